@@ -1,0 +1,42 @@
+/// What a new book starts with: the categories and payment sources from the product brief.
+public enum Defaults {
+    /// A default category with its sub-categories.
+    public struct CategorySeed: Sendable {
+        /// Name.
+        public let name: String
+        /// Emoji icon.
+        public let icon: String
+        /// "#RRGGBB".
+        public let color: String
+        /// Sub-category names.
+        public let children: [String]
+    }
+
+    /// Expense categories.
+    public static let expenseCategories: [CategorySeed] = [
+        .init(name: "Auto", icon: "🚗", color: "#5B8DEF", children: ["Fuel", "Insurance", "Maintenance", "Parking"]),
+        .init(name: "Entertainment", icon: "🎬", color: "#A66CFF", children: ["Movies", "Music", "Games", "Events"]),
+        .init(name: "Food", icon: "🍽️", color: "#F2994A", children: ["Groceries", "Restaurants", "Coffee"]),
+        .init(name: "Home", icon: "🏠", color: "#27AE60", children: ["Rent", "Mortgage", "Repairs", "Furniture"]),
+        .init(name: "Household", icon: "🧺", color: "#6FCF97", children: ["Supplies", "Cleaning", "Laundry"]),
+        .init(name: "Personal", icon: "🧴", color: "#EB5757", children: ["Clothing", "Health", "Haircut", "Gym"]),
+        .init(name: "Electronics", icon: "💻", color: "#2D9CDB", children: ["Computers", "Phone", "Accessories"]),
+        .init(name: "Transportation", icon: "🚌", color: "#56CCF2", children: ["Public Transit", "Taxi", "Parking"]),
+        .init(name: "Travel", icon: "✈️", color: "#BB6BD9", children: ["Flights", "Hotels", "Car Rental"]),
+        .init(name: "Utilities", icon: "💡", color: "#F2C94C", children: ["Electricity", "Water", "Internet", "Phone"]),
+        .init(name: "Holidays", icon: "🎁", color: "#E0559B", children: ["Gifts", "Decorations", "Parties"]),
+    ]
+
+    /// Income categories.
+    public static let incomeCategories: [CategorySeed] = [
+        .init(name: "Salary", icon: "💼", color: "#219653", children: []),
+        .init(name: "Refunds", icon: "↩️", color: "#2F80ED", children: []),
+        .init(name: "Interest", icon: "🏦", color: "#9B51E0", children: []),
+        .init(name: "Gifts", icon: "🎁", color: "#F2994A", children: []),
+    ]
+
+    /// Payment sources.
+    public static let accounts: [(name: String, kind: AccountKind)] = [
+        ("Cash", .cash), ("Debit Card", .checking), ("Credit Card", .credit), ("Check", .check), ("Gift Card", .gift),
+    ]
+}

@@ -1,0 +1,185 @@
+/// A calendar date with no time zone: what a person means by "the 3rd of March".
+///
+/// Stored and sent as "YYYY-MM-DD", which sorts the same as the dates do. Arithmetic uses the
+/// proleptic Gregorian calendar through a day number, so no time zone can shift a date.
+public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// Four-digit year.
+    public let year: Int
+    /// Month, 1–12.
+    public let month: Int
+    /// Day of the month, 1–31.
+    public let day: Int
+
+    /// Makes a date; `nil` when it does not exist (2026-02-30).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly "YYYY-MM-DD"; `nil` for other shapes or impossible dates.
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// Number of days in a month of a year.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Gregorian leap-year rule.
+    public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    /// "YYYY-MM-DD".
+    public var description: String {
+        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+    }
+
+    /// Days since 1970-01-01 (negative before). Algorithm from H. Hinnant's `days_from_civil`.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The date of a day number (inverse of `dayNumber`).
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    /// The date `days` later (earlier when negative).
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    /// 1 = Monday … 7 = Sunday (ISO 8601).
+    public var isoWeekday: Int {
+        let n = (dayNumber + 3) % 7  // 1970-01-01 was a Thursday (ISO 4)
+        return (n < 0 ? n + 7 : n) + 1
+    }
+
+    /// The first day of this date's month.
+    public var startOfMonth: LocalDate { LocalDate(year: year, month: month, day: 1)! }
+
+    /// The last day of this date's month.
+    public var endOfMonth: LocalDate { LocalDate(year: year, month: month, day: Self.daysIn(month: month, year: year))! }
+
+    /// The same day-of-month `months` later, clamped to the month's last day.
+    public func adding(months: Int) -> LocalDate {
+        let total = year * 12 + (month - 1) + months
+        let y = total / 12, m = total % 12 + 1
+        return LocalDate(year: y, month: m, day: min(day, Self.daysIn(month: m, year: y)))!
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = LocalDate(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}
+
+/// A month of a year, "YYYY-MM".
+public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Four-digit year.
+    public let year: Int
+    /// Month, 1–12.
+    public let month: Int
+
+    /// The month a date falls in.
+    public init(_ date: LocalDate) { year = date.year; month = date.month }
+
+    /// Parses "YYYY-MM".
+    public init?(_ text: some StringProtocol) {
+        guard let date = LocalDate("\(text)-01") else { return nil }
+        self.init(date)
+    }
+
+    /// First day of the month.
+    public var first: LocalDate { LocalDate(year: year, month: month, day: 1)! }
+    /// Last day of the month.
+    public var last: LocalDate { first.endOfMonth }
+    /// The month before.
+    public var previous: YearMonth { YearMonth(first.adding(months: -1)) }
+    /// The month after.
+    public var next: YearMonth { YearMonth(first.adding(months: 1)) }
+    /// "YYYY-MM".
+    public var description: String { "\(LocalDate.pad(year, 4))-\(LocalDate.pad(month, 2))" }
+    /// "March 2026".
+    public var title: String { "\(LocalDate.monthNames[month - 1]) \(year)" }
+
+    public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+}
+
+extension LocalDate {
+    /// English month names, January first.
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+    /// English weekday names, Monday first.
+    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// "Saturday 21 November 2026".
+    public var longTitle: String {
+        "\(Self.weekdayNames[isoWeekday - 1]) \(day) \(Self.monthNames[month - 1]) \(year)"
+    }
+}
+
+/// A time of day to the minute, "HH:MM", used to order records within a day.
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Minutes since midnight, 0–1439.
+    public let minutes: Int
+
+    /// Parses "HH:MM" (24-hour); `nil` for anything else.
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+              let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
+        minutes = h * 60 + m
+    }
+
+    /// "HH:MM".
+    public var description: String { "\(LocalDate.pad(minutes / 60, 2)):\(LocalDate.pad(minutes % 60, 2))" }
+
+    public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool { a.minutes < b.minutes }
+}

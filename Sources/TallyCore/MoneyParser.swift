@@ -1,0 +1,122 @@
+/// Why a piece of text is not an amount of money.
+public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing was typed.
+    case empty
+    /// The text is not a number ("abc", "1e9999", "NaN").
+    case notANumber(String)
+    /// More decimals than the currency has ("12.345" in USD).
+    case tooManyDecimals(currency: Currency)
+    /// Thousands separators in the wrong places ("1,23,4").
+    case badGrouping(String)
+    /// The amount does not fit in 64 bits of minor units.
+    case tooLarge
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case .empty: "is empty"
+        case .notANumber(let text): "'\(text)' is not an amount"
+        case .tooManyDecimals(let currency):
+            currency.minorDigits == 0
+                ? "\(currency.code) amounts have no decimals"
+                : "\(currency.code) amounts have at most \(currency.minorDigits) decimals"
+        case .badGrouping(let text): "'\(text)' has misplaced thousands separators"
+        case .tooLarge: "is too large"
+        }
+    }
+}
+
+extension Money {
+    /// Parses what people type: "4.50", "4,50", "1,234.56", "1.234,56", "-3", "$4.50", "4.50 USD".
+    ///
+    /// Rules: a lone "." is always the decimal point; a lone "," is the decimal point unless exactly
+    /// three digits follow it (then it groups thousands, "1,234"), except in three-decimal
+    /// currencies. When both appear, the last one is the decimal point. Exponents, NaN, stray
+    /// characters and more decimals than the currency has are rejected, never rounded.
+    public static func parse(_ input: String, currency: Currency) throws(MoneyParseError) -> Money {
+        var text = Substring(input.trimmingSpaces())
+        guard !text.isEmpty else { throw .empty }
+        var negative = false
+        func takeSign() {
+            if let first = text.first, first == "-" || first == "−" || first == "+" {
+                negative = negative || first != "+"
+                text = text.dropFirst().trimmingSpacesSub()
+            }
+        }
+        takeSign()
+        for marker in [currency.symbol, currency.code] where text.hasPrefix(marker) {
+            text = text.dropFirst(marker.count).trimmingSpacesSub()
+            break
+        }
+        takeSign()
+        for marker in [currency.symbol, currency.code] where text.hasSuffix(marker) {
+            text = text.dropLast(marker.count).trimmingSpacesSub()
+            break
+        }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || ".,' ".contains($0)) }),
+              text.contains(where: \.isNumber), text.last?.isNumber == true
+        else { throw .notANumber(input) }
+
+        let (integerText, fractionText) = try split(text, currency: currency, original: input)
+        guard fractionText.count <= currency.minorDigits else { throw .tooManyDecimals(currency: currency) }
+        let paddedFraction = fractionText + String(repeating: "0", count: currency.minorDigits - fractionText.count)
+
+        var value: Int64 = 0
+        for digit in (integerText + paddedFraction).compactMap(\.wholeNumberValue) {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (added, overflow2) = shifted.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { throw .tooLarge }
+            value = added
+        }
+        return Money(minorUnits: negative ? -value : value, currency: currency)
+    }
+
+    /// Splits digits into the integer part (grouping removed) and the fraction digits.
+    private static func split(
+        _ text: Substring, currency: Currency, original: String
+    ) throws(MoneyParseError) -> (String, String) {
+        let lastDot = text.lastIndex(of: "."), lastComma = text.lastIndex(of: ",")
+        let dots = text.count(where: { $0 == "." }), commas = text.count(where: { $0 == "," })
+        var decimalIndex: Substring.Index?
+        switch (lastDot, lastComma) {
+        case let (dot?, comma?):
+            decimalIndex = max(dot, comma)
+        case (let dot?, nil):
+            decimalIndex = dots == 1 ? dot : nil
+        case (nil, let comma?):
+            let after = text[text.index(after: comma)...]
+            let looksGrouped = commas > 1 || (after.count == 3 && currency.minorDigits != 3)
+            decimalIndex = looksGrouped ? nil : comma
+        case (nil, nil):
+            decimalIndex = nil
+        }
+        let integerPart = decimalIndex.map { text[..<$0] } ?? text
+        let fractionPart = decimalIndex.map { text[text.index(after: $0)...] } ?? ""
+        guard fractionPart.allSatisfy(\.isNumber) else { throw .notANumber(original) }
+
+        // Every separator left in the integer part groups thousands: check the groups.
+        let groups = integerPart.split(omittingEmptySubsequences: false, whereSeparator: { ".,' ".contains($0) })
+        if groups.count > 1 {
+            guard let first = groups.first, (1...3).contains(first.count), first.first != "0",
+                  groups.dropFirst().allSatisfy({ $0.count == 3 })
+            else { throw .badGrouping(original) }
+        }
+        let integerDigits = groups.joined()
+        return (integerDigits.isEmpty ? "0" : integerDigits, String(fractionPart))
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    func trimmingSpaces() -> String {
+        String(trimmingSpacesSub())
+    }
+
+    func trimmingSpacesSub() -> SubSequence {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return self[endIndex...]
+        }
+        return self[start...end]
+    }
+}

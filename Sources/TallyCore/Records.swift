@@ -1,0 +1,211 @@
+/// Identifier of a stored row. Integers, assigned by the database.
+public typealias RecordID = Int64
+
+/// What a record does to the user's money.
+public enum TransactionKind: String, Sendable, Codable, CaseIterable {
+    /// Money spent.
+    case expense
+    /// Money received.
+    case income
+    /// Money moved between two of the user's own accounts; neither spending nor income.
+    case transfer
+}
+
+/// One expense, income or transfer.
+public struct Transaction: Sendable, Hashable {
+    /// Row id.
+    public var id: RecordID
+    /// The book it belongs to.
+    public var bookID: RecordID
+    /// Expense, income or transfer.
+    public var kind: TransactionKind
+    /// Always positive; the kind says which way it goes.
+    public var amount: Money
+    /// The calendar day it happened.
+    public var date: LocalDate
+    /// Optional time of day, which also orders records within the day.
+    public var time: TimeOfDay?
+    /// Who was paid or who paid (empty for most transfers).
+    public var payee: String
+    /// Category (or sub-category) id; transfers have none.
+    public var categoryID: RecordID?
+    /// The account paid from (expense, transfer) or into (income).
+    public var accountID: RecordID?
+    /// Destination of a transfer.
+    public var toAccountID: RecordID?
+    /// Free text.
+    public var note: String
+    /// Number of receipt images attached.
+    public var receiptCount: Int
+
+    /// Makes a transaction value.
+    public init(
+        id: RecordID, bookID: RecordID, kind: TransactionKind, amount: Money, date: LocalDate,
+        time: TimeOfDay?, payee: String, categoryID: RecordID?, accountID: RecordID?,
+        toAccountID: RecordID?, note: String, receiptCount: Int = 0
+    ) {
+        self.id = id
+        self.bookID = bookID
+        self.kind = kind
+        self.amount = amount
+        self.date = date
+        self.time = time
+        self.payee = payee
+        self.categoryID = categoryID
+        self.accountID = accountID
+        self.toAccountID = toAccountID
+        self.note = note
+        self.receiptCount = receiptCount
+    }
+}
+
+/// Whether a category holds expenses or incomes; the two trees are separate.
+public enum CategoryKind: String, Sendable, Codable, CaseIterable {
+    /// For expenses.
+    case expense
+    /// For incomes.
+    case income
+}
+
+/// A category or, when it has a parent, a sub-category. Two levels at most.
+public struct Category: Sendable, Hashable {
+    /// Row id.
+    public var id: RecordID
+    /// Owning book.
+    public var bookID: RecordID
+    /// The parent category for sub-categories.
+    public var parentID: RecordID?
+    /// Expense or income tree.
+    public var kind: CategoryKind
+    /// Display name, unique among its siblings.
+    public var name: String
+    /// An emoji shown beside the name.
+    public var icon: String
+    /// "#RRGGBB".
+    public var color: String
+
+    /// Makes a category value.
+    public init(id: RecordID, bookID: RecordID, parentID: RecordID?, kind: CategoryKind, name: String, icon: String, color: String) {
+        self.id = id
+        self.bookID = bookID
+        self.parentID = parentID
+        self.kind = kind
+        self.name = name
+        self.icon = icon
+        self.color = color
+    }
+}
+
+/// The kinds of payment source, used for icons and sensible defaults.
+public enum AccountKind: String, Sendable, Codable, CaseIterable {
+    /// Notes and coins.
+    case cash
+    /// A checking account and its debit card.
+    case checking
+    /// A credit card; its balance is usually negative (money owed).
+    case credit
+    /// Paper checks.
+    case check
+    /// A store gift card.
+    case gift
+    /// A savings account.
+    case savings
+    /// Anything else.
+    case other
+}
+
+/// A payment source: where money is paid from or received into.
+public struct Account: Sendable, Hashable {
+    /// Row id.
+    public var id: RecordID
+    /// Owning book.
+    public var bookID: RecordID
+    /// Display name, unique in the book.
+    public var name: String
+    /// What sort of account it is.
+    public var kind: AccountKind
+    /// The account's currency.
+    public var currency: Currency
+    /// Balance before the first record.
+    public var openingBalance: Money
+    /// Archived accounts are hidden from forms but keep their records.
+    public var archived: Bool
+
+    /// Makes an account value.
+    public init(id: RecordID, bookID: RecordID, name: String, kind: AccountKind, openingBalance: Money, archived: Bool) {
+        self.id = id
+        self.bookID = bookID
+        self.name = name
+        self.kind = kind
+        self.currency = openingBalance.currency
+        self.openingBalance = openingBalance
+        self.archived = archived
+    }
+}
+
+/// A merchant or payer remembered for autofill.
+public struct Payee: Sendable, Hashable {
+    /// Display name as last typed.
+    public var name: String
+    /// Category used last time.
+    public var lastCategoryID: RecordID?
+    /// Account used last time.
+    public var lastAccountID: RecordID?
+    /// Amount used last time.
+    public var lastAmount: Money?
+
+    /// Makes a payee value.
+    public init(name: String, lastCategoryID: RecordID?, lastAccountID: RecordID?, lastAmount: Money?) {
+        self.name = name
+        self.lastCategoryID = lastCategoryID
+        self.lastAccountID = lastAccountID
+        self.lastAmount = lastAmount
+    }
+}
+
+/// A set of records kept together in one currency (personal, family).
+public struct Book: Sendable, Hashable {
+    /// Row id.
+    public var id: RecordID
+    /// Display name.
+    public var name: String
+    /// The currency reports are shown in.
+    public var currency: Currency
+    /// The caller's role in this book.
+    public var role: Role
+
+    /// Makes a book value.
+    public init(id: RecordID, name: String, currency: Currency, role: Role) {
+        self.id = id
+        self.name = name
+        self.currency = currency
+        self.role = role
+    }
+}
+
+/// What a member may do in a book.
+public enum Role: String, Sendable, Codable, CaseIterable {
+    /// Everything, including sharing and deleting the book.
+    case owner
+    /// Add, change and delete records, categories and accounts.
+    case editor
+    /// Read only.
+    case viewer
+
+    /// Whether this role may change the book's contents.
+    public var canWrite: Bool { self != .viewer }
+}
+
+/// A person who signs in.
+public struct User: Sendable, Hashable {
+    /// Row id.
+    public var id: RecordID
+    /// Sign-in email, stored lower-cased.
+    public var email: String
+
+    /// Makes a user value.
+    public init(id: RecordID, email: String) {
+        self.id = id
+        self.email = email
+    }
+}

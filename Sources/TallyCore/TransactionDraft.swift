@@ -1,0 +1,175 @@
+/// A reference to a category or account, as people give it: by id, or by name
+/// ("Food" or "Food:Coffee" for categories).
+public enum Reference: Sendable, Hashable {
+    /// A row id.
+    case id(RecordID)
+    /// A name or "Parent:Child" path.
+    case name(String)
+
+    /// Reads "12" as an id and anything else as a name; empty text is `nil`.
+    public init?(_ raw: String?) {
+        let text = (raw ?? "").trimmingSpaces()
+        guard !text.isEmpty else { return nil }
+        if let id = RecordID(text), id > 0 { self = .id(id) } else { self = .name(text) }
+    }
+}
+
+/// The raw fields of a record as typed in a form, sent in JSON or given on the command line.
+/// `nil` means "not given": on create the default applies, on edit the old value stays.
+public struct TransactionInput: Sendable, Equatable {
+    /// "expense", "income" or "transfer".
+    public var kind: String?
+    /// Decimal text, always positive: "4.50".
+    public var amount: String?
+    /// ISO code; defaults to the book's.
+    public var currency: String?
+    /// "YYYY-MM-DD"; defaults to today.
+    public var date: String?
+    /// "HH:MM"; empty clears it.
+    public var time: String?
+    /// Merchant or payer.
+    public var payee: String?
+    /// Category id, name or "Parent:Child".
+    public var category: String?
+    /// Account id or name.
+    public var account: String?
+    /// Destination account of a transfer.
+    public var toAccount: String?
+    /// Free text.
+    public var note: String?
+
+    /// Makes an input; every field optional.
+    public init(
+        kind: String? = nil, amount: String? = nil, currency: String? = nil, date: String? = nil,
+        time: String? = nil, payee: String? = nil, category: String? = nil, account: String? = nil,
+        toAccount: String? = nil, note: String? = nil
+    ) {
+        self.kind = kind
+        self.amount = amount
+        self.currency = currency
+        self.date = date
+        self.time = time
+        self.payee = payee
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.note = note
+    }
+}
+
+/// A record whose fields have all been checked; references still to be looked up in the book.
+public struct TransactionDraft: Sendable, Equatable {
+    /// Expense, income or transfer.
+    public var kind: TransactionKind
+    /// Positive amount.
+    public var amount: Money
+    /// The day.
+    public var date: LocalDate
+    /// Optional time.
+    public var time: TimeOfDay?
+    /// Merchant or payer ("" only for transfers).
+    public var payee: String
+    /// Category (none for transfers).
+    public var category: Reference?
+    /// Account paid from / into.
+    public var account: Reference?
+    /// Transfer destination.
+    public var toAccount: Reference?
+    /// Free text.
+    public var note: String
+
+    /// Makes a draft.
+    public init(
+        kind: TransactionKind, amount: Money, date: LocalDate, time: TimeOfDay?, payee: String,
+        category: Reference?, account: Reference?, toAccount: Reference?, note: String
+    ) {
+        self.kind = kind
+        self.amount = amount
+        self.date = date
+        self.time = time
+        self.payee = payee
+        self.category = category
+        self.account = account
+        self.toAccount = toAccount
+        self.note = note
+    }
+
+    /// Checks `input` field by field. With `base` (an edit), fields not given keep the base's
+    /// values; without it, `amount` is required and the date defaults to `today`.
+    public static func validate(
+        _ input: TransactionInput, base: TransactionDraft?, bookCurrency: Currency, today: LocalDate
+    ) throws(ValidationError) -> TransactionDraft {
+        var kind = base?.kind ?? .expense
+        if let raw = input.kind {
+            guard let parsed = TransactionKind(rawValue: raw.trimmingSpaces().lowercased()) else {
+                throw ValidationError("kind", "must be expense, income or transfer")
+            }
+            kind = parsed
+        }
+        var currency = base?.amount.currency ?? bookCurrency
+        if let raw = input.currency, !raw.trimmingSpaces().isEmpty {
+            currency = try Validate.currency(raw)
+        }
+        let amount: Money
+        if let raw = input.amount {
+            do {
+                amount = try Money.parse(raw, currency: currency)
+            } catch {
+                throw ValidationError("amount", error.description)
+            }
+        } else if let old = base?.amount {
+            amount = Money(minorUnits: old.minorUnits, currency: currency)
+            if old.currency.minorDigits != currency.minorDigits {
+                throw ValidationError("amount", "give the amount again when changing the currency")
+            }
+        } else {
+            throw ValidationError("amount", "is required")
+        }
+        guard amount.minorUnits > 0 else { throw ValidationError("amount", "must be greater than zero") }
+
+        var date = base?.date ?? today
+        if let raw = input.date {
+            guard let parsed = LocalDate(raw.trimmingSpaces()) else {
+                throw ValidationError("date", "'\(raw)' is not a valid date (YYYY-MM-DD)")
+            }
+            date = parsed
+        }
+        var time = base?.time
+        if let raw = input.time {
+            let trimmed = raw.trimmingSpaces()
+            if trimmed.isEmpty {
+                time = nil
+            } else {
+                guard let parsed = TimeOfDay(trimmed) else { throw ValidationError("time", "'\(raw)' is not a time (HH:MM)") }
+                time = parsed
+            }
+        }
+        let payee = (input.payee ?? base?.payee ?? "").trimmingSpaces()
+        try Validate.text(payee, field: "payee", maxLength: 200)
+        if kind != .transfer && payee.isEmpty { throw ValidationError("payee", "is required") }
+        let note = (input.note ?? base?.note ?? "").trimmingSpaces()
+        try Validate.text(note, field: "note", maxLength: 2000)
+
+        let category = input.category.map(Reference.init) ?? base?.category
+        let account = input.account.map(Reference.init) ?? base?.account
+        var toAccount = input.toAccount.map(Reference.init) ?? base?.toAccount
+        switch kind {
+        case .transfer:
+            if input.category.flatMap(Reference.init) != nil {
+                throw ValidationError("category", "a transfer has no category")
+            }
+            guard account != nil else { throw ValidationError("account", "is required for a transfer") }
+            guard toAccount != nil else { throw ValidationError("to_account", "is required for a transfer") }
+            if account == toAccount { throw ValidationError("to_account", "must differ from account") }
+        case .expense, .income:
+            if input.toAccount.flatMap(Reference.init) != nil {
+                throw ValidationError("to_account", "only transfers have a destination account")
+            }
+            toAccount = nil
+        }
+        return TransactionDraft(
+            kind: kind, amount: amount, date: date, time: time, payee: payee,
+            category: kind == .transfer ? nil : category, account: account, toAccount: toAccount, note: note
+        )
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresKit
+import PostgresNIO
+import SQLKit
+import SQLiteKit
+
+/// Which SQL engine a `Database` talks to; queries are shared, DDL differs in a few places.
+public enum SQLEngine: String, Sendable {
+    /// Embedded SQLite (the default).
+    case sqlite
+    /// PostgreSQL server (hosted, many users).
+    case postgres
+}
+
+/// Where the data lives.
+public enum DatabaseLocation: Sendable, Equatable {
+    /// An SQLite file.
+    case sqliteFile(String)
+    /// A private in-memory SQLite database (tests).
+    case sqliteMemory
+    /// A PostgreSQL URL: postgres://user:password@host:port/database[?sslmode=disable|require].
+    case postgres(String)
+
+    /// Reads `--database`: a postgres:// URL, "sqlite::memory:", or an SQLite file path.
+    public init(_ text: String) {
+        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            self = .postgres(text)
+        } else if text == ":memory:" || text == "sqlite::memory:" {
+            self = .sqliteMemory
+        } else {
+            self = .sqliteFile(text.hasPrefix("sqlite://") ? String(text.dropFirst(9)) : text)
+        }
+    }
+
+    /// A description that never shows a password.
+    public var redacted: String {
+        switch self {
+        case .sqliteFile(let path): path
+        case .sqliteMemory: "in-memory SQLite"
+        case .postgres(let url):
+            redactedURL(url)
+        }
+    }
+}
+
+private func redactedURL(_ url: String) -> String {
+    guard var parts = URLComponents(string: url) else { return "postgres" }
+    if parts.password != nil { parts.password = "***" }
+    return parts.string ?? "postgres"
+}
+
+/// Problems opening or talking to the database.
+public struct DatabaseError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+}
+
+/// The connection layer: hands out `SQLDatabase`s for reading, and runs writes inside one
+/// transaction. SQLite gets one writer connection and a few reader connections (WAL lets readers
+/// run beside the writer); PostgreSQL gets a `PostgresClient` pool.
+public final class Database: Sendable {
+    enum Backend: Sendable {
+        case sqlite(writer: SQLitePool, readers: SQLitePool)
+        case postgres(PostgresClient)
+    }
+
+    let backend: Backend
+    /// The engine behind this database.
+    public let engine: SQLEngine
+    let logger: Logger
+
+    /// Opens (and for SQLite creates) the database. For PostgreSQL, `run()` must be running
+    /// (a service of the app, or a task of the command) before queries are made.
+    public init(_ location: DatabaseLocation, logger: Logger = Logger(label: "tally.db")) async throws {
+        self.logger = logger
+        switch location {
+        case .sqliteMemory:
+            let pool = try await SQLitePool(storage: .memory, size: 1, logger: logger)
+            backend = .sqlite(writer: pool, readers: pool)
+            engine = .sqlite
+        case .sqliteFile(let path):
+            let writer = try await SQLitePool(storage: .file(path: path), size: 1, logger: logger)
+            let readers = try await SQLitePool(storage: .file(path: path), size: 4, logger: logger)
+            backend = .sqlite(writer: writer, readers: readers)
+            engine = .sqlite
+        case .postgres(let url):
+            backend = .postgres(PostgresClient(configuration: try Self.postgresConfiguration(url), backgroundLogger: logger))
+            engine = .postgres
+        }
+    }
+
+    /// Keeps the PostgreSQL pool alive until cancelled; returns at once for SQLite.
+    public func run() async {
+        if case .postgres(let client) = backend { await client.run() }
+    }
+
+    /// Closes SQLite connections.
+    public func close() async {
+        if case .sqlite(let writer, let readers) = backend {
+            await writer.close()
+            if readers !== writer { await readers.close() }
+        }
+    }
+
+    /// Runs `body` with a connection for reading.
+    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite(_, let readers):
+            return try await readers.withConnection { try await body($0.sql()) }
+        case .postgres(let client):
+            return try await client.withConnection { try await body($0.sql()) }
+        }
+    }
+
+    /// Runs `body` inside one transaction: all of it is stored, or (on any error) none of it.
+    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite(let writer, _):
+            return try await writer.withConnection { connection in
+                let db = connection.sql()
+                try await db.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let result = try await body(db)
+                    try await db.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await db.raw("ROLLBACK").run()
+                    throw error
+                }
+            }
+        case .postgres(let client):
+            return try await client.withTransaction(logger: logger) { try await body($0.sql()) }
+        }
+    }
+
+    static func postgresConfiguration(_ url: String) throws -> PostgresClient.Configuration {
+        guard let parts = URLComponents(string: url), let host = parts.host, let user = parts.user else {
+            throw DatabaseError(description: "not a PostgreSQL URL: postgres://user:password@host:port/database")
+        }
+        let mode = parts.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
+        let tls: PostgresClient.Configuration.TLS = switch mode {
+        case "disable": .disable
+        case "require", "verify-full", "verify-ca": .require(.makeClientConfiguration())
+        default: .prefer(.makeClientConfiguration())
+        }
+        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+        var configuration = PostgresClient.Configuration(
+            host: host, port: parts.port ?? 5432, username: user,
+            password: parts.password?.removingPercentEncoding, database: database.isEmpty ? nil : database, tls: tls
+        )
+        configuration.options.maximumConnections = 10
+        return configuration
+    }
+}

@@ -1,0 +1,66 @@
+import Logging
+import NIOCore
+import NIOPosix
+import SQLiteNIO
+
+/// A fixed set of SQLite connections handed out one caller at a time.
+///
+/// Written by hand because SQLiteKit's pool is AsyncKit's `EventLoopGroupConnectionPool`, which is
+/// not `Sendable` under Swift 6; this needs only a queue of idle connections and of waiters.
+final class SQLitePool: Sendable {
+    private let state: PoolState
+
+    init(storage: SQLiteConnection.Storage, size: Int, logger: Logger) async throws {
+        var connections: [SQLiteConnection] = []
+        for _ in 0..<size {
+            let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
+            // WAL lets readers work beside the writer; a busy timeout rides out short write locks.
+            for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000", "PRAGMA synchronous = NORMAL"] {
+                _ = try await connection.query(pragma)
+            }
+            connections.append(connection)
+        }
+        state = PoolState(connections)
+    }
+
+    func withConnection<T: Sendable>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {
+        let connection = await state.acquire()
+        do {
+            let result = try await body(connection)
+            await state.release(connection)
+            return result
+        } catch {
+            await state.release(connection)
+            throw error
+        }
+    }
+
+    func close() async {
+        for connection in await state.drain() { try? await connection.close() }
+    }
+}
+
+private actor PoolState {
+    private var idle: [SQLiteConnection]
+    private var all: [SQLiteConnection]
+    private var waiters: [CheckedContinuation<SQLiteConnection, Never>] = []
+
+    init(_ connections: [SQLiteConnection]) {
+        idle = connections
+        all = connections
+    }
+
+    func acquire() async -> SQLiteConnection {
+        if let connection = idle.popLast() { return connection }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release(_ connection: SQLiteConnection) {
+        if waiters.isEmpty { idle.append(connection) } else { waiters.removeFirst().resume(returning: connection) }
+    }
+
+    func drain() -> [SQLiteConnection] {
+        defer { idle = []; all = [] }
+        return all
+    }
+}

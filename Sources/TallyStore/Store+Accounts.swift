@@ -1,0 +1,160 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// An account with its current balance (opening balance plus every record in its currency).
+public struct AccountBalance: Sendable, Hashable {
+    /// The account.
+    public let account: Account
+    /// Opening balance + incomes − expenses − transfers out + transfers in.
+    public let balance: Money
+}
+
+/// Changes to an account; `nil` leaves a field as it is.
+public struct AccountChanges: Sendable {
+    /// New name.
+    public var name: String?
+    /// New kind ("cash", "credit", …).
+    public var kind: String?
+    /// New opening balance, decimal text (may be negative: a card's debt).
+    public var openingBalance: String?
+    /// Archive or restore.
+    public var archived: Bool?
+    /// Makes a change set.
+    public init(name: String? = nil, kind: String? = nil, openingBalance: String? = nil, archived: Bool? = nil) {
+        self.name = name
+        self.kind = kind
+        self.openingBalance = openingBalance
+        self.archived = archived
+    }
+}
+
+extension Store {
+    /// The book's accounts with balances, in their order; archived ones last.
+    public func accounts(in bookID: RecordID, for user: User) async throws -> [AccountBalance] {
+        _ = try await access(user, book: bookID)
+        return try await database.read { db in try await Self.accountBalances(db, book: bookID) }
+    }
+
+    static func accountBalances(_ db: any SQLDatabase, book: RecordID) async throws -> [AccountBalance] {
+        // One aggregate per direction, cast so both engines return a 64-bit integer.
+        let rows = try await db.raw("""
+            SELECT a.id, a.name, a.kind, a.currency, a.opening_minor, a.archived,
+              CAST(COALESCE((SELECT SUM(CASE WHEN t.kind = 'income' THEN t.amount_minor ELSE -t.amount_minor END)
+                FROM transactions t WHERE t.book_id = a.book_id AND t.account_id = a.id AND t.currency = a.currency), 0) AS BIGINT) AS flow_out,
+              CAST(COALESCE((SELECT SUM(t.amount_minor)
+                FROM transactions t WHERE t.book_id = a.book_id AND t.to_account_id = a.id AND t.currency = a.currency), 0) AS BIGINT) AS flow_in
+            FROM accounts a WHERE a.book_id = \(bind: book)
+            ORDER BY a.archived, a.position, a.id
+            """).all()
+        return try rows.map { row in
+            let account = try Self.account(row, book: book)
+            let flow = try row.decode(column: "flow_out", as: Int64.self) + row.decode(column: "flow_in", as: Int64.self)
+            return AccountBalance(account: account, balance: Money(minorUnits: account.openingBalance.minorUnits + flow, currency: account.currency))
+        }
+    }
+
+    static func account(_ row: any SQLRow, book: RecordID) throws -> Account {
+        let currency = try Row.currency(row, "currency")
+        return Account(
+            id: try row.decode(column: "id", as: Int64.self), bookID: book,
+            name: try row.decode(column: "name", as: String.self),
+            kind: AccountKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .other,
+            openingBalance: Money(minorUnits: try row.decode(column: "opening_minor", as: Int64.self), currency: currency),
+            archived: try row.decode(column: "archived", as: Int64.self) != 0
+        )
+    }
+
+    static func accounts(_ db: any SQLDatabase, book: RecordID) async throws -> [Account] {
+        try await db.raw("""
+            SELECT id, name, kind, currency, opening_minor, archived FROM accounts WHERE book_id = \(bind: book) ORDER BY archived, position, id
+            """).all().map { try account($0, book: book) }
+    }
+
+    /// Adds an account (payment source).
+    public func createAccount(
+        in bookID: RecordID, for user: User, name rawName: String?, kind rawKind: String?,
+        openingBalance: String?, currency rawCurrency: String?
+    ) async throws -> AccountBalance {
+        let book = try await access(user, book: bookID, write: true)
+        let name = try Validate.name(rawName, field: "name", maxLength: 60)
+        let kind = try Self.accountKind(rawKind ?? "other")
+        let currency = try (rawCurrency?.isEmpty ?? true) ? book.currency : Validate.currency(rawCurrency)
+        let opening = try Self.openingBalance(openingBalance, currency: currency)
+        let id = try await database.write { db in
+            let existing = try await Self.accounts(db, book: bookID)
+            if existing.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                throw ValidationError("name", "an account named '\(name)' already exists")
+            }
+            return try await db.raw("""
+                INSERT INTO accounts (book_id, name, kind, currency, opening_minor, archived, position)
+                VALUES (\(bind: bookID), \(bind: name), \(bind: kind.rawValue), \(bind: currency.code), \(bind: opening.minorUnits), 0, \(bind: existing.count))
+                RETURNING id
+                """).first()!.decode(column: "id", as: Int64.self)
+        }
+        return AccountBalance(account: Account(id: id, bookID: bookID, name: name, kind: kind, openingBalance: opening, archived: false), balance: opening)
+    }
+
+    /// Renames, re-kinds, archives or sets the opening balance of an account.
+    public func updateAccount(_ id: RecordID, in bookID: RecordID, for user: User, changes: AccountChanges) async throws -> AccountBalance {
+        _ = try await access(user, book: bookID, write: true)
+        return try await database.write { db in
+            let all = try await Self.accounts(db, book: bookID)
+            guard var account = all.first(where: { $0.id == id }) else { throw StoreError.notFound("account") }
+            if let raw = changes.name {
+                let name = try Validate.name(raw, field: "name", maxLength: 60)
+                if all.contains(where: { $0.id != id && $0.name.lowercased() == name.lowercased() }) {
+                    throw ValidationError("name", "an account named '\(name)' already exists")
+                }
+                account.name = name
+            }
+            if let raw = changes.kind { account.kind = try Self.accountKind(raw) }
+            if let raw = changes.openingBalance { account.openingBalance = try Self.openingBalance(raw, currency: account.currency) }
+            if let archived = changes.archived { account.archived = archived }
+            try await db.raw("""
+                UPDATE accounts SET name = \(bind: account.name), kind = \(bind: account.kind.rawValue),
+                  opening_minor = \(bind: account.openingBalance.minorUnits), archived = \(bind: account.archived ? 1 : 0)
+                WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+                """).run()
+            return try await Self.accountBalances(db, book: bookID).first { $0.account.id == id }!
+        }
+    }
+
+    /// Deletes an account that no record uses; one with records must be archived instead.
+    public func deleteAccount(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
+        _ = try await access(user, book: bookID, write: true)
+        try await database.write { db in
+            guard try await Self.accounts(db, book: bookID).contains(where: { $0.id == id }) else { throw StoreError.notFound("account") }
+            let used = try await db.raw("""
+                SELECT COUNT(*) AS n FROM transactions WHERE book_id = \(bind: bookID) AND (account_id = \(bind: id) OR to_account_id = \(bind: id))
+                """).first()!.decode(column: "n", as: Int.self)
+            if used > 0 { throw StoreError.conflict("the account has \(used) record\(used == 1 ? "" : "s"); archive it instead") }
+            try await db.raw("UPDATE payees SET last_account_id = NULL WHERE book_id = \(bind: bookID) AND last_account_id = \(bind: id)").run()
+            try await db.raw("DELETE FROM accounts WHERE id = \(bind: id) AND book_id = \(bind: bookID)").run()
+        }
+    }
+
+    static func accountKind(_ raw: String) throws -> AccountKind {
+        guard let kind = AccountKind(rawValue: raw.lowercased()) else {
+            throw ValidationError("kind", "must be one of \(AccountKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return kind
+    }
+
+    static func openingBalance(_ raw: String?, currency: Currency) throws -> Money {
+        guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return .zero(currency) }
+        do { return try Money.parse(raw, currency: currency) } catch { throw ValidationError("opening_balance", error.description) }
+    }
+
+    /// Finds an account by id or case-insensitive name.
+    static func resolve(_ reference: Reference, in all: [Account], field: String) throws -> Account {
+        switch reference {
+        case .id(let id):
+            if let found = all.first(where: { $0.id == id }) { return found }
+            throw ValidationError(field, "no account with id \(id)")
+        case .name(let name):
+            if let found = all.first(where: { $0.name.lowercased() == name.lowercased() }) { return found }
+            throw ValidationError(field, "unknown account '\(name)'")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import SQLKit
+import TallyCore
+
+/// One day's records with the numbers the day view shows.
+public struct DaySummary: Sendable {
+    /// The day's totals.
+    public let totals: DayTotals
+    /// The month's daily average spending.
+    public let monthDailyAverage: Money
+    /// The records, in time order.
+    public let records: [TransactionRecord]
+}
+
+extension Store {
+    /// Expense and income per day of a month, and the month's totals, in the book's currency.
+    /// Records in other currencies are counted but not summed until exchange rates exist.
+    public func month(_ month: YearMonth, in bookID: RecordID, for user: User) async throws -> MonthSummary {
+        let book = try await access(user, book: bookID)
+        let days = try await database.read { db in
+            try await Self.dayTotals(db, book: book, from: month.first, to: month.last)
+        }
+        return MonthSummary(month: month, currency: book.currency, recorded: days, today: today())
+    }
+
+    /// A day's records with its count, totals, cash flow and the month's daily average.
+    public func day(_ date: LocalDate, in bookID: RecordID, for user: User) async throws -> DaySummary {
+        let month = try await self.month(YearMonth(date), in: bookID, for: user)
+        let page = try await transactions(in: bookID, for: user, filter: TransactionFilter(from: date, to: date), limit: 500)
+        return DaySummary(totals: month.days[date.day - 1], monthDailyAverage: month.dailyAverage, records: page.records)
+    }
+
+    static func dayTotals(_ db: any SQLDatabase, book: Book, from: LocalDate, to: LocalDate) async throws -> [DayTotals] {
+        // The (book_id, date) index serves the range; sums are cast so both engines return BIGINT.
+        let rows = try await db.raw("""
+            SELECT date,
+              CAST(COALESCE(SUM(CASE WHEN kind = 'expense' AND currency = \(bind: book.currency.code) THEN amount_minor ELSE 0 END), 0) AS BIGINT) AS expense,
+              CAST(COALESCE(SUM(CASE WHEN kind = 'income' AND currency = \(bind: book.currency.code) THEN amount_minor ELSE 0 END), 0) AS BIGINT) AS income,
+              COUNT(*) AS n
+            FROM transactions
+            WHERE book_id = \(bind: book.id) AND date >= \(bind: from.description) AND date <= \(bind: to.description)
+            GROUP BY date ORDER BY date
+            """).all()
+        return try rows.compactMap { row in
+            guard let date = LocalDate(try row.decode(column: "date", as: String.self)) else { return nil }
+            return DayTotals(
+                date: date,
+                expense: Money(minorUnits: try row.decode(column: "expense", as: Int64.self), currency: book.currency),
+                income: Money(minorUnits: try row.decode(column: "income", as: Int64.self), currency: book.currency),
+                count: try row.decode(column: "n", as: Int.self)
+            )
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// A stored receipt image.
+public struct Receipt: Sendable {
+    /// Row id.
+    public let id: RecordID
+    /// The record it belongs to.
+    public let transactionID: RecordID
+    /// Detected image type.
+    public let type: ReceiptImageType
+    /// Size in bytes.
+    public let byteSize: Int
+}
+
+extension Store {
+    /// Attaches an image to a record. Stored in the database itself, so several app servers
+    /// sharing one PostgreSQL see the same files and a backup of the database holds everything.
+    public func addReceipt(to transactionID: RecordID, in bookID: RecordID, for user: User, bytes: [UInt8]) async throws -> Receipt {
+        _ = try await access(user, book: bookID, write: true)
+        guard !bytes.isEmpty else { throw ValidationError("receipt", "is empty") }
+        guard bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError("receipt", "is larger than 10 MB") }
+        guard let type = ReceiptImageType(sniffing: bytes) else {
+            throw ValidationError("receipt", "is not a JPEG, PNG, HEIC or WebP image")
+        }
+        let id = try await database.write { db in
+            guard try await db.raw("SELECT id FROM transactions WHERE id = \(bind: transactionID) AND book_id = \(bind: bookID)").first() != nil else {
+                throw StoreError.notFound("transaction")
+            }
+            return try await db.raw("""
+                INSERT INTO receipts (book_id, transaction_id, content_type, byte_size, data, created_at)
+                VALUES (\(bind: bookID), \(bind: transactionID), \(bind: type.rawValue), \(bind: bytes.count), \(bind: Data(bytes)), \(bind: Clock.timestamp()))
+                RETURNING id
+                """).first()!.decode(column: "id", as: Int64.self)
+        }
+        return Receipt(id: id, transactionID: transactionID, type: type, byteSize: bytes.count)
+    }
+
+    /// The receipts of a record, oldest first.
+    public func receipts(of transactionID: RecordID, in bookID: RecordID, for user: User) async throws -> [Receipt] {
+        _ = try await access(user, book: bookID)
+        return try await database.read { db in
+            try await db.raw("""
+                SELECT id, transaction_id, content_type, byte_size FROM receipts
+                WHERE transaction_id = \(bind: transactionID) AND book_id = \(bind: bookID) ORDER BY id
+                """).all()
+        }.map(Self.receipt)
+    }
+
+    /// A receipt's metadata and bytes.
+    public func receiptData(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> (Receipt, Data) {
+        _ = try await access(user, book: bookID)
+        let row = try await database.read { db in
+            try await db.raw("""
+                SELECT id, transaction_id, content_type, byte_size, data FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+                """).first()
+        }
+        guard let row else { throw StoreError.notFound("receipt") }
+        return (try Self.receipt(row), try row.decode(column: "data", as: Data.self))
+    }
+
+    /// Deletes a receipt.
+    public func deleteReceipt(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
+        _ = try await access(user, book: bookID, write: true)
+        let deleted = try await database.write { db in
+            try await db.raw("DELETE FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").all().count
+        }
+        if deleted == 0 { throw StoreError.notFound("receipt") }
+    }
+
+    static func receipt(_ row: any SQLRow) throws -> Receipt {
+        Receipt(
+            id: try row.decode(column: "id", as: Int64.self),
+            transactionID: try row.decode(column: "transaction_id", as: Int64.self),
+            type: ReceiptImageType(rawValue: try row.decode(column: "content_type", as: String.self)) ?? .jpeg,
+            byteSize: try row.decode(column: "byte_size", as: Int.self)
+        )
+    }
+}

@@ -1,0 +1,55 @@
+import SQLKit
+
+extension Store {
+    /// Saves a web session's JSON under the SHA-256 of its key (a leaked table reveals no
+    /// usable session ids). `expiresAt` is in Unix seconds.
+    public func putSession(key: String, value: String, expiresAt: Int64?) async throws {
+        try await database.write { db in
+            try await db.raw("""
+                INSERT INTO sessions (key_hash, value, expires_at) VALUES (\(bind: Self.sha256(key)), \(bind: value), \(bind: expiresAt))
+                ON CONFLICT (key_hash) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at
+                """).run()
+        }
+    }
+
+    /// Updates a session's value, keeping its expiry when `expiresAt` is nil.
+    public func updateSession(key: String, value: String, expiresAt: Int64?) async throws {
+        try await database.write { db in
+            if let expiresAt {
+                try await db.raw("UPDATE sessions SET value = \(bind: value), expires_at = \(bind: expiresAt) WHERE key_hash = \(bind: Self.sha256(key))").run()
+            } else {
+                try await db.raw("UPDATE sessions SET value = \(bind: value) WHERE key_hash = \(bind: Self.sha256(key))").run()
+            }
+        }
+    }
+
+    /// A live session's JSON and expiry; expired ones are deleted and not returned.
+    public func session(key: String) async throws -> (value: String, expiresAt: Int64?)? {
+        let hash = Self.sha256(key)
+        let row = try await database.read { db in
+            try await db.raw("SELECT value, expires_at FROM sessions WHERE key_hash = \(bind: hash)").first()
+        }
+        guard let row else { return nil }
+        let expiresAt = try row.decode(column: "expires_at", as: Int64?.self)
+        if let expiresAt, expiresAt <= Clock.unixNow() {
+            try await removeSession(key: key)
+            return nil
+        }
+        return (try row.decode(column: "value", as: String.self), expiresAt)
+    }
+
+    /// Ends a session.
+    public func removeSession(key: String) async throws {
+        try await database.write { db in
+            try await db.raw("DELETE FROM sessions WHERE key_hash = \(bind: Self.sha256(key))").run()
+        }
+    }
+
+    /// Deletes every expired session; returns how many.
+    @discardableResult
+    public func purgeExpiredSessions() async throws -> Int {
+        try await database.write { db in
+            try await db.raw("DELETE FROM sessions WHERE expires_at IS NOT NULL AND expires_at <= \(bind: Clock.unixNow()) RETURNING key_hash").all().count
+        }
+    }
+}

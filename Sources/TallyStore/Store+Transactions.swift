@@ -1,0 +1,204 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+extension Store {
+    /// Records an expense, income or transfer. A missing category or account is filled from the
+    /// payee's last record (autofill); the payee is remembered for next time.
+    public func addTransaction(to bookID: RecordID, for user: User, _ input: TransactionInput) async throws -> TransactionRecord {
+        let book = try await access(user, book: bookID, write: true)
+        let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: today())
+        let id = try await database.write { db in
+            let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: true)
+            let now = Clock.timestamp()
+            let id = try await db.raw("""
+                INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, category_id, account_id,
+                  to_account_id, note, created_at, updated_at)
+                VALUES (\(bind: bookID), \(bind: draft.kind.rawValue), \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code),
+                  \(bind: draft.date.description), \(bind: draft.time?.description ?? ""), \(bind: draft.payee), \(bind: refs.category),
+                  \(bind: refs.account), \(bind: refs.toAccount), \(bind: draft.note), \(bind: now), \(bind: now))
+                RETURNING id
+                """).first()!.decode(column: "id", as: Int64.self)
+            try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
+            return id
+        }
+        return try await transaction(id, in: bookID, for: user)
+    }
+
+    /// Changes the given fields of a record; the others stay as they were.
+    public func updateTransaction(_ id: RecordID, in bookID: RecordID, for user: User, _ input: TransactionInput) async throws -> TransactionRecord {
+        let book = try await access(user, book: bookID, write: true)
+        try await database.write { db in
+            guard let row = try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first() else {
+                throw StoreError.notFound("transaction")
+            }
+            let old = try TransactionRecord(row: row)
+            let draft = try TransactionDraft.validate(input, base: old.draft, bookCurrency: book.currency, today: self.today())
+            let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: false)
+            try await db.raw("""
+                UPDATE transactions SET kind = \(bind: draft.kind.rawValue), amount_minor = \(bind: draft.amount.minorUnits),
+                  currency = \(bind: draft.amount.currency.code), date = \(bind: draft.date.description), time = \(bind: draft.time?.description ?? ""),
+                  payee = \(bind: draft.payee), category_id = \(bind: refs.category), account_id = \(bind: refs.account),
+                  to_account_id = \(bind: refs.toAccount), note = \(bind: draft.note), updated_at = \(bind: Clock.timestamp())
+                WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+                """).run()
+            try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
+        }
+        return try await transaction(id, in: bookID, for: user)
+    }
+
+    /// Deletes a record and its receipts.
+    public func deleteTransaction(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
+        _ = try await access(user, book: bookID, write: true)
+        let deleted = try await database.write { db in
+            try await db.raw("DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").all().count
+        }
+        if deleted == 0 { throw StoreError.notFound("transaction") }
+    }
+
+    /// One record.
+    public func transaction(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> TransactionRecord {
+        _ = try await access(user, book: bookID)
+        let row = try await database.read { db in
+            try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first()
+        }
+        guard let row else { throw StoreError.notFound("transaction") }
+        return try TransactionRecord(row: row)
+    }
+
+    /// A page of records matching `filter`, in (date, time, id) order, at most `limit` (1–500).
+    public func transactions(
+        in bookID: RecordID, for user: User, filter: TransactionFilter = .init(), cursor: String? = nil, limit: Int = 100
+    ) async throws -> TransactionPage {
+        _ = try await access(user, book: bookID)
+        guard (1...500).contains(limit) else { throw ValidationError("limit", "must be between 1 and 500") }
+        let after = try cursor.map(Cursor.init(encoded:))
+        return try await database.read { db in
+            var conditions: [SQLQueryString] = ["t.book_id = \(bind: bookID)"]
+            if let from = filter.from { conditions.append("t.date >= \(bind: from.description)") }
+            if let to = filter.to { conditions.append("t.date <= \(bind: to.description)") }
+            if let kind = filter.kind { conditions.append("t.kind = \(bind: kind.rawValue)") }
+            if let payee = filter.payee?.trimmingCharacters(in: .whitespaces), !payee.isEmpty {
+                conditions.append("LOWER(t.payee) = \(bind: payee.lowercased())")
+            }
+            if let reference = Reference(filter.category) {
+                let category = try Self.resolve(reference, in: try await Self.categories(db, book: bookID), kind: nil, field: "category")
+                conditions.append("(t.category_id = \(bind: category.id) OR t.category_id IN (SELECT id FROM categories WHERE parent_id = \(bind: category.id)))")
+            }
+            if let reference = Reference(filter.account) {
+                let account = try Self.resolve(reference, in: try await Self.accounts(db, book: bookID), field: "account")
+                conditions.append("(t.account_id = \(bind: account.id) OR t.to_account_id = \(bind: account.id))")
+            }
+            if let after {
+                conditions.append("""
+                    (t.date > \(bind: after.date) OR (t.date = \(bind: after.date) AND (t.time > \(bind: after.time)
+                      OR (t.time = \(bind: after.time) AND t.id > \(bind: after.id)))))
+                    """)
+            }
+            let sql = TransactionRecord.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
+                + " ORDER BY t.date, t.time, t.id LIMIT \(literal: limit + 1)"
+            var records = try await db.raw(sql).all().map(TransactionRecord.init(row:))
+            var next: String?
+            if records.count > limit {
+                records.removeLast()
+                let last = records[records.count - 1].transaction
+                next = Cursor(date: last.date.description, time: last.time?.description ?? "", id: last.id).encoded
+            }
+            return TransactionPage(records: records, nextCursor: next)
+        }
+    }
+
+    /// Known payees starting with `prefix` (case-insensitive), most used first, with what they
+    /// were last recorded with — for autofill.
+    public func payeeSuggestions(in bookID: RecordID, for user: User, prefix: String, limit: Int = 8) async throws -> [Payee] {
+        let book = try await access(user, book: bookID)
+        let key = prefix.trimmingCharacters(in: .whitespaces).lowercased()
+        // LIKE wildcards in what the user typed are escaped so they match literally.
+        let pattern = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        return try await database.read { db in
+            try await db.raw("""
+                SELECT name, last_category_id, last_account_id, last_amount_minor, last_currency FROM payees
+                WHERE book_id = \(bind: bookID) AND name_key LIKE \(bind: pattern) ESCAPE '\\'
+                ORDER BY use_count DESC, name_key LIMIT \(literal: max(1, min(limit, 50)))
+                """).all()
+        }.map { row in
+            let currency = try row.decode(column: "last_currency", as: String?.self).flatMap { Currency(code: $0) } ?? book.currency
+            return Payee(
+                name: try row.decode(column: "name", as: String.self),
+                lastCategoryID: try row.decode(column: "last_category_id", as: Int64?.self),
+                lastAccountID: try row.decode(column: "last_account_id", as: Int64?.self),
+                lastAmount: try row.decode(column: "last_amount_minor", as: Int64?.self).map { Money(minorUnits: $0, currency: currency) }
+            )
+        }
+    }
+
+    /// Turns the draft's category and account references into ids of this book.
+    static func resolveReferences(
+        _ db: any SQLDatabase, book: RecordID, draft: TransactionDraft, autofill: Bool
+    ) async throws -> (category: RecordID?, account: RecordID?, toAccount: RecordID?) {
+        var categoryRef = draft.category, accountRef = draft.account
+        if autofill && draft.kind != .transfer && (categoryRef == nil || accountRef == nil) {
+            if let row = try await db.raw("""
+                SELECT last_category_id, last_account_id FROM payees WHERE book_id = \(bind: book) AND name_key = \(bind: draft.payee.lowercased())
+                """).first() {
+                categoryRef = try categoryRef ?? (row.decode(column: "last_category_id", as: Int64?.self)).map(Reference.id)
+                accountRef = try accountRef ?? (row.decode(column: "last_account_id", as: Int64?.self)).map(Reference.id)
+            }
+        }
+        var category: RecordID?
+        if let categoryRef {
+            let all = try await categories(db, book: book)
+            let kind: CategoryKind = draft.kind == .income ? .income : .expense
+            category = try resolve(categoryRef, in: all, kind: kind, field: "category").id
+        }
+        let accounts = try await accounts(db, book: book)
+        let account = try accountRef.map { try resolve($0, in: accounts, field: "account").id }
+        let toAccount = try draft.toAccount.map { try resolve($0, in: accounts, field: "to_account").id }
+        if draft.kind == .transfer, account == toAccount { throw ValidationError("to_account", "must differ from account") }
+        return (category, account, toAccount)
+    }
+
+    static func rememberPayee(_ db: any SQLDatabase, book: RecordID, draft: TransactionDraft, category: RecordID?, account: RecordID?) async throws {
+        guard !draft.payee.isEmpty, draft.kind != .transfer else { return }
+        try await db.raw("""
+            INSERT INTO payees (book_id, name, name_key, last_category_id, last_account_id, last_amount_minor, last_currency, use_count)
+            VALUES (\(bind: book), \(bind: draft.payee), \(bind: draft.payee.lowercased()), \(bind: category), \(bind: account),
+              \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code), 1)
+            ON CONFLICT (book_id, name_key) DO UPDATE SET name = excluded.name, last_category_id = excluded.last_category_id,
+              last_account_id = excluded.last_account_id, last_amount_minor = excluded.last_amount_minor,
+              last_currency = excluded.last_currency, use_count = payees.use_count + 1
+            """).run()
+    }
+}
+
+/// Position after the last record of a page: (date, time, id), sent as opaque base64url text.
+struct Cursor {
+    let date: String
+    let time: String
+    let id: Int64
+
+    init(date: String, time: String, id: Int64) {
+        self.date = date
+        self.time = time
+        self.id = id
+    }
+
+    init(encoded: String) throws {
+        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("cursor", "is not a cursor from this API")
+        }
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+        guard parts.count == 3, LocalDate(parts[0]) != nil, parts[1].isEmpty || TimeOfDay(parts[1]) != nil, let id = Int64(parts[2]) else {
+            throw ValidationError("cursor", "is not a cursor from this API")
+        }
+        self.init(date: String(parts[0]), time: String(parts[1]), id: id)
+    }
+
+    var encoded: String {
+        Data("\(date)|\(time)|\(id)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}

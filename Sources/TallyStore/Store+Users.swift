@@ -1,0 +1,147 @@
+import Crypto
+import Foundation
+import HummingbirdBcrypt
+import NIOPosix
+import SQLKit
+import TallyCore
+
+/// A personal API token as listed to its owner (the secret itself is shown only once).
+public struct APIToken: Sendable, Hashable {
+    /// Row id, used to revoke it.
+    public let id: RecordID
+    /// What the user called it ("laptop CLI").
+    public let name: String
+    /// When it was made (ISO 8601).
+    public let createdAt: String
+    /// When it was last used, if ever.
+    public let lastUsedAt: String?
+}
+
+extension Store {
+    /// Number of users; the first sign-up is always allowed, later ones only with open sign-up.
+    public func userCount() async throws -> Int {
+        try await database.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM users").first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    /// Registers a user and gives them a first book ("Personal") with the default categories and
+    /// accounts. Refused when users exist and `openSignup` is false.
+    public func signUp(email rawEmail: String?, password rawPassword: String?, currency rawCurrency: String? = nil, openSignup: Bool) async throws -> User {
+        let email = try Validate.email(rawEmail)
+        let password = try Validate.password(rawPassword)
+        let currency = try (rawCurrency?.isEmpty ?? true) ? Currency.usd : Validate.currency(rawCurrency)
+        if try await userCount() > 0 && !openSignup {
+            throw StoreError.forbidden("sign-up is closed on this server; ask its owner for an account")
+        }
+        let hash = try await hashPassword(password)
+        return try await database.write { db in
+            if try await db.raw("SELECT id FROM users WHERE email = \(bind: email)").first() != nil {
+                throw ValidationError("email", "is already registered")
+            }
+            let userID = try await db.raw("""
+                INSERT INTO users (email, password_hash, created_at)
+                VALUES (\(bind: email), \(bind: hash), \(bind: Clock.timestamp())) RETURNING id
+                """).first()!.decode(column: "id", as: Int64.self)
+            _ = try await Self.createBook(db, name: "Personal", currency: currency, owner: userID)
+            return User(id: userID, email: email)
+        }
+    }
+
+    /// The user with this email and password, or `unauthorized`.
+    public func authenticate(email rawEmail: String, password: String) async throws -> User {
+        let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
+        let row = try await database.read { db in
+            try await db.raw("SELECT id, email, password_hash FROM users WHERE email = \(bind: email)").first()
+        }
+        // Verify against a dummy hash when the user is unknown so timing does not reveal emails.
+        let hash = try row?.decode(column: "password_hash", as: String.self) ?? Self.dummyHash
+        let valid = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+        guard valid, let row else { throw StoreError.unauthorized("wrong email or password") }
+        return User(id: try row.decode(column: "id", as: Int64.self), email: try row.decode(column: "email", as: String.self))
+    }
+
+    /// A user by id.
+    public func user(id: RecordID) async throws -> User? {
+        try await database.read { db in
+            try await db.raw("SELECT id, email FROM users WHERE id = \(bind: id)").first()
+        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+    }
+
+    /// A user by email.
+    public func user(email: String) async throws -> User? {
+        let key = email.trimmingCharacters(in: .whitespaces).lowercased()
+        return try await database.read { db in
+            try await db.raw("SELECT id, email FROM users WHERE email = \(bind: key)").first()
+        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+    }
+
+    /// Every user, by email.
+    public func users() async throws -> [User] {
+        try await database.read { db in
+            try await db.raw("SELECT id, email FROM users ORDER BY email").all()
+        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+    }
+
+    /// Makes a personal API token; the secret is returned once and only its SHA-256 is stored.
+    public func createToken(for user: User, name rawName: String?) async throws -> (id: RecordID, token: String) {
+        let name = (rawName ?? "").trimmingCharacters(in: .whitespaces).isEmpty ? "API token" : try Validate.name(rawName, field: "name")
+        let token = "tly_" + Self.randomHex(bytes: 24)
+        let id = try await database.write { db in
+            try await db.raw("""
+                INSERT INTO api_tokens (user_id, name, token_hash, created_at)
+                VALUES (\(bind: user.id), \(bind: name), \(bind: Self.sha256(token)), \(bind: Clock.timestamp())) RETURNING id
+                """).first()!.decode(column: "id", as: Int64.self)
+        }
+        return (id, token)
+    }
+
+    /// The user's tokens, newest first.
+    public func tokens(for user: User) async throws -> [APIToken] {
+        try await database.read { db in
+            try await db.raw("SELECT id, name, created_at, last_used_at FROM api_tokens WHERE user_id = \(bind: user.id) ORDER BY id DESC").all()
+        }.map {
+            APIToken(
+                id: try $0.decode(column: "id", as: Int64.self), name: try $0.decode(column: "name", as: String.self),
+                createdAt: try $0.decode(column: "created_at", as: String.self),
+                lastUsedAt: try $0.decode(column: "last_used_at", as: String?.self)
+            )
+        }
+    }
+
+    /// Revokes one of the user's tokens; `notFound` for anyone else's.
+    public func revokeToken(_ id: RecordID, for user: User) async throws {
+        let deleted = try await database.write { db in
+            try await db.raw("DELETE FROM api_tokens WHERE id = \(bind: id) AND user_id = \(bind: user.id) RETURNING id").all().count
+        }
+        if deleted == 0 { throw StoreError.notFound("token") }
+    }
+
+    /// The owner of a bearer token, or `nil` for unknown or revoked tokens.
+    public func user(forToken token: String) async throws -> User? {
+        guard token.hasPrefix("tly_"), token.count < 100 else { return nil }
+        return try await database.read { db in
+            try await db.raw("""
+                SELECT u.id, u.email FROM api_tokens t JOIN users u ON u.id = t.user_id
+                WHERE t.token_hash = \(bind: Self.sha256(token))
+                """).first()
+        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+    }
+
+    func hashPassword(_ password: String) async throws -> String {
+        let cost = bcryptCost
+        // bcrypt is deliberately slow: keep it off the event loops.
+        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+    }
+
+    static let dummyHash = Bcrypt.hash("not a real password", cost: 4)
+
+    static func sha256(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func randomHex(bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

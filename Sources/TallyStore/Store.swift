@@ -1,0 +1,102 @@
+import Foundation
+import Logging
+import SQLKit
+import TallyCore
+
+/// Errors the services raise besides `ValidationError`; each interface maps them to its own
+/// form (HTTP status, exit code).
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// The thing does not exist, or the caller may not see it (never say which).
+    case notFound(String)
+    /// The caller may see the book but not change it (a viewer).
+    case forbidden(String)
+    /// The change clashes with what is stored (a name already taken).
+    case conflict(String)
+    /// Wrong email or password, or a revoked token.
+    case unauthorized(String)
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case .notFound(let what): "\(what) not found"
+        case .forbidden(let why), .conflict(let why), .unauthorized(let why): why
+        }
+    }
+}
+
+/// Tally's service layer: every capability as an intent-named async method, shared by the web
+/// pages, the JSON API and the CLI. Each method that names a book first checks that the caller
+/// is a member of it (`access(_:book:write:)`), and every query is scoped by `book_id`.
+public final class Store: Sendable {
+    /// The connection layer.
+    public let database: Database
+    /// bcrypt work factor: 12 in production; tests lower it to stay fast.
+    let bcryptCost: UInt8
+    /// The zone that decides what "today" is.
+    public let timeZone: TimeZone
+
+    /// Wraps an opened database. Call `migrate()` before use.
+    public init(database: Database, bcryptCost: UInt8 = 12, timeZone: TimeZone = .current) {
+        self.database = database
+        self.bcryptCost = bcryptCost
+        self.timeZone = timeZone
+    }
+
+    /// Opens the database at `location` and brings its schema up to date. For PostgreSQL the
+    /// caller must be running `database.run()` already.
+    public static func open(
+        _ location: DatabaseLocation, bcryptCost: UInt8 = 12, timeZone: TimeZone = .current,
+        logger: Logger = Logger(label: "tally.db")
+    ) async throws -> Store {
+        let store = Store(database: try await Database(location, logger: logger), bcryptCost: bcryptCost, timeZone: timeZone)
+        return store
+    }
+
+    /// Applies pending migrations; returns the versions applied.
+    @discardableResult
+    public func migrate() async throws -> [Int] {
+        try await Migrator.migrate(database)
+    }
+
+    /// Today's date in the store's time zone.
+    public func today() -> LocalDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+
+    /// The caller's book, or `notFound` when they are not a member; `forbidden` when `write` is
+    /// asked of a viewer.
+    public func access(_ user: User, book bookID: RecordID, write: Bool = false) async throws -> Book {
+        let row = try await database.read { db in
+            try await db.raw("""
+                SELECT b.id, b.name, b.currency, m.role FROM books b
+                JOIN book_members m ON m.book_id = b.id
+                WHERE b.id = \(bind: bookID) AND m.user_id = \(bind: user.id)
+                """).first()
+        }
+        guard let row else { throw StoreError.notFound("book") }
+        let book = try Row.book(row)
+        if write && !book.role.canWrite { throw StoreError.forbidden("viewers cannot change this book") }
+        return book
+    }
+}
+
+/// Row decoding shared by the services.
+enum Row {
+    static func book(_ row: any SQLRow) throws -> Book {
+        Book(
+            id: try row.decode(column: "id", as: Int64.self),
+            name: try row.decode(column: "name", as: String.self),
+            currency: Currency(code: try row.decode(column: "currency", as: String.self)) ?? .usd,
+            role: Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .viewer
+        )
+    }
+
+    static func currency(_ row: any SQLRow, _ column: String) throws -> Currency {
+        let code = try row.decode(column: column, as: String.self)
+        guard let currency = Currency(code: code) else { throw DatabaseError(description: "stored currency \(code) is unknown") }
+        return currency
+    }
+}

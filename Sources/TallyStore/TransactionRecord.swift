@@ -1,0 +1,106 @@
+import SQLKit
+import TallyCore
+
+/// A transaction with the names people see: category path, icon, colour and account names.
+public struct TransactionRecord: Sendable, Hashable {
+    /// The stored record.
+    public var transaction: Transaction
+    /// "Food:Coffee", or nil when uncategorised.
+    public var categoryPath: String?
+    /// The category's icon.
+    public var categoryIcon: String?
+    /// The category's colour.
+    public var categoryColor: String?
+    /// Name of the account paid from / into.
+    public var accountName: String?
+    /// Name of a transfer's destination.
+    public var toAccountName: String?
+
+    /// The amount with its direction: negative for expenses, positive for incomes, as-is for transfers.
+    public var signedAmount: Money {
+        transaction.kind == .expense ? transaction.amount.negated : transaction.amount
+    }
+
+    /// The editable fields as a draft (used when an edit gives only some of them).
+    public var draft: TransactionDraft {
+        let t = transaction
+        return TransactionDraft(
+            kind: t.kind, amount: t.amount, date: t.date, time: t.time, payee: t.payee,
+            category: t.categoryID.map(Reference.id), account: t.accountID.map(Reference.id),
+            toAccount: t.toAccountID.map(Reference.id), note: t.note
+        )
+    }
+
+    /// The SELECT list and joins that `init(row:)` reads.
+    static let selectSQL: SQLQueryString = """
+        SELECT t.id, t.book_id, t.kind, t.amount_minor, t.currency, t.date, t.time, t.payee, t.category_id,
+          t.account_id, t.to_account_id, t.note, c.name AS c_name, c.icon AS c_icon, c.color AS c_color,
+          p.name AS p_name, a.name AS a_name, ta.name AS ta_name,
+          (SELECT COUNT(*) FROM receipts r WHERE r.transaction_id = t.id) AS receipt_count
+        FROM transactions t
+        LEFT JOIN categories c ON c.id = t.category_id
+        LEFT JOIN categories p ON p.id = c.parent_id
+        LEFT JOIN accounts a ON a.id = t.account_id
+        LEFT JOIN accounts ta ON ta.id = t.to_account_id
+        """
+
+    init(row: any SQLRow) throws {
+        let currency = try Row.currency(row, "currency")
+        let dateText = try row.decode(column: "date", as: String.self)
+        guard let date = LocalDate(dateText) else { throw DatabaseError(description: "stored date \(dateText) is invalid") }
+        transaction = Transaction(
+            id: try row.decode(column: "id", as: Int64.self),
+            bookID: try row.decode(column: "book_id", as: Int64.self),
+            kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
+            amount: Money(minorUnits: try row.decode(column: "amount_minor", as: Int64.self), currency: currency),
+            date: date,
+            time: TimeOfDay(try row.decode(column: "time", as: String.self)),
+            payee: try row.decode(column: "payee", as: String.self),
+            categoryID: try row.decode(column: "category_id", as: Int64?.self),
+            accountID: try row.decode(column: "account_id", as: Int64?.self),
+            toAccountID: try row.decode(column: "to_account_id", as: Int64?.self),
+            note: try row.decode(column: "note", as: String.self),
+            receiptCount: try row.decode(column: "receipt_count", as: Int.self)
+        )
+        let name = try row.decode(column: "c_name", as: String?.self)
+        let parent = try row.decode(column: "p_name", as: String?.self)
+        categoryPath = name.map { name in parent.map { "\($0):\(name)" } ?? name }
+        categoryIcon = try row.decode(column: "c_icon", as: String?.self)
+        categoryColor = try row.decode(column: "c_color", as: String?.self)
+        accountName = try row.decode(column: "a_name", as: String?.self)
+        toAccountName = try row.decode(column: "ta_name", as: String?.self)
+    }
+}
+
+/// What to list: every field optional.
+public struct TransactionFilter: Sendable, Equatable {
+    /// First day included.
+    public var from: LocalDate?
+    /// Last day included.
+    public var to: LocalDate?
+    /// Category (its sub-categories are included) by id, name or path.
+    public var category: String?
+    /// Account (either side of a transfer) by id or name.
+    public var account: String?
+    /// Exact payee name, case-insensitive.
+    public var payee: String?
+    /// Only this kind.
+    public var kind: TransactionKind?
+    /// Makes a filter.
+    public init(from: LocalDate? = nil, to: LocalDate? = nil, category: String? = nil, account: String? = nil, payee: String? = nil, kind: TransactionKind? = nil) {
+        self.from = from
+        self.to = to
+        self.category = category
+        self.account = account
+        self.payee = payee
+        self.kind = kind
+    }
+}
+
+/// One page of a listing, in (date, time, id) order.
+public struct TransactionPage: Sendable {
+    /// The records.
+    public let records: [TransactionRecord]
+    /// Pass back as `cursor` for the next page; nil on the last page.
+    public let nextCursor: String?
+}

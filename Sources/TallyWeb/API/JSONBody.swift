@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import TallyCore
+
+/// A JSON value read without ever going through floating point: numbers must be integers
+/// (ids), amounts must be strings.
+enum JSONValue: Decodable, Equatable {
+    case string(String)
+    case integer(Int64)
+    case bool(Bool)
+    case null
+    case other
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else { self = .other }
+    }
+}
+
+/// A JSON object body checked against the fields an endpoint accepts.
+struct JSONBody {
+    let values: [String: JSONValue]
+
+    /// Reads the request body (at most 1 MB) as a JSON object with only `allowed` keys.
+    static func read(_ request: Request, context: some RequestContext, allowed: Set<String>) async throws -> JSONBody {
+        var request = request
+        let buffer = try await request.collectBody(upTo: 1024 * 1024)
+        guard buffer.readableBytes > 0 else { throw BadRequest(detail: "the body is empty; send a JSON object") }
+        let values: [String: JSONValue]
+        do {
+            values = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: buffer))
+        } catch {
+            throw BadRequest(detail: "the body is not a valid JSON object")
+        }
+        if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw BadRequest(detail: "unknown field '\(unknown)'; allowed: \(allowed.sorted().joined(separator: ", "))")
+        }
+        return JSONBody(values: values)
+    }
+
+    /// A text field: absent → nil, null → "" (clears), a string as is; ids may be integers.
+    func string(_ key: String, allowInteger: Bool = false) throws -> String? {
+        switch values[key] {
+        case nil: return nil
+        case .string(let value): return value
+        case .null: return ""
+        case .integer(let value) where allowInteger: return String(value)
+        default:
+            throw ValidationError(key, key == "amount" || key == "opening_balance"
+                ? "must be a decimal string such as \"4.50\"" : "must be a string")
+        }
+    }
+
+    /// A boolean field.
+    func bool(_ key: String) throws -> Bool? {
+        switch values[key] {
+        case nil, .null: return nil
+        case .bool(let value): return value
+        default: throw ValidationError(key, "must be true or false")
+        }
+    }
+
+    /// The fields of a transaction.
+    func transactionInput() throws -> TransactionInput {
+        TransactionInput(
+            kind: try string("kind"), amount: try string("amount"), currency: try string("currency"),
+            date: try string("date"), time: try string("time"), payee: try string("payee"),
+            category: try string("category", allowInteger: true), account: try string("account", allowInteger: true),
+            toAccount: try string("to_account", allowInteger: true), note: try string("note")
+        )
+    }
+
+    static let transactionFields: Set<String> = ["kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note"]
+}
+
+/// JSON responses: snake_case keys, stable key order.
+enum JSONResponse {
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension Parameters {
+    /// A path id, or 404 when it is not a positive integer.
+    func id(_ name: String) throws -> Int64 {
+        guard let text = get(name), let id = Int64(text), id > 0 else { throw HTTPError(.notFound) }
+        return id
+    }
+}

@@ -1,0 +1,65 @@
+import Hummingbird
+import NIOCore
+import TallyCore
+import TallyStore
+
+/// `POST|GET /books/{book}/transactions/{id}/receipts` (raw image body or multipart `file`),
+/// `GET|DELETE /books/{book}/receipts/{id}`.
+struct ReceiptsAPI {
+    let store: Store
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.post("books/:book/transactions/:id/receipts", use: upload)
+        routes.get("books/:book/transactions/:id/receipts", use: list)
+        routes.get("books/:book/receipts/:id", use: download)
+        routes.delete("books/:book/receipts/:id", use: delete)
+        return routes
+    }
+
+    func upload(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
+        _ = try await store.transaction(id, in: bookID, for: user)
+        var request = request
+        let bytes: [UInt8]
+        do {
+            if (request.headers[.contentType] ?? "").hasPrefix("multipart/form-data") {
+                let form = try await request.form(context: context)
+                guard let file = form.files.values.first?.first else { throw ValidationError("file", "no image in the upload") }
+                bytes = file.bytes
+            } else {
+                bytes = Array(buffer: try await request.collectBody(upTo: ReceiptImageType.maxBytes))
+            }
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw HTTPError(.contentTooLarge, message: "receipt: images are limited to 10 MB")
+        }
+        let receipt = try await store.addReceipt(to: id, in: bookID, for: user, bytes: bytes)
+        return try JSONResponse.make(APIModel.ReceiptJSON(receipt, book: bookID), status: .created)
+    }
+
+    func list(_ request: Request, context: AppContext) async throws -> Response {
+        let bookID = try context.parameters.id("book")
+        let receipts = try await store.receipts(of: try context.parameters.id("id"), in: bookID, for: try context.requireUser())
+        return try JSONResponse.make(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })
+    }
+
+    func download(_ request: Request, context: AppContext) async throws -> Response {
+        try await Self.image(store: store, request: request, context: context)
+    }
+
+    /// The receipt bytes with their type; shared with the web pages.
+    static func image(store: Store, request: Request, context: AppContext) async throws -> Response {
+        let (receipt, data) = try await store.receiptData(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        return Response(
+            status: .ok,
+            headers: [.contentType: receipt.type.rawValue, .cacheControl: "private, max-age=86400", .contentDisposition: "inline"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+
+    func delete(_ request: Request, context: AppContext) async throws -> Response {
+        try await store.deleteReceipt(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        return Response(status: .noContent)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import HummingbirdAuth
+import Logging
+import ServiceLifecycle
+import TallyStore
+
+/// Builds the application: the router over `store`, plus the database's background service
+/// (the PostgreSQL pool) so it lives exactly as long as the server.
+public func buildApplication(_ configuration: AppConfiguration, store: Store, logger: Logger = Logger(label: "tally")) async throws -> some ApplicationProtocol {
+    let router = try await buildRouter(configuration, store: store)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tally"),
+        services: [DatabaseService(database: store.database)],
+        logger: logger
+    )
+}
+
+/// Builds the router: static files, the HTML pages and the JSON API under /api/v1.
+public func buildRouter(_ configuration: AppConfiguration, store: Store) async throws -> Router<AppContext> {
+    let router = Router(context: AppContext.self)
+    let pages = try await PageRenderer.load()
+    let sessionCookie = SessionCookieParameters(name: "tally_session", path: "/", secure: configuration.secureCookies, sameSite: .lax)
+    router.addMiddleware {
+        SecurityHeadersMiddleware()
+        FileMiddleware(Bundle.module.resourcePath! + "/Public", urlBasePath: "/static")
+        SessionMiddleware(
+            storage: SQLPersistDriver(store: store),
+            configuration: .init(sessionCookieParameters: sessionCookie, keyPrefix: "", defaultSessionExpiration: .seconds(60 * 60 * 24 * 30))
+        )
+        AuthMiddleware(store: store)
+        CSRFMiddleware(secureCookies: configuration.secureCookies)
+    }
+    router.get("health") { _, _ in "ok" }
+
+    let api = router.group("api/v1").add(middleware: APIErrorMiddleware())
+    api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup).routes)
+    api.addRoutes(BooksAPI(store: store).routes)
+    api.addRoutes(TransactionsAPI(store: store).routes)
+    api.addRoutes(CategoriesAPI(store: store).routes)
+    api.addRoutes(AccountsAPI(store: store).routes)
+    api.addRoutes(ReceiptsAPI(store: store).routes)
+
+    let web = router.group().add(middleware: PageErrorMiddleware(pages: pages))
+    web.addRoutes(AuthPages(store: store, pages: pages, openSignup: configuration.openSignup).routes)
+    web.addRoutes(CalendarPages(store: store, pages: pages).routes)
+    web.addRoutes(TransactionPages(store: store, pages: pages).routes)
+    web.addRoutes(CategoryPages(store: store, pages: pages).routes)
+    web.addRoutes(AccountPages(store: store, pages: pages).routes)
+    return router
+}
+
+/// Runs the database's background work (the PostgreSQL pool) as a service of the app.
+struct DatabaseService: Service {
+    let database: Database
+
+    func run() async throws {
+        if database.engine == .postgres {
+            // The pool runs until cancelled; graceful shutdown reaches it after the HTTP server's.
+            await cancelWhenGracefulShutdown { await database.run() }
+        } else {
+            try? await gracefulShutdown()
+        }
+        await database.close()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import Mustache
+import TallyCore
+import TallyStore
+
+/// Renders the Mustache templates shipped in the package's resources into HTML responses.
+struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+
+    static func load() async throws -> PageRenderer {
+        PageRenderer(library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"))
+    }
+
+    /// A full page: `template` inside the layout, with the common values (CSRF token, user, book).
+    func page(
+        _ template: String, title: String, context: AppContext, book: Book? = nil, values: [String: Any] = [:],
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        var data = values
+        data["title"] = title
+        data["csrf"] = context.csrfToken
+        data["user"] = context.identity.map { ["email": $0.email] }
+        if let book {
+            data["book"] = ["id": book.id, "name": book.name, "currency": book.currency.code, "canWrite": book.role.canWrite]
+            data["today"] = values["today"] ?? ""
+        }
+        let html = library.render(data, withTemplate: template) ?? "template \(template) is missing"
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    /// A 303 redirect, the answer to every successful form post.
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}
+
+/// Shows errors of the HTML pages as pages: sign-in for 401, and a readable message otherwise.
+struct PageErrorMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+    let pages: PageRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .unauthorized {
+            let back = request.method == .get ? "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" : ""
+            return PageRenderer.redirect("/login\(back)")
+        } catch {
+            let (status, message): (HTTPResponse.Status, String) = switch error {
+            case let error as ValidationError: (.unprocessableContent, error.description)
+            case let error as StoreError:
+                switch error {
+                case .notFound: (.notFound, "\(error.description.prefix(1).uppercased())\(error.description.dropFirst()).")
+                case .forbidden: (.forbidden, error.description)
+                case .conflict: (.conflict, error.description)
+                case .unauthorized: (.unauthorized, error.description)
+                }
+            case let error as HTTPError: (error.status, error.body ?? error.status.reasonPhrase)
+            default: (.internalServerError, "Something went wrong on the server.")
+            }
+            if status == .internalServerError { context.logger.error("page error: \(String(reflecting: error))") }
+            return pages.page("error", title: status.reasonPhrase, context: context, values: ["status": status.code, "message": message], status: status)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyStore
+
+extension Tally {
+    /// `tally list`: records in (date, time) order as a table, CSV or JSON.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List records.")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
+
+        @Option(help: "First day, YYYY-MM-DD.") var from: String?
+        @Option(help: "Last day, YYYY-MM-DD.") var to: String?
+        @Option(help: "Only this category (and its sub-categories).") var category: String?
+        @Option(help: "Only this account.") var account: String?
+        @Option(help: "Only this payee.") var payee: String?
+        @Option(help: "expense, income or transfer.") var kind: String?
+        @Option(help: "table, csv or json.") var format: Format = .table
+        @OptionGroup var who: UserOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                let filter = try makeFilter()
+                let records = try await store.withStore { store in
+                    let (user, book) = try await who.resolve(store)
+                    var all: [TransactionRecord] = []
+                    var cursor: String?
+                    repeat {
+                        let page = try await store.transactions(in: book.id, for: user, filter: filter, cursor: cursor, limit: 500)
+                        all += page.records
+                        cursor = page.nextCursor
+                    } while cursor != nil
+                    return all
+                }
+                print(Listing.render(records, format: format), terminator: "")
+            }
+        }
+
+        func makeFilter() throws -> TransactionFilter {
+            func date(_ text: String?, _ field: String) throws -> LocalDate? {
+                guard let text else { return nil }
+                guard let date = LocalDate(text) else { throw TallyCore.ValidationError(field, "'\(text)' is not a valid date (YYYY-MM-DD)") }
+                return date
+            }
+            var parsedKind: TransactionKind?
+            if let kind {
+                guard let value = TransactionKind(rawValue: kind) else { throw TallyCore.ValidationError("kind", "must be expense, income or transfer") }
+                parsedKind = value
+            }
+            return TransactionFilter(
+                from: try date(from, "from"), to: try date(to, "to"), category: category, account: account, payee: payee, kind: parsedKind
+            )
+        }
+    }
+}
+
+/// Text renderings of records for the terminal.
+enum Listing {
+    /// "2026-11-21 Starbucks $4.50 Food:Coffee · Cash".
+    static func summary(_ record: TransactionRecord) -> String {
+        let t = record.transaction
+        var parts = [t.date.description, t.kind == .transfer ? "\(record.accountName ?? "?") → \(record.toAccountName ?? "?")" : t.payee, t.amount.formatted]
+        if let category = record.categoryPath { parts.append(category) }
+        if t.kind != .transfer, let account = record.accountName { parts.append("· \(account)") }
+        return parts.joined(separator: " ")
+    }
+
+    static let columns = ["id", "date", "time", "kind", "amount", "currency", "payee", "category", "account", "to_account", "note"]
+
+    static func fields(_ record: TransactionRecord) -> [String] {
+        let t = record.transaction
+        return [String(t.id), t.date.description, t.time?.description ?? "", t.kind.rawValue, t.amount.decimalString, t.amount.currency.code,
+                t.payee, record.categoryPath ?? "", record.accountName ?? "", record.toAccountName ?? "", t.note]
+    }
+
+    static func render(_ records: [TransactionRecord], format: Tally.List.Format) -> String {
+        switch format {
+        case .csv:
+            return ([columns] + records.map(fields)).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
+        case .json:
+            let objects = records.map { Dictionary(uniqueKeysWithValues: zip(columns, fields($0))) }
+            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+            return String(decoding: data, as: UTF8.self) + "\n"
+        case .table:
+            guard !records.isEmpty else { return "No records.\n" }
+            let rows = records.map { r -> [String] in
+                let t = r.transaction
+                let signed = t.kind == .expense ? "-" + t.amount.formatted : t.amount.formatted
+                let who = t.kind == .transfer ? "\(r.accountName ?? "?") → \(r.toAccountName ?? "?")" : t.payee
+                return [t.date.description, who, r.categoryPath ?? "", t.kind == .transfer ? "" : r.accountName ?? "", signed]
+            }
+            return table(header: ["Date", "Payee", "Category", "Account", "Amount"], rows: rows, rightAligned: [4])
+        }
+    }
+
+    /// A plain text table with a header rule; `rightAligned` columns are padded on the left.
+    static func table(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            row.enumerated().map { index, cell in
+                let pad = String(repeating: " ", count: widths[index] - cell.count)
+                return rightAligned.contains(index) ? pad + cell : cell + pad
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+
+    static func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TallyCore
+import TallyStore
+
+/// Where the data is: shared by every command.
+struct StoreOptions: ParsableArguments {
+    @Option(help: "Folder holding the SQLite data file (default: $TALLY_DATA, else ~/.local/share/tally).")
+    var data: String?
+
+    @Option(help: "A database URL instead of the folder: postgres://user:password@host:5432/db, or an SQLite file path.")
+    var database: String?
+
+    /// The data folder in effect.
+    var dataDirectory: String {
+        if let data { return data }
+        let environment = ProcessInfo.processInfo.environment
+        if let folder = environment["TALLY_DATA"], !folder.isEmpty { return folder }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/tally" }
+        return FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share/tally"
+    }
+
+    /// The database location, creating the data folder when needed.
+    func location() throws -> DatabaseLocation {
+        if let database { return DatabaseLocation(database) }
+        let folder = dataDirectory
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return .sqliteFile(folder + "/tally.sqlite")
+    }
+
+    /// Opens and migrates the store, runs `body`, and closes it — with the PostgreSQL pool
+    /// running beside it for as long as it takes.
+    func withStore<T: Sendable>(_ body: @Sendable (Store) async throws -> T) async throws -> T {
+        var logger = Logger(label: "tally")
+        logger.logLevel = .warning
+        let store = try await Store.open(try location(), logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.database.run() }
+            defer { group.cancelAll() }
+            try await store.migrate()
+            let result = try await body(store)
+            await store.database.close()
+            return result
+        }
+    }
+}
+
+/// Which user and book a command acts for.
+struct UserOptions: ParsableArguments {
+    @Option(help: "The user's email (needed when the data has several users).")
+    var user: String?
+
+    @Option(help: "The book id (default: the user's first book).")
+    var book: Int64?
+
+    /// The user named, or the only one.
+    func resolveUser(_ store: Store) async throws -> User {
+        if let user {
+            guard let found = try await store.user(email: user) else { throw CLIError("no user with email \(user)") }
+            return found
+        }
+        let users = try await store.users()
+        guard !users.isEmpty else { throw CLIError("there are no users yet; run `tally user create --email you@example.com` or sign up in the browser") }
+        guard users.count == 1 else { throw CLIError("there are \(users.count) users; choose one with --user EMAIL") }
+        return users[0]
+    }
+
+    /// The user and the book in effect.
+    func resolve(_ store: Store) async throws -> (User, Book) {
+        let user = try await resolveUser(store)
+        if let book { return (user, try await store.access(user, book: book)) }
+        guard let first = try await store.books(for: user).first else { throw CLIError("\(user.email) has no book") }
+        return (user, first)
+    }
+}
+
+/// A message for the person at the terminal; exits with status 1.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs a command body, turning known errors into one clear line on stderr and a non-zero exit.
+func reportingErrors(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as TallyCore.ValidationError {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(65)
+    } catch let error as StoreError {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(1)
+    } catch let error as CLIError {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(1)
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `tally` command: runs the server and works on the local data directly.
+@main
+struct Tally: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tally",
+        abstract: "Tally, the self-hosted personal expense tracker.",
+        version: "0.1.0",
+        subcommands: [Serve.self, Add.self, List.self, Categories.self, Accounts.self, UserCommand.self, TokenCommand.self]
+    )
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyStore
+
+extension Tally {
+    /// `tally user create|list`.
+    struct UserCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "user", abstract: "Manage users.", subcommands: [Create.self, ListUsers.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create a user (with a first book) on the local data.")
+            @Option(help: "Email to sign in with.") var email: String
+            @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
+            @Option(help: "Currency of the user's first book.") var currency = "USD"
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let password = try Password.read(fromStdin: passwordStdin)
+                    let user = try await store.withStore { store in
+                        try await store.signUp(email: email, password: password, currency: currency, openSignup: true)
+                    }
+                    print("Created user \(user.email) (#\(user.id)) with a Personal book in \(currency.uppercased()).")
+                }
+            }
+        }
+
+        struct ListUsers: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List users.")
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                let users = try await store.withStore { try await $0.users() }
+                print(users.isEmpty ? "No users." : users.map { "\($0.id)  \($0.email)" }.joined(separator: "\n"))
+            }
+        }
+    }
+
+    /// `tally token create`.
+    struct TokenCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "token", abstract: "Manage personal API tokens.", subcommands: [Create.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create an API token for a user and print it once.")
+            @Option(name: .customLong("name"), help: "What the token is for.") var name = "CLI"
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let token = try await store.withStore { store in
+                        try await store.createToken(for: try await who.resolveUser(store), name: name)
+                    }
+                    print(token.token)
+                }
+            }
+        }
+    }
+}
+
+/// Reads a password without echoing it, or from standard input.
+enum Password {
+    static func read(fromStdin: Bool) throws -> String {
+        if fromStdin {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw TallyCore.ValidationError("password", "nothing on standard input") }
+            return line
+        }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CLIError("no terminal to ask for the password; use --password-stdin")
+        }
+        FileHandle.standardError.write(Data("Password: ".utf8))
+        var settings = termios()
+        tcgetattr(STDIN_FILENO, &settings)
+        var silent = settings
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine(strippingNewline: true) ?? ""
+    }
+}
