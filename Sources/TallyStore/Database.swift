@@ -131,7 +131,13 @@ public final class Database: Sendable {
                 }
             }
         case .postgres(let client):
-            return try await client.withTransaction(logger: logger) { try await body($0.sql()) }
+            do {
+                return try await client.withTransaction(logger: logger) { try await body($0.sql()) }
+            } catch let error as PostgresTransactionError {
+                // Surface the caller's own error (a ValidationError, say), not the wrapper.
+                if let closureError = error.closureError { throw closureError }
+                throw error
+            }
         }
     }
 
