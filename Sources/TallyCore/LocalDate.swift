@@ -87,9 +87,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// The last day of this date's month.
     public var endOfMonth: LocalDate { LocalDate(year: year, month: month, day: Self.daysIn(month: month, year: year))! }
 
-    /// The same day-of-month `months` later, clamped to the month's last day.
+    /// The same day-of-month `months` later, clamped to the month's last day and to the
+    /// supported years 1–9999 (so `YearMonth("0001-01")!.previous` does not trap).
     public func adding(months: Int) -> LocalDate {
-        let total = year * 12 + (month - 1) + months
+        let total = min(max(year * 12 + (month - 1) + months, 1 * 12), 9999 * 12 + 11)
         let y = total / 12, m = total % 12 + 1
         return LocalDate(year: y, month: m, day: min(day, Self.daysIn(month: m, year: y)))!
     }
@@ -173,6 +174,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),  // Int() also takes "+9", "-0"
               let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
         else { return nil }
         minutes = h * 60 + m

@@ -36,10 +36,11 @@ extension Money {
     public static func parse(_ input: String, currency: Currency) throws(MoneyParseError) -> Money {
         var text = Substring(input.trimmingSpaces())
         guard !text.isEmpty else { throw .empty }
-        var negative = false
-        func takeSign() {
-            if let first = text.first, first == "-" || first == "−" || first == "+" {
-                negative = negative || first != "+"
+        var negative = false, signed = false
+        func takeSign() {  // at most one sign, before or after the currency marker ("-$4", "$-4")
+            if !signed, let first = text.first, first == "-" || first == "−" || first == "+" {
+                negative = first != "+"
+                signed = true
                 text = text.dropFirst().trimmingSpacesSub()
             }
         }

@@ -38,10 +38,16 @@ struct StoreOptions: ParsableArguments {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.database.run() }
             defer { group.cancelAll() }
-            try await store.migrate()
-            let result = try await body(store)
-            await store.database.close()
-            return result
+            do {
+                try await store.migrate()
+                let result = try await body(store)
+                await store.database.close()
+                return result
+            } catch {
+                // SQLite connections must be closed on every path, failures included.
+                await store.database.close()
+                throw error
+            }
         }
     }
 }
