@@ -120,12 +120,22 @@ extension Store {
     /// The owner of a bearer token, or `nil` for unknown or revoked tokens.
     public func user(forToken token: String) async throws -> User? {
         guard token.hasPrefix("tly_"), token.count < 100 else { return nil }
-        return try await database.read { db in
+        let hash = Self.sha256(token)
+        let row = try await database.read { db in
             try await db.raw("""
-                SELECT u.id, u.email FROM api_tokens t JOIN users u ON u.id = t.user_id
-                WHERE t.token_hash = \(bind: Self.sha256(token))
+                SELECT u.id, u.email, t.last_used_at FROM api_tokens t JOIN users u ON u.id = t.user_id
+                WHERE t.token_hash = \(bind: hash)
                 """).first()
-        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+        }
+        guard let row else { return nil }
+        // Record use at most once an hour, so API reads do not each become a write.
+        let hourAgo = Clock.timestamp(Date().addingTimeInterval(-3600))
+        if (try row.decode(column: "last_used_at", as: String?.self)).map({ $0 < hourAgo }) ?? true {
+            try await database.write { db in
+                try await db.raw("UPDATE api_tokens SET last_used_at = \(bind: Clock.timestamp()) WHERE token_hash = \(bind: hash)").run()
+            }
+        }
+        return User(id: try row.decode(column: "id", as: Int64.self), email: try row.decode(column: "email", as: String.self))
     }
 
     func hashPassword(_ password: String) async throws -> String {

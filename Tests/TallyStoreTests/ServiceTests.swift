@@ -39,8 +39,10 @@ struct ServiceTests {
             let other = try await store.signUp(email: "other@example.com", password: "password1", openSignup: true)
             let (id, token) = try await store.createToken(for: user, name: "phone")
             #expect(token.hasPrefix("tly_") && token.count == 52)
+            #expect(try await store.tokens(for: user).first?.lastUsedAt == nil)
             #expect(try await store.user(forToken: token) == user)
             #expect(try await store.tokens(for: user).map(\.name) == ["phone"])
+            #expect(try await store.tokens(for: user).first?.lastUsedAt != nil)
             let stored = try await store.database.read { db in
                 try await db.raw("SELECT token_hash FROM api_tokens").all().map { try $0.decode(column: "token_hash", as: String.self) }
             }
