@@ -35,6 +35,7 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     router.get("health") { _, _ in "ok" }
 
     let api = router.group("api/v1").add(middleware: APIErrorMiddleware())
+    api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"]) }
     api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup).routes)
     api.addRoutes(BooksAPI(store: store).routes)
     api.addRoutes(TransactionsAPI(store: store).routes)

@@ -39,13 +39,25 @@ func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (Store) async 
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.database.run() }
                 defer { group.cancelAll() }
-                try await store.migrate()
-                try await store.database.write { db in
-                    for table in ["receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users"] {
-                        try await db.raw("DELETE FROM \(unsafeRaw: table)").run()
+                // The API suite (another target in the same test process) empties the same
+                // database: one pooled connection holds a shared advisory lock meanwhile.
+                return try await store.database.read { lock in
+                    try await lock.raw("SELECT pg_advisory_lock(7433001)").run()
+                    do {
+                        try await store.migrate()
+                        try await store.database.write { db in
+                            for table in ["receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users"] {
+                                try await db.raw("DELETE FROM \(unsafeRaw: table)").run()
+                            }
+                        }
+                        let result = try await body(store)
+                        try await lock.raw("SELECT pg_advisory_unlock(7433001)").run()
+                        return result
+                    } catch {
+                        try? await lock.raw("SELECT pg_advisory_unlock(7433001)").run()
+                        throw error
                     }
                 }
-                return try await body(store)
             }
         }
     }

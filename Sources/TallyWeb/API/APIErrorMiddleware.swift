@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import TallyCore
 import TallyStore
 
@@ -26,6 +27,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             case .unauthorized: (.unauthorized, error.description, nil)
             }
         case let error as BadRequest: (.badRequest, error.detail, nil)
+        case is NIOTooManyBytesError: (.contentTooLarge, "the request body is too large", nil)
         case let error as HTTPError: (error.status, error.body ?? error.status.reasonPhrase, nil)
         default: (.internalServerError, "the server could not complete the request", nil)
         }

@@ -31,7 +31,7 @@ struct ReceiptsAPI {
             } else {
                 bytes = Array(buffer: try await request.collectBody(upTo: ReceiptImageType.maxBytes))
             }
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             throw HTTPError(.contentTooLarge, message: "receipt: images are limited to 10 MB")
         }
         let receipt = try await store.addReceipt(to: id, in: bookID, for: user, bytes: bytes)
@@ -39,8 +39,9 @@ struct ReceiptsAPI {
     }
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
-        let bookID = try context.parameters.id("book")
-        let receipts = try await store.receipts(of: try context.parameters.id("id"), in: bookID, for: try context.requireUser())
+        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id"), user = try context.requireUser()
+        _ = try await store.transaction(id, in: bookID, for: user)
+        let receipts = try await store.receipts(of: id, in: bookID, for: user)
         return try JSONResponse.make(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })
     }
 

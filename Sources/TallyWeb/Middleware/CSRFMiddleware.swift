@@ -22,10 +22,14 @@ struct CSRFMiddleware: RouterMiddleware {
         let token = existing.flatMap { $0.count == 64 ? String($0) : nil } ?? Self.newToken()
         context.csrfToken = token
         let unsafe = ![.get, .head, .options].contains(request.method)
-        if unsafe && context.authMethod != .token && !Self.exempt.contains(request.uri.path) {
+        // An API call without any credential carries nothing to forge: let the route answer 401.
+        let isAPI = request.uri.path.hasPrefix("/api/")
+        if unsafe && context.authMethod != .token && !(isAPI && context.identity == nil) && !Self.exempt.contains(request.uri.path) {
             let sent = try await Self.submittedToken(&request, context: context)
             guard let existing, let sent, Self.constantTimeEqual(sent, existing) else {
-                throw HTTPError(.forbidden, message: "the form has expired or did not come from this site; reload the page and try again")
+                let message = "the form has expired or did not come from this site; reload the page and try again"
+                if isAPI { return APIErrorMiddleware<Context>.problem(status: .forbidden, detail: message) }
+                throw HTTPError(.forbidden, message: message)
             }
         }
         var response = try await next(request, context)

@@ -68,3 +68,17 @@ struct PageErrorMiddleware: RouterMiddleware {
         }
     }
 }
+
+// swift-mustache renders `{{#value}}` for "" and 0 (only false, nil and empty arrays are
+// false), so `{{#error}}` drew an empty error box on every form and `{{#count}}` marked every
+// calendar day. Make "" and 0 false in sections, as in JavaScript Mustache; they still render as
+// "" and "0" in `{{value}}`.
+extension String: @retroactive MustacheCustomRenderable {
+    public var renderText: String { self }
+    public var isNull: Bool { isEmpty }
+}
+
+extension Int: @retroactive MustacheCustomRenderable {
+    public var renderText: String { String(self) }
+    public var isNull: Bool { self == 0 }
+}

@@ -26,7 +26,8 @@ struct TransactionPages {
         let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
         let query = request.uri.queryParameters
         let input = TransactionInput(
-            kind: query["kind"].map(String.init) ?? "expense", date: query["date"].map(String.init) ?? store.today().description
+            kind: query["kind"].map(String.init) ?? "expense",
+            date: query["date"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? store.today().description
         )
         return try await form(book: book, user: user, context: context, input: input, recordID: nil)
     }
