@@ -17,7 +17,9 @@ enum Migrator {
     /// Applies every migration not yet recorded; returns the versions it applied.
     @discardableResult
     static func migrate(_ database: Database) async throws -> [Int] {
+        let engine = database.engine
         try await database.write { db in
+            try await lockMigrations(db, engine: engine)
             try await db.create(table: "schema_migrations").ifNotExists()
                 .column("version", type: .bigint, .primaryKey(autoIncrement: false))
                 .column("name", type: .text, .notNull)
@@ -27,8 +29,9 @@ enum Migrator {
         var applied: [Int] = []
         for migration in all {
             let done = try await database.write { db in
-                // Re-checked inside the writing transaction so two servers starting together
-                // cannot both apply it.
+                // Re-checked inside the writing transaction (under the lock on PostgreSQL) so
+                // two servers starting together cannot both apply it.
+                try await lockMigrations(db, engine: engine)
                 let rows = try await db.select().column("version").from("schema_migrations")
                     .where("version", .equal, migration.version).all()
                 guard rows.isEmpty else { return false }
@@ -42,6 +45,12 @@ enum Migrator {
             if done { applied.append(migration.version) }
         }
         return applied
+    }
+
+    /// On PostgreSQL, a transaction-scoped advisory lock serialises migrations between processes;
+    /// SQLite's `BEGIN IMMEDIATE` already allows one writer at a time.
+    private static func lockMigrations(_ db: any SQLDatabase, engine: SQLEngine) async throws {
+        if engine == .postgres { try await db.raw("SELECT pg_advisory_xact_lock(7433100)").run() }
     }
 }
 
