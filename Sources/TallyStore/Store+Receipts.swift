@@ -60,13 +60,18 @@ extension Store {
         return (try Self.receipt(row), try row.decode(column: "data", as: Data.self))
     }
 
-    /// Deletes a receipt.
-    public func deleteReceipt(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
+    /// Deletes a receipt; returns what it was (its record, for the page to go back to).
+    @discardableResult
+    public func deleteReceipt(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> Receipt {
         _ = try await access(user, book: bookID, write: true)
-        let deleted = try await database.write { db in
-            try await db.raw("DELETE FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").all().count
+        let row = try await database.write { db in
+            try await db.raw("""
+                DELETE FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+                RETURNING id, transaction_id, content_type, byte_size
+                """).first()
         }
-        if deleted == 0 { throw StoreError.notFound("receipt") }
+        guard let row else { throw StoreError.notFound("receipt") }
+        return try Self.receipt(row)
     }
 
     static func receipt(_ row: any SQLRow) throws -> Receipt {

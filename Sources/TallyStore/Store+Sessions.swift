@@ -2,24 +2,13 @@ import SQLKit
 
 extension Store {
     /// Saves a web session's JSON under the SHA-256 of its key (a leaked table reveals no
-    /// usable session ids). `expiresAt` is in Unix seconds.
+    /// usable session ids). `expiresAt` is in Unix seconds; nil keeps an existing expiry.
     public func putSession(key: String, value: String, expiresAt: Int64?) async throws {
         try await database.write { db in
             try await db.raw("""
                 INSERT INTO sessions (key_hash, value, expires_at) VALUES (\(bind: Self.sha256(key)), \(bind: value), \(bind: expiresAt))
-                ON CONFLICT (key_hash) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at
+                ON CONFLICT (key_hash) DO UPDATE SET value = excluded.value, expires_at = COALESCE(excluded.expires_at, sessions.expires_at)
                 """).run()
-        }
-    }
-
-    /// Updates a session's value, keeping its expiry when `expiresAt` is nil.
-    public func updateSession(key: String, value: String, expiresAt: Int64?) async throws {
-        try await database.write { db in
-            if let expiresAt {
-                try await db.raw("UPDATE sessions SET value = \(bind: value), expires_at = \(bind: expiresAt) WHERE key_hash = \(bind: Self.sha256(key))").run()
-            } else {
-                try await db.raw("UPDATE sessions SET value = \(bind: value) WHERE key_hash = \(bind: Self.sha256(key))").run()
-            }
         }
     }
 

@@ -24,6 +24,7 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     let sessionCookie = SessionCookieParameters(name: "tally_session", path: "/", secure: configuration.secureCookies, sameSite: .lax)
     router.addMiddleware {
         SecurityHeadersMiddleware()
+        APIErrorMiddleware()
         FileMiddleware(Bundle.module.resourcePath! + "/Public", urlBasePath: "/static")
         SessionMiddleware(
             storage: SQLPersistDriver(store: store),
@@ -34,7 +35,7 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     }
     router.get("health") { _, _ in "ok" }
 
-    let api = router.group("api/v1").add(middleware: APIErrorMiddleware())
+    let api = router.group("api/v1")
     api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"]) }
     api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup).routes)
     api.addRoutes(BooksAPI(store: store).routes)

@@ -25,6 +25,17 @@ extension API {
             }
         }
 
+        @Test("an unknown API path is a problem+json 404; an unknown page is not")
+        func unknownPaths() async throws {
+            try await withApp { client, _ in
+                let api = try await client.get("/api/v1/nothing-here")
+                expectProblem(api, .notFound, detailContains: "Not Found")
+                let page = try await client.get("/nothing-here")
+                #expect(page.status == .notFound)
+                #expect(page.headers[.contentType]?.hasPrefix("application/problem+json") != true)
+            }
+        }
+
         @Test(arguments: Backend.all)
         func signUpValidatesEmailPasswordAndUniqueness(_ backend: Backend) async throws {
             try await withApp(backend, openSignup: true) { client, store in

@@ -5,13 +5,14 @@ import NIOCore
 import TallyCore
 import TallyStore
 
-/// Turns every error under /api into an RFC 9457 `application/problem+json` response whose
-/// `detail` names the field at fault.
+/// Turns every error under /api — from a route, from the auth and CSRF middleware, or the
+/// router's own 404 for an unknown path — into an RFC 9457 `application/problem+json` response
+/// whose `detail` names the field at fault. Errors of the HTML pages pass through untouched.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch {
+        } catch where request.uri.path.hasPrefix("/api/") {
             return Self.problem(for: error, logger: context.logger)
         }
     }

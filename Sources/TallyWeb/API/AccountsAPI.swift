@@ -24,7 +24,7 @@ struct AccountsAPI {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book")
         _ = try await store.access(user, book: bookID, write: true)
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "kind", "opening_balance", "currency"])
+        let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "currency"])
         let account = try await store.createAccount(
             in: bookID, for: user, name: try body.string("name"), kind: try body.string("kind"),
             openingBalance: try body.string("opening_balance"), currency: try body.string("currency")
@@ -36,7 +36,7 @@ struct AccountsAPI {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book")
         _ = try await store.access(user, book: bookID, write: true)
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "kind", "opening_balance", "archived"])
+        let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "archived"])
         let changes = AccountChanges(
             name: try body.string("name"), kind: try body.string("kind"), openingBalance: try body.string("opening_balance"), archived: try body.bool("archived")
         )

@@ -17,7 +17,7 @@ struct AuthAPI {
     }
 
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["email", "password", "currency"])
+        let body = try await JSONBody.read(request, allowed: ["email", "password", "currency"])
         let user = try await store.signUp(
             email: try body.string("email"), password: try body.string("password"), currency: try body.string("currency"), openSignup: openSignup
         )
@@ -26,7 +26,7 @@ struct AuthAPI {
 
     /// Tokens are made from email + password so a CLI or app never needs a browser session.
     func createToken(_ request: Request, context: AppContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["email", "password", "name"])
+        let body = try await JSONBody.read(request, allowed: ["email", "password", "name"])
         guard let email = try body.string("email"), let password = try body.string("password") else {
             throw ValidationError("email", "and password are required")
         }

@@ -24,7 +24,7 @@ struct CategoriesAPI {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book")
         _ = try await store.access(user, book: bookID, write: true)
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "kind", "parent", "icon", "color"])
+        let body = try await JSONBody.read(request, allowed: ["name", "kind", "parent", "icon", "color"])
         let category = try await store.createCategory(
             in: bookID, for: user, name: try body.string("name"), kind: try body.string("kind"),
             parent: try body.string("parent", allowInteger: true), icon: try body.string("icon"), color: try body.string("color")
@@ -37,7 +37,7 @@ struct CategoriesAPI {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book")
         _ = try await store.access(user, book: bookID, write: true)
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "icon", "color"])
+        let body = try await JSONBody.read(request, allowed: ["name", "icon", "color"])
         let changes = CategoryChanges(name: try body.string("name"), icon: try body.string("icon"), color: try body.string("color"))
         let category = try await store.updateCategory(try context.parameters.id("id"), in: bookID, for: user, changes: changes)
         let all = try await store.categories(in: bookID, for: user)

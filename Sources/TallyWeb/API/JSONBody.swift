@@ -26,7 +26,7 @@ struct JSONBody {
     let values: [String: JSONValue]
 
     /// Reads the request body (at most 1 MB) as a JSON object with only `allowed` keys.
-    static func read(_ request: Request, context: some RequestContext, allowed: Set<String>) async throws -> JSONBody {
+    static func read(_ request: Request, allowed: Set<String>) async throws -> JSONBody {
         var request = request
         let buffer = try await request.collectBody(upTo: 1024 * 1024)
         guard buffer.readableBytes > 0 else { throw BadRequest(detail: "the body is empty; send a JSON object") }

@@ -48,7 +48,7 @@ struct TransactionsAPI {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book")
         _ = try await store.access(user, book: bookID, write: true)
-        let body = try await JSONBody.read(request, context: context, allowed: JSONBody.transactionFields)
+        let body = try await JSONBody.read(request, allowed: JSONBody.transactionFields)
         let record = try await store.addTransaction(to: bookID, for: user, try body.transactionInput())
         var response = try JSONResponse.make(APIModel.TransactionJSON(record), status: .created)
         response.headers[.location] = "/api/v1/books/\(bookID)/transactions/\(record.transaction.id)"
@@ -64,7 +64,7 @@ struct TransactionsAPI {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
         _ = try await store.transaction(id, in: bookID, for: user)
-        let body = try await JSONBody.read(request, context: context, allowed: JSONBody.transactionFields)
+        let body = try await JSONBody.read(request, allowed: JSONBody.transactionFields)
         let record = try await store.updateTransaction(id, in: bookID, for: user, try body.transactionInput())
         return try JSONResponse.make(APIModel.TransactionJSON(record))
     }

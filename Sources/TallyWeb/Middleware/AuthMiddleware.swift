@@ -14,10 +14,7 @@ struct AuthMiddleware: RouterMiddleware {
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
             guard let user = try await store.user(forToken: token) else {
-                let message = "the API token is unknown or revoked"
-                // Runs before the /api group's error middleware: answer in its problem+json form.
-                if request.uri.path.hasPrefix("/api/") { return APIErrorMiddleware<Context>.problem(status: .unauthorized, detail: message) }
-                throw HTTPError(.unauthorized, message: message)
+                throw HTTPError(.unauthorized, message: "the API token is unknown or revoked")
             }
             context.identity = user
             context.authMethod = .token

@@ -27,9 +27,7 @@ struct CSRFMiddleware: RouterMiddleware {
         if unsafe && context.authMethod != .token && !(isAPI && context.identity == nil) && !Self.exempt.contains(request.uri.path) {
             let sent = try await Self.submittedToken(&request, context: context)
             guard let existing, let sent, Self.constantTimeEqual(sent, existing) else {
-                let message = "the form has expired or did not come from this site; reload the page and try again"
-                if isAPI { return APIErrorMiddleware<Context>.problem(status: .forbidden, detail: message) }
-                throw HTTPError(.forbidden, message: message)
+                throw HTTPError(.forbidden, message: "the form has expired or did not come from this site; reload the page and try again")
             }
         }
         var response = try await next(request, context)

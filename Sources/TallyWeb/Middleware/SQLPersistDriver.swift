@@ -13,11 +13,7 @@ struct SQLPersistDriver: PersistDriver {
     }
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
-        if try await store.session(key: key) == nil {
-            try await store.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
-        } else {
-            try await store.updateSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
-        }
+        try await store.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
     }
 
     func get<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws -> Object? {

@@ -23,7 +23,6 @@ struct PageRenderer: Sendable {
         data["user"] = context.identity.map { ["email": $0.email] }
         if let book {
             data["book"] = ["id": book.id, "name": book.name, "currency": book.currency.code, "canWrite": book.role.canWrite]
-            data["today"] = values["today"] ?? ""
         }
         let html = library.render(data, withTemplate: template) ?? "template \(template) is missing"
         return Response(

@@ -114,8 +114,7 @@ struct TransactionPages {
     func deleteReceipt(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        let (receipt, _) = try await store.receiptData(id, in: bookID, for: user)
-        try await store.deleteReceipt(id, in: bookID, for: user)
+        let receipt = try await store.deleteReceipt(id, in: bookID, for: user)
         return PageRenderer.redirect("/books/\(bookID)/transactions/\(receipt.transactionID)/edit")
     }
 
