@@ -41,11 +41,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Files in and out: Tally CSV import/export, SVG charts and PDF reports. Pure Swift.
+        .target(name: "TallyExport", dependencies: ["TallyCore"]),
         // HTML pages and the JSON API over the store's services.
         .target(
             name: "TallyWeb",
             dependencies: [
-                "TallyCore", "TallyStore",
+                "TallyCore", "TallyStore", "TallyExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -58,12 +60,13 @@ let package = Package(
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyWeb",
+                "TallyCore", "TallyStore", "TallyWeb", "TallyExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
-        .testTarget(name: "TallyStoreTests", dependencies: ["TallyCore", "TallyStore"]),
+        .testTarget(name: "TallyExportTests", dependencies: ["TallyExport"]),
+        .testTarget(name: "TallyStoreTests", dependencies: ["TallyCore", "TallyStore", "TallyExport"]),
         .testTarget(
             name: "TallyWebTests",
             dependencies: [

@@ -109,7 +109,7 @@ extension Money {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and newlines.
-    func trimmingSpaces() -> String {
+    public func trimmingSpaces() -> String {
         String(trimmingSpacesSub())
     }
 

@@ -5,13 +5,14 @@ import SQLKit
 struct Migration: Sendable {
     let version: Int
     let name: String
-    let apply: @Sendable (any SQLDatabase) async throws -> Void
+    let apply: @Sendable (any SQLDatabase, SQLEngine) async throws -> Void
 }
 
 /// Brings a database up to the current schema.
 enum Migrator {
     static let all: [Migration] = [
-        Migration(version: 1, name: "users, books, records, receipts, sessions", apply: Schema1.apply),
+        Migration(version: 1, name: "users, books, records, receipts, sessions", apply: { db, _ in try await Schema1.apply(db) }),
+        Migration(version: 2, name: "kept totals, payee keys, full-text search", apply: Schema2.apply),
     ]
 
     /// Applies every migration not yet recorded; returns the versions it applied.
@@ -35,7 +36,7 @@ enum Migrator {
                 let rows = try await db.select().column("version").from("schema_migrations")
                     .where("version", .equal, migration.version).all()
                 guard rows.isEmpty else { return false }
-                try await migration.apply(db)
+                try await migration.apply(db, engine)
                 try await db.insert(into: "schema_migrations")
                     .columns("version", "name", "applied_at")
                     .values(SQLBind(migration.version), SQLBind(migration.name), SQLBind(Clock.timestamp()))

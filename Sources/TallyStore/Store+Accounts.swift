@@ -37,19 +37,16 @@ extension Store {
     }
 
     static func accountBalances(_ db: any SQLDatabase, book: RecordID) async throws -> [AccountBalance] {
-        // One aggregate per direction, cast so both engines return a 64-bit integer.
+        // The kept balance in the account's own currency (see `Totals`): one row per account.
         let rows = try await db.raw("""
-            SELECT a.id, a.name, a.kind, a.currency, a.opening_minor, a.archived,
-              CAST(COALESCE((SELECT SUM(CASE WHEN t.kind = 'income' THEN t.amount_minor ELSE -t.amount_minor END)
-                FROM transactions t WHERE t.book_id = a.book_id AND t.account_id = a.id AND t.currency = a.currency), 0) AS BIGINT) AS flow_out,
-              CAST(COALESCE((SELECT SUM(t.amount_minor)
-                FROM transactions t WHERE t.book_id = a.book_id AND t.to_account_id = a.id AND t.currency = a.currency), 0) AS BIGINT) AS flow_in
-            FROM accounts a WHERE a.book_id = \(bind: book)
+            SELECT a.id, a.name, a.kind, a.currency, a.opening_minor, a.archived, COALESCE(b.balance_minor, 0) AS flow
+            FROM accounts a LEFT JOIN account_balances b ON b.book_id = a.book_id AND b.account_id = a.id AND b.currency = a.currency
+            WHERE a.book_id = \(bind: book)
             ORDER BY a.archived, a.position, a.id
             """).all()
         return try rows.map { row in
             let account = try Self.account(row, book: book)
-            let flow = try row.decode(column: "flow_out", as: Int64.self) + row.decode(column: "flow_in", as: Int64.self)
+            let flow = try row.decode(column: "flow", as: Int64.self)
             return AccountBalance(account: account, balance: Money(minorUnits: account.openingBalance.minorUnits + flow, currency: account.currency))
         }
     }

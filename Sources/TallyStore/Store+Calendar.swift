@@ -30,15 +30,15 @@ extension Store {
     }
 
     static func dayTotals(_ db: any SQLDatabase, book: Book, from: LocalDate, to: LocalDate) async throws -> [DayTotals] {
-        // The (book_id, date) index serves the range; sums are cast so both engines return BIGINT.
+        // Read from the kept per-day totals; a transfer counts once (its leaving side).
         let rows = try await db.raw("""
-            SELECT date,
-              CAST(COALESCE(SUM(CASE WHEN kind = 'expense' AND currency = \(bind: book.currency.code) THEN amount_minor ELSE 0 END), 0) AS BIGINT) AS expense,
-              CAST(COALESCE(SUM(CASE WHEN kind = 'income' AND currency = \(bind: book.currency.code) THEN amount_minor ELSE 0 END), 0) AS BIGINT) AS income,
-              COUNT(*) AS n
-            FROM transactions
-            WHERE book_id = \(bind: book.id) AND date >= \(bind: from.description) AND date <= \(bind: to.description)
-            GROUP BY date ORDER BY date
+            SELECT day AS date,
+              CAST(COALESCE(SUM(CASE WHEN kind = 'expense' AND currency = \(bind: book.currency.code) THEN total_minor ELSE 0 END), 0) AS BIGINT) AS expense,
+              CAST(COALESCE(SUM(CASE WHEN kind = 'income' AND currency = \(bind: book.currency.code) THEN total_minor ELSE 0 END), 0) AS BIGINT) AS income,
+              CAST(SUM(CASE WHEN kind = 'transfer_in' THEN 0 ELSE count END) AS BIGINT) AS n
+            FROM day_totals
+            WHERE book_id = \(bind: book.id) AND day >= \(bind: from.description) AND day <= \(bind: to.description)
+            GROUP BY day ORDER BY day
             """).all()
         return try rows.compactMap { row in
             guard let date = LocalDate(try row.decode(column: "date", as: String.self)) else { return nil }

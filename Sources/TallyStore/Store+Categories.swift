@@ -135,6 +135,7 @@ extension Store {
             try await db.raw("""
                 UPDATE transactions SET category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND category_id IN (\(binds: doomed))
                 """).run()
+            if let target, count > 0 { try await Totals.moveCategories(db, book: bookID, from: doomed, to: target) }
             try await db.raw("""
                 UPDATE payees SET last_category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND last_category_id IN (\(binds: doomed))
                 """).run()

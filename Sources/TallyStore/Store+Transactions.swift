@@ -12,13 +12,16 @@ extension Store {
             let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: true)
             let now = Clock.timestamp()
             let id = try await db.raw("""
-                INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, category_id, account_id,
+                INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, payee_key, category_id, account_id,
                   to_account_id, note, created_at, updated_at)
                 VALUES (\(bind: bookID), \(bind: draft.kind.rawValue), \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code),
-                  \(bind: draft.date.description), \(bind: draft.time?.description ?? ""), \(bind: draft.payee), \(bind: refs.category),
-                  \(bind: refs.account), \(bind: refs.toAccount), \(bind: draft.note), \(bind: now), \(bind: now))
+                  \(bind: draft.date.description), \(bind: draft.time?.description ?? ""), \(bind: draft.payee), \(bind: Totals.payeeKey(draft.payee)),
+                  \(bind: refs.category), \(bind: refs.account), \(bind: refs.toAccount), \(bind: draft.note), \(bind: now), \(bind: now))
                 RETURNING id
                 """).first()!.decode(column: "id", as: Int64.self)
+            var totals = Totals()
+            totals.add(sign: 1, draft, refs)
+            try await totals.apply(db, book: bookID)
             try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
             return id
         }
@@ -38,10 +41,14 @@ extension Store {
             try await db.raw("""
                 UPDATE transactions SET kind = \(bind: draft.kind.rawValue), amount_minor = \(bind: draft.amount.minorUnits),
                   currency = \(bind: draft.amount.currency.code), date = \(bind: draft.date.description), time = \(bind: draft.time?.description ?? ""),
-                  payee = \(bind: draft.payee), category_id = \(bind: refs.category), account_id = \(bind: refs.account),
+                  payee = \(bind: draft.payee), payee_key = \(bind: Totals.payeeKey(draft.payee)), category_id = \(bind: refs.category), account_id = \(bind: refs.account),
                   to_account_id = \(bind: refs.toAccount), note = \(bind: draft.note), updated_at = \(bind: Clock.timestamp())
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
                 """).run()
+            var totals = Totals()
+            totals.add(sign: -1, old.transaction)
+            totals.add(sign: 1, draft, refs)
+            try await totals.apply(db, book: bookID)
             try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
         }
         return try await transaction(id, in: bookID, for: user)
@@ -50,10 +57,15 @@ extension Store {
     /// Deletes a record and its receipts.
     public func deleteTransaction(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
         _ = try await access(user, book: bookID, write: true)
-        let deleted = try await database.write { db in
-            try await db.raw("DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").all().count
+        try await database.write { db in
+            guard let row = try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first() else {
+                throw StoreError.notFound("transaction")
+            }
+            try await db.raw("DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)").run()
+            var totals = Totals()
+            totals.add(sign: -1, try TransactionRecord(row: row).transaction)
+            try await totals.apply(db, book: bookID)
         }
-        if deleted == 0 { throw StoreError.notFound("transaction") }
     }
 
     /// One record.
@@ -66,37 +78,28 @@ extension Store {
         return try TransactionRecord(row: row)
     }
 
-    /// A page of records matching `filter`, in (date, time, id) order, at most `limit` (1–500).
+    /// A page of records matching `filter`, in (date, time, id) order, at most `limit` (1–500), with
+    /// the count and totals of all matches when `summarize` is set.
     public func transactions(
-        in bookID: RecordID, for user: User, filter: TransactionFilter = .init(), cursor: String? = nil, limit: Int = 100
+        in bookID: RecordID, for user: User, filter: TransactionFilter = .init(), cursor: String? = nil, limit: Int = 100,
+        summarize: Bool = false
     ) async throws -> TransactionPage {
-        _ = try await access(user, book: bookID)
+        let book = try await access(user, book: bookID)
         guard (1...500).contains(limit) else { throw ValidationError("limit", "must be between 1 and 500") }
         let after = try cursor.map(Cursor.init(encoded:))
         return try await database.read { db in
-            var conditions: [SQLQueryString] = ["t.book_id = \(bind: bookID)"]
-            if let from = filter.from { conditions.append("t.date >= \(bind: from.description)") }
-            if let to = filter.to { conditions.append("t.date <= \(bind: to.description)") }
-            if let kind = filter.kind { conditions.append("t.kind = \(bind: kind.rawValue)") }
-            if let payee = filter.payee?.trimmingCharacters(in: .whitespaces), !payee.isEmpty {
-                conditions.append("LOWER(t.payee) = \(bind: payee.lowercased())")
-            }
-            if let reference = Reference(filter.category) {
-                let category = try Self.resolve(reference, in: try await Self.categories(db, book: bookID), kind: nil, field: "category")
-                conditions.append("(t.category_id = \(bind: category.id) OR t.category_id IN (SELECT id FROM categories WHERE parent_id = \(bind: category.id)))")
-            }
-            if let reference = Reference(filter.account) {
-                let account = try Self.resolve(reference, in: try await Self.accounts(db, book: bookID), field: "account")
-                conditions.append("(t.account_id = \(bind: account.id) OR t.to_account_id = \(bind: account.id))")
-            }
+            let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
+            var conditions = search.conditions
             if let after {
+                let op: SQLQueryString = filter.newestFirst ? "<" : ">"
                 conditions.append("""
-                    (t.date > \(bind: after.date) OR (t.date = \(bind: after.date) AND (t.time > \(bind: after.time)
-                      OR (t.time = \(bind: after.time) AND t.id > \(bind: after.id)))))
+                    (t.date \(op) \(bind: after.date) OR (t.date = \(bind: after.date) AND (t.time \(op) \(bind: after.time)
+                      OR (t.time = \(bind: after.time) AND t.id \(op) \(bind: after.id)))))
                     """)
             }
+            let order: SQLQueryString = filter.newestFirst ? "t.date DESC, t.time DESC, t.id DESC" : "t.date, t.time, t.id"
             let sql = TransactionRecord.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
-                + " ORDER BY t.date, t.time, t.id LIMIT \(literal: limit + 1)"
+                + " ORDER BY \(order) LIMIT \(literal: limit + 1)"
             var records = try await db.raw(sql).all().map(TransactionRecord.init(row:))
             var next: String?
             if records.count > limit {
@@ -104,7 +107,8 @@ extension Store {
                 let last = records[records.count - 1].transaction
                 next = Cursor(date: last.date.description, time: last.time?.description ?? "", id: last.id).encoded
             }
-            return TransactionPage(records: records, nextCursor: next)
+            let summary = summarize ? try await search.summary(db) : nil
+            return TransactionPage(records: records, nextCursor: next, summary: summary)
         }
     }
 

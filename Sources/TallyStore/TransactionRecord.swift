@@ -71,36 +71,3 @@ public struct TransactionRecord: Sendable, Hashable {
         toAccountName = try row.decode(column: "ta_name", as: String?.self)
     }
 }
-
-/// What to list: every field optional.
-public struct TransactionFilter: Sendable, Equatable {
-    /// First day included.
-    public var from: LocalDate?
-    /// Last day included.
-    public var to: LocalDate?
-    /// Category (its sub-categories are included) by id, name or path.
-    public var category: String?
-    /// Account (either side of a transfer) by id or name.
-    public var account: String?
-    /// Exact payee name, case-insensitive.
-    public var payee: String?
-    /// Only this kind.
-    public var kind: TransactionKind?
-    /// Makes a filter.
-    public init(from: LocalDate? = nil, to: LocalDate? = nil, category: String? = nil, account: String? = nil, payee: String? = nil, kind: TransactionKind? = nil) {
-        self.from = from
-        self.to = to
-        self.category = category
-        self.account = account
-        self.payee = payee
-        self.kind = kind
-    }
-}
-
-/// One page of a listing, in (date, time, id) order.
-public struct TransactionPage: Sendable {
-    /// The records.
-    public let records: [TransactionRecord]
-    /// Pass back as `cursor` for the next page; nil on the last page.
-    public let nextCursor: String?
-}

@@ -1,0 +1,111 @@
+/// One group of a summary report.
+public struct ReportRow: Sendable, Hashable {
+    /// What the row is: "Food", "Food:Coffee", "Starbucks", "Cash".
+    public var key: String
+    /// What a link to the row's records filters on: a category or account id, or the payee.
+    public var filterValue: String
+    /// Expense or income.
+    public var kind: TransactionKind
+    /// Sum of the row's records, in their currency.
+    public var total: Money
+    /// Number of records.
+    public var count: Int
+    /// Colour for charts ("#RRGGBB").
+    public var color: String
+
+    /// A row.
+    public init(key: String, filterValue: String, kind: TransactionKind, total: Money, count: Int, color: String) {
+        self.key = key
+        self.filterValue = filterValue
+        self.kind = kind
+        self.total = total
+        self.count = count
+        self.color = color
+    }
+
+    /// Total divided by count, rounded half away from zero.
+    public var average: Money {
+        guard count > 0 else { return .zero(total.currency) }
+        let n = Int64(count)
+        let (q, r) = total.minorUnits.quotientAndRemainder(dividingBy: n)
+        let round: Int64 = 2 * abs(r) >= n ? (total.minorUnits < 0 ? -1 : 1) : 0
+        return Money(minorUnits: q + round, currency: total.currency)
+    }
+}
+
+/// Totals of one kind in one currency.
+public struct KindTotal: Sendable, Hashable {
+    /// Expense or income.
+    public var kind: TransactionKind
+    /// The sum.
+    public var total: Money
+    /// Number of records.
+    public var count: Int
+
+    /// A total.
+    public init(kind: TransactionKind, total: Money, count: Int) {
+        self.kind = kind
+        self.total = total
+        self.count = count
+    }
+}
+
+/// A summary report: one row per group, largest first, and the totals they add up to.
+public struct SummaryReport: Sendable, Hashable {
+    /// The request.
+    public var query: ReportQuery
+    /// The book's currency; rows in other currencies are listed but not converted.
+    public var currency: Currency
+    /// Rows, expenses before incomes, book currency first, then largest total first.
+    public var rows: [ReportRow]
+    /// Totals per kind and currency (book currency first).
+    public var totals: [KindTotal]
+
+    /// A report; sorts the rows and computes the totals.
+    public init(query: ReportQuery, currency: Currency, rows: [ReportRow]) {
+        self.query = query
+        self.currency = currency
+        self.rows = rows.sorted { a, b in
+            if a.kind != b.kind { return a.kind == .expense }
+            if a.total.currency != b.total.currency { return a.total.currency == currency || (b.total.currency != currency && a.total.currency.code < b.total.currency.code) }
+            if a.total.minorUnits != b.total.minorUnits { return a.total.minorUnits > b.total.minorUnits }
+            return a.key < b.key
+        }
+        var totals: [KindTotal] = []
+        for row in self.rows {
+            if let i = totals.firstIndex(where: { $0.kind == row.kind && $0.total.currency == row.total.currency }) {
+                totals[i].total.minorUnits += row.total.minorUnits
+                totals[i].count += row.count
+            } else {
+                totals.append(KindTotal(kind: row.kind, total: row.total, count: row.count))
+            }
+        }
+        self.totals = totals
+    }
+
+    /// The total of one kind in the book's currency.
+    public func total(_ kind: TransactionKind) -> KindTotal {
+        totals.first { $0.kind == kind && $0.total.currency == currency } ?? KindTotal(kind: kind, total: .zero(currency), count: 0)
+    }
+
+    /// Income minus expense in the book's currency.
+    public var net: Money {
+        Money(minorUnits: total(.income).total.minorUnits - total(.expense).total.minorUnits, currency: currency)
+    }
+
+    /// A row's share of its kind's total in the same currency, in basis points (1/100 of a percent).
+    public func shareBasisPoints(_ row: ReportRow) -> Int {
+        guard let all = totals.first(where: { $0.kind == row.kind && $0.total.currency == row.total.currency }),
+              all.total.minorUnits != 0 else { return 0 }
+        // Split to avoid overflowing Int64 for very large totals.
+        let (q, r) = row.total.minorUnits.multipliedFullWidth(by: 10_000)
+        let (share, _) = all.total.minorUnits.dividingFullWidth((q, r))
+        return Int(share)
+    }
+
+    /// "12.3%" for a row.
+    public func shareText(_ row: ReportRow) -> String {
+        let bp = shareBasisPoints(row)
+        return "\(bp / 100).\((bp % 100) / 10)%"
+    }
+}

@@ -1,0 +1,106 @@
+/// What a report groups its totals by.
+public enum ReportGrouping: String, Sendable, CaseIterable {
+    /// Top-level category (sub-categories fold into their parent).
+    case category
+    /// Category as recorded: "Food:Coffee".
+    case subcategory
+    /// Payee (merchant or payer).
+    case payee
+    /// Account paid from or into.
+    case account
+}
+
+/// Which records a report sums. Transfers move money between accounts and are never spending.
+public enum ReportKind: String, Sendable, CaseIterable {
+    /// Expenses only.
+    case expense
+    /// Incomes only.
+    case income
+    /// Both, kept apart in each row.
+    case both
+
+    /// The record kinds included.
+    public var kinds: [TransactionKind] {
+        switch self {
+        case .expense: [.expense]
+        case .income: [.income]
+        case .both: [.expense, .income]
+        }
+    }
+}
+
+/// A range of days, both ends included.
+public struct DateRange: Sendable, Hashable {
+    /// First day.
+    public let from: LocalDate
+    /// Last day.
+    public let to: LocalDate
+
+    /// A range; `from` must not be after `to`.
+    public init(from: LocalDate, to: LocalDate) throws(ValidationError) {
+        guard from <= to else { throw ValidationError("to", "must not be before from (\(from))") }
+        self.from = from
+        self.to = to
+    }
+
+    /// Parses the `from` and `to` fields; a missing one defaults to the given day.
+    public static func parse(from: String?, to: String?, defaultFrom: LocalDate, defaultTo: LocalDate) throws(ValidationError) -> DateRange {
+        func date(_ text: String?, _ field: String, _ fallback: LocalDate) throws(ValidationError) -> LocalDate {
+            guard let text = text?.trimmingSpaces(), !text.isEmpty else { return fallback }
+            guard let date = LocalDate(text) else { throw ValidationError(field, "must be a date like 2024-03-31") }
+            return date
+        }
+        return try DateRange(from: date(from, "from", defaultFrom), to: date(to, "to", defaultTo))
+    }
+
+    /// Number of days.
+    public var dayCount: Int { to.dayNumber - from.dayNumber + 1 }
+
+    /// The whole calendar months inside the range and the days left over at either end, so a
+    /// range can be summed from monthly totals plus a few daily ones.
+    public var split: (months: ClosedRange<YearMonth>?, days: [ClosedRange<LocalDate>]) {
+        let firstFull = from.day == 1 ? YearMonth(from) : YearMonth(from).next
+        let lastFull = to == to.endOfMonth ? YearMonth(to) : YearMonth(to).previous
+        guard firstFull <= lastFull else { return (nil, [from...to]) }
+        var days: [ClosedRange<LocalDate>] = []
+        if from < firstFull.first { days.append(from...firstFull.first.adding(days: -1)) }
+        if lastFull.last < to { days.append(lastFull.last.adding(days: 1)...to) }
+        return (firstFull...lastFull, days)
+    }
+}
+
+/// A report request: a range, a grouping and the kinds summed.
+public struct ReportQuery: Sendable, Hashable {
+    /// The days covered.
+    public var range: DateRange
+    /// The grouping.
+    public var by: ReportGrouping
+    /// The kinds summed.
+    public var kind: ReportKind
+
+    /// A query.
+    public init(range: DateRange, by: ReportGrouping = .category, kind: ReportKind = .expense) {
+        self.range = range
+        self.by = by
+        self.kind = kind
+    }
+
+    /// Reads `by` and `kind` fields, naming the field on error.
+    public static func parse(range: DateRange, by: String?, kind: String?) throws(ValidationError) -> ReportQuery {
+        let grouping = try Validate.option(by, field: "by", default: ReportGrouping.category)
+        let kind = try Validate.option(kind, field: "kind", default: ReportKind.expense)
+        return ReportQuery(range: range, by: grouping, kind: kind)
+    }
+}
+
+extension Validate {
+    /// Parses one of an enum's raw values, or the default when empty.
+    public static func option<T: RawRepresentable & CaseIterable>(_ raw: String?, field: String, default fallback: T) throws(ValidationError) -> T
+    where T.RawValue == String {
+        guard let raw = raw?.trimmingSpaces().lowercased(), !raw.isEmpty else { return fallback }
+        guard let value = T(rawValue: raw) else {
+            throw ValidationError(field, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,132 @@
+/// The step of a trend.
+public enum ReportInterval: String, Sendable, CaseIterable {
+    /// One point per day.
+    case day
+    /// One point per week, weeks starting on Monday (ISO 8601).
+    case week
+    /// One point per calendar month.
+    case month
+    /// One point per calendar year.
+    case year
+
+    /// The label of the period a day falls in: "2024-03-05", "2024-03-04" (the week's Monday),
+    /// "2024-03" or "2024".
+    public func period(of date: LocalDate) -> String {
+        switch self {
+        case .day: date.description
+        case .week: date.adding(days: 1 - date.isoWeekday).description
+        case .month: YearMonth(date).description
+        case .year: String(date.description.prefix(4))
+        }
+    }
+
+    /// Every period label that meets the range, in order.
+    public func periods(in range: DateRange) -> [String] {
+        var labels: [String] = []
+        var day = range.from
+        while day <= range.to {
+            labels.append(period(of: day))
+            switch self {
+            case .day: day = day.adding(days: 1)
+            case .week: day = day.adding(days: 8 - day.isoWeekday)
+            case .month: day = day.startOfMonth.adding(months: 1)
+            case .year: day = LocalDate(year: day.year + 1, month: 1, day: 1)!
+            }
+        }
+        return labels
+    }
+
+    /// How many periods a range may have before a trend is refused as too long to draw.
+    public static let maxPeriods = 1_000
+}
+
+/// One line of a trend: a group's total in each period.
+public struct TrendSeries: Sendable, Hashable {
+    /// The group ("Food"), or the kind ("expense") when the trend is not grouped.
+    public var key: String
+    /// Link filter value, as in `ReportRow`.
+    public var filterValue: String
+    /// Expense or income.
+    public var kind: TransactionKind
+    /// The series currency.
+    public var currency: Currency
+    /// Chart colour.
+    public var color: String
+    /// One total per period of the report.
+    public var values: [Int64]
+    /// Record counts per period.
+    public var counts: [Int]
+
+    /// A series.
+    public init(key: String, filterValue: String, kind: TransactionKind, currency: Currency, color: String, values: [Int64], counts: [Int]) {
+        self.key = key
+        self.filterValue = filterValue
+        self.kind = kind
+        self.currency = currency
+        self.color = color
+        self.values = values
+        self.counts = counts
+    }
+
+    /// The series' sum over all periods.
+    public var total: Money { Money(minorUnits: values.reduce(0, +), currency: currency) }
+}
+
+/// Totals per period, per group.
+public struct TrendReport: Sendable, Hashable {
+    /// Period labels, oldest first.
+    public var periods: [String]
+    /// The step.
+    public var interval: ReportInterval
+    /// The book's currency.
+    public var currency: Currency
+    /// Series, largest total first (book currency first).
+    public var series: [TrendSeries]
+
+    /// A trend.
+    public init(periods: [String], interval: ReportInterval, currency: Currency, series: [TrendSeries]) {
+        self.periods = periods
+        self.interval = interval
+        self.currency = currency
+        self.series = series.sorted { a, b in
+            if a.kind != b.kind { return a.kind == .expense }
+            if a.currency != b.currency { return a.currency == currency || (b.currency != currency && a.currency.code < b.currency.code) }
+            if a.total.minorUnits != b.total.minorUnits { return a.total.minorUnits > b.total.minorUnits }
+            return a.key < b.key
+        }
+    }
+}
+
+/// Income, expense and their difference per period, in the book's currency.
+public struct CashFlowReport: Sendable, Hashable {
+    /// One period.
+    public struct Period: Sendable, Hashable {
+        /// Label, as in `ReportInterval.period(of:)`.
+        public var period: String
+        /// Money received.
+        public var income: Money
+        /// Money spent.
+        public var expense: Money
+        /// Income minus expense.
+        public var net: Money { Money(minorUnits: income.minorUnits - expense.minorUnits, currency: income.currency) }
+    }
+
+    /// The step.
+    public var interval: ReportInterval
+    /// The periods, oldest first.
+    public var periods: [Period]
+
+    /// Builds a cash flow from an ungrouped trend of both kinds (book currency only).
+    public init(trend: TrendReport) {
+        interval = trend.interval
+        let currency = trend.currency
+        func values(_ kind: TransactionKind) -> [Int64] {
+            trend.series.first { $0.kind == kind && $0.currency == currency }?.values ?? Array(repeating: 0, count: trend.periods.count)
+        }
+        let income = values(.income), expense = values(.expense)
+        periods = trend.periods.indices.map { i in
+            Period(period: trend.periods[i], income: Money(minorUnits: income[i], currency: currency),
+                   expense: Money(minorUnits: expense[i], currency: currency))
+        }
+    }
+}

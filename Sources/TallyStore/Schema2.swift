@@ -1,0 +1,70 @@
+import SQLKit
+
+/// Kept totals and search. Reports read per-day and per-month totals instead of scanning records,
+/// so their cost does not grow with the number of records; every write updates them in the same
+/// transaction (see `Totals`). Search uses SQLite FTS5 or a PostgreSQL full-text index.
+enum Schema2 {
+    static func apply(_ db: any SQLDatabase, engine: SQLEngine) async throws {
+        // The same columns at two grains: a range is answered from whole months plus the days at
+        // its edges. `category_id`/`account_id` are 0 for none so they can be part of the key.
+        for (table, period) in [("day_totals", "day"), ("month_totals", "month")] {
+            try await db.create(table: table)
+                .column("book_id", type: .bigint, .notNull, .references("books", "id", onDelete: .cascade))
+                .column(period, type: .text, .notNull)
+                .column("kind", type: .text, .notNull)
+                .column("category_id", type: .bigint, .notNull)
+                .column("account_id", type: .bigint, .notNull)
+                .column("payee_key", type: .text, .notNull)
+                .column("currency", type: .text, .notNull)
+                .column("total_minor", type: .bigint, .notNull)
+                .column("count", type: .bigint, .notNull)
+                .primaryKey("book_id", period, "kind", "category_id", "account_id", "payee_key", "currency")
+                .run()
+            try await db.create(index: "\(table)_payee").on(table).column("book_id").column("payee_key").column(period).run()
+        }
+        try await db.create(table: "account_balances")
+            .column("book_id", type: .bigint, .notNull, .references("books", "id", onDelete: .cascade))
+            .column("account_id", type: .bigint, .notNull)
+            .column("currency", type: .text, .notNull)
+            .column("balance_minor", type: .bigint, .notNull)
+            .primaryKey("book_id", "account_id", "currency")
+            .run()
+
+        // The payee as it is matched (lower-cased in Swift, so non-ASCII names match too).
+        try await db.alter(table: "transactions").column("payee_key", type: .text, .notNull, .default("")).run()
+        try await db.raw("UPDATE transactions SET payee_key = LOWER(payee)").run()
+        try await db.create(index: "transactions_book_payee").on("transactions")
+            .column("book_id").column("payee_key").column("date").column("time").column("id").run()
+
+        switch engine {
+        case .sqlite:
+            // An external-content FTS5 index kept current by triggers, as the SQLite manual shows.
+            try await db.raw("""
+                CREATE VIRTUAL TABLE transactions_fts USING fts5(payee, note, content='transactions', content_rowid='id',
+                  tokenize='unicode61 remove_diacritics 2')
+                """).run()
+            try await db.raw("""
+                CREATE TRIGGER transactions_fts_insert AFTER INSERT ON transactions BEGIN
+                  INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
+                """).run()
+            try await db.raw("""
+                CREATE TRIGGER transactions_fts_delete AFTER DELETE ON transactions BEGIN
+                  INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note); END
+                """).run()
+            try await db.raw("""
+                CREATE TRIGGER transactions_fts_update AFTER UPDATE OF payee, note ON transactions BEGIN
+                  INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note);
+                  INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
+                """).run()
+            try await db.raw("INSERT INTO transactions_fts(transactions_fts) VALUES ('rebuild')").run()
+        case .postgres:
+            try await db.raw("""
+                CREATE INDEX transactions_search ON transactions
+                  USING GIN (to_tsvector('simple', payee || ' ' || note))
+                """).run()
+        }
+
+        let books = try await db.raw("SELECT id FROM books").all().map { try $0.decode(column: "id", as: Int64.self) }
+        for book in books { try await Totals.rebuild(db, book: book) }
+    }
+}

@@ -1,0 +1,117 @@
+import SQLKit
+import TallyCore
+
+/// A filter turned into SQL conditions on `transactions t`, and the way to total its matches.
+struct SearchConditions {
+    var conditions: [SQLQueryString]
+    /// Set when the kept totals can answer the count and sums without reading records.
+    var totals: TotalsQuery?
+    let book: Book
+
+    static func build(_ db: any SQLDatabase, book: Book, filter: TransactionFilter, engine: SQLEngine) async throws -> SearchConditions {
+        var conditions: [SQLQueryString] = ["t.book_id = \(bind: book.id)"]
+        if let from = filter.from { conditions.append("t.date >= \(bind: from.description)") }
+        if let to = filter.to { conditions.append("t.date <= \(bind: to.description)") }
+        if let kind = filter.kind { conditions.append("t.kind = \(bind: kind.rawValue)") }
+        var payeeKey: String?
+        if let payee = filter.payee, !Totals.payeeKey(payee).isEmpty {
+            payeeKey = Totals.payeeKey(payee)
+            conditions.append("t.payee_key = \(bind: payeeKey!)")
+        }
+        let needsCategories = Reference(filter.category) != nil || !filter.words.isEmpty
+        let categories = needsCategories ? try await Store.categories(db, book: book.id) : []
+        var categoryIDs: [RecordID]?
+        if let reference = Reference(filter.category) {
+            let category = try Store.resolve(reference, in: categories, kind: nil, field: "category")
+            categoryIDs = [category.id] + categories.filter { $0.parentID == category.id }.map(\.id)
+            conditions.append("t.category_id IN (\(binds: categoryIDs!))")
+        }
+        var accountID: RecordID?
+        if let reference = Reference(filter.account) {
+            let account = try Store.resolve(reference, in: try await Store.accounts(db, book: book.id), field: "account")
+            accountID = account.id
+            conditions.append("(t.account_id = \(bind: account.id) OR t.to_account_id = \(bind: account.id))")
+        }
+        for word in filter.words {
+            conditions.append(textCondition(word, categories: categories, engine: engine))
+        }
+        if let min = try amount(filter.amountMin, "amount_min", book) {
+            conditions.append("t.currency = \(bind: book.currency.code) AND t.amount_minor >= \(bind: min)")
+        }
+        if let max = try amount(filter.amountMax, "amount_max", book) {
+            conditions.append("t.currency = \(bind: book.currency.code) AND t.amount_minor <= \(bind: max)")
+        }
+
+        var totals: TotalsQuery?
+        if filter.answeredByTotals {
+            var kinds: [String]
+            switch filter.kind {
+            case .expense?: kinds = ["expense"]
+            case .income?: kinds = ["income"]
+            case .transfer?: kinds = ["transfer_out"]
+            case nil: kinds = ["expense", "income", "transfer_out"]
+            }
+            // A transfer into the filtered account is kept as its arriving side.
+            if accountID != nil, filter.kind == nil || filter.kind == .transfer { kinds.append("transfer_in") }
+            let range: DateRange? = filter.from == nil && filter.to == nil ? nil : try DateRange(
+                from: filter.from ?? LocalDate(year: 1, month: 1, day: 1)!, to: filter.to ?? LocalDate(year: 9999, month: 12, day: 31)!
+            )
+            totals = TotalsQuery(book: book.id, range: range, kinds: kinds, categories: categoryIDs, account: accountID, payeeKey: payeeKey)
+        }
+        return SearchConditions(conditions: conditions, totals: totals, book: book)
+    }
+
+    /// Count and totals of every match: from the kept totals when they can answer, else one
+    /// aggregate over the matching records.
+    func summary(_ db: any SQLDatabase) async throws -> FilterSummary {
+        let rows: [(kind: String, currency: String, total: Int64, count: Int64)]
+        if let totals {
+            rows = try await totals.run(db).map { ($0.kind, $0.currency, $0.total, $0.count) }
+        } else {
+            rows = try await db.raw("""
+                SELECT t.kind, t.currency, CAST(SUM(t.amount_minor) AS BIGINT) AS total, CAST(COUNT(*) AS BIGINT) AS n
+                FROM transactions t WHERE \(conditions.joined(separator: " AND ")) GROUP BY t.kind, t.currency
+                """).all().map {
+                (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "currency", as: String.self),
+                 try $0.decode(column: "total", as: Int64.self), try $0.decode(column: "n", as: Int64.self))
+            }
+        }
+        var summary = FilterSummary(count: 0, totals: [], currency: book.currency)
+        for row in rows {
+            summary.count += Int(row.count)
+            guard let kind = TransactionKind(rawValue: row.kind), kind != .transfer, let currency = Currency(code: row.currency) else { continue }
+            summary.totals.append(KindTotal(kind: kind, total: Money(minorUnits: row.total, currency: currency), count: Int(row.count)))
+        }
+        let home = book.currency
+        summary.totals.sort { a, b in
+            if (a.total.currency == home) != (b.total.currency == home) { return a.total.currency == home }
+            return (a.total.currency.code, a.kind.rawValue) < (b.total.currency.code, b.kind.rawValue)
+        }
+        return summary
+    }
+
+    /// One search word: a prefix of a word of the payee or note (full-text index), or part of a
+    /// category's name (that category and its sub-categories).
+    private static func textCondition(_ word: String, categories: [Category], engine: SQLEngine) -> SQLQueryString {
+        let text: SQLQueryString
+        switch engine {
+        case .sqlite:
+            text = "t.id IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH \(bind: "\"\(word)\"*"))"
+        case .postgres:
+            text = "to_tsvector('simple', t.payee || ' ' || t.note) @@ to_tsquery('simple', \(bind: "\(word):*"))"
+        }
+        let named = categories.filter { $0.name.lowercased().contains(word) }.map(\.id)
+        let ids = named + categories.filter { $0.parentID.map(named.contains) ?? false }.map(\.id)
+        guard !ids.isEmpty else { return text }
+        return "(\(text) OR t.category_id IN (\(binds: ids)))"
+    }
+
+    private static func amount(_ raw: String?, _ field: String, _ book: Book) throws -> Int64? {
+        guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        do {
+            return try Money.parse(raw, currency: book.currency).minorUnits
+        } catch {
+            throw ValidationError(field, error.description)
+        }
+    }
+}

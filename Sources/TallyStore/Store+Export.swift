@@ -1,0 +1,56 @@
+import SQLKit
+import TallyCore
+
+/// What an export holds besides the standard columns.
+public struct ExportShape: Sendable, Hashable {
+    /// Some record has a time of day.
+    public var hasTimes: Bool
+    /// Some record is a transfer.
+    public var hasTransfers: Bool
+}
+
+extension TransactionRecord {
+    /// The record as a file row: category and sub-category split, names instead of ids.
+    public var exportRecord: ExportRecord {
+        let t = transaction
+        let path = (categoryPath ?? "").split(separator: ":", maxSplits: 1).map(String.init)
+        return ExportRecord(
+            date: t.date, time: t.time, kind: t.kind, amount: t.amount, payee: t.payee,
+            category: path.first ?? "", subcategory: path.count > 1 ? path[1] : "",
+            account: accountName ?? "", toAccount: toAccountName ?? "", note: t.note
+        )
+    }
+}
+
+extension Store {
+    /// Whether the records matching `filter` need the optional time and to_account columns.
+    public func exportShape(of bookID: RecordID, for user: User, filter: TransactionFilter = .init()) async throws -> ExportShape {
+        let book = try await access(user, book: bookID)
+        return try await database.read { db in
+            let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
+            let row = try await db.raw("""
+                SELECT CAST(COALESCE(MAX(CASE WHEN t.time <> '' THEN 1 ELSE 0 END), 0) AS BIGINT) AS times,
+                  CAST(COALESCE(MAX(CASE WHEN t.kind = 'transfer' THEN 1 ELSE 0 END), 0) AS BIGINT) AS transfers
+                FROM transactions t WHERE \(search.conditions.joined(separator: " AND "))
+                """).first()
+            return ExportShape(
+                hasTimes: try row?.decode(column: "times", as: Int64.self) == 1,
+                hasTransfers: try row?.decode(column: "transfers", as: Int64.self) == 1
+            )
+        }
+    }
+
+    /// Every record matching `filter`, oldest first, handed over a page at a time so an export of
+    /// any size never holds the whole book in memory.
+    public func forEachRecord(
+        in bookID: RecordID, for user: User, filter: TransactionFilter = .init(),
+        _ body: ([TransactionRecord]) async throws -> Void
+    ) async throws {
+        var cursor: String?
+        repeat {
+            let page = try await transactions(in: bookID, for: user, filter: filter, cursor: cursor, limit: 500)
+            try await body(page.records)
+            cursor = page.nextCursor
+        } while cursor != nil
+    }
+}

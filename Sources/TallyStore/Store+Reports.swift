@@ -1,0 +1,133 @@
+import SQLKit
+import TallyCore
+
+extension Store {
+    /// Totals per group over a range: the summary table, bar and donut charts.
+    public func summaryReport(_ query: ReportQuery, in bookID: RecordID, for user: User) async throws -> SummaryReport {
+        let book = try await access(user, book: bookID)
+        return try await database.read { db in
+            let names = try await GroupNames.load(db, book: bookID, by: query.by)
+            let rows = try await TotalsQuery(
+                book: bookID, range: query.range, kinds: query.kind.kinds.map(\.rawValue), dimension: names.dimension
+            ).run(db)
+            let payees = try await names.payeeNames(db, keys: rows.map(\.group))
+            var merged: [String: ReportRow] = [:]
+            for row in rows {
+                guard let kind = TransactionKind(rawValue: row.kind), let currency = Currency(code: row.currency) else { continue }
+                let group = names.group(row.group, payees: payees)
+                let id = "\(kind.rawValue)|\(currency.code)|\(group.key)"
+                var merged_row = merged[id] ?? ReportRow(
+                    key: group.key, filterValue: group.filter, kind: kind, total: .zero(currency), count: 0, color: group.color
+                )
+                merged_row.total.minorUnits += row.total
+                merged_row.count += Int(row.count)
+                merged[id] = merged_row
+            }
+            return SummaryReport(query: query, currency: book.currency, rows: Array(merged.values))
+        }
+    }
+
+    /// Totals per period per group (or per kind when `grouped` is false): trend charts.
+    public func trendReport(
+        _ query: ReportQuery, interval: ReportInterval, grouped: Bool = true, in bookID: RecordID, for user: User
+    ) async throws -> TrendReport {
+        let book = try await access(user, book: bookID)
+        let periods = interval.periods(in: query.range)
+        guard periods.count <= ReportInterval.maxPeriods else {
+            throw ValidationError("interval", "\(interval.rawValue) gives \(periods.count) periods over this range; at most \(ReportInterval.maxPeriods)")
+        }
+        let index = Dictionary(uniqueKeysWithValues: periods.enumerated().map { ($1, $0) })
+        return try await database.read { db in
+            let names = try await GroupNames.load(db, book: bookID, by: query.by)
+            let rows = try await TotalsQuery(
+                book: bookID, range: query.range, kinds: query.kind.kinds.map(\.rawValue),
+                dimension: grouped ? names.dimension : .none, byPeriod: true, daysOnly: interval == .day || interval == .week
+            ).run(db)
+            let payees = grouped ? try await names.payeeNames(db, keys: rows.map(\.group)) : [:]
+            var series: [String: TrendSeries] = [:]
+            for row in rows {
+                guard let kind = TransactionKind(rawValue: row.kind), let currency = Currency(code: row.currency),
+                      let period = row.period, let date = LocalDate(period.count == 7 ? period + "-01" : period),
+                      let slot = index[interval.period(of: date)] else { continue }
+                let group = grouped ? names.group(row.group, payees: payees)
+                    : (key: kind.rawValue, filter: kind.rawValue, color: kind == .expense ? Palette.expense : Palette.income)
+                let id = "\(kind.rawValue)|\(currency.code)|\(group.key)"
+                var s = series[id] ?? TrendSeries(
+                    key: group.key, filterValue: group.filter, kind: kind, currency: currency, color: group.color,
+                    values: Array(repeating: 0, count: periods.count), counts: Array(repeating: 0, count: periods.count)
+                )
+                s.values[slot] += row.total
+                s.counts[slot] += Int(row.count)
+                series[id] = s
+            }
+            return TrendReport(periods: periods, interval: interval, currency: book.currency, series: Array(series.values))
+        }
+    }
+
+    /// Income, expense and net per period in the book's currency.
+    public func cashFlow(_ range: DateRange, interval: ReportInterval, in bookID: RecordID, for user: User) async throws -> CashFlowReport {
+        let trend = try await trendReport(ReportQuery(range: range, kind: .both), interval: interval, grouped: false, in: bookID, for: user)
+        return CashFlowReport(trend: trend)
+    }
+}
+
+/// Display names, link values and colours for the groups of a report.
+struct GroupNames {
+    let by: ReportGrouping
+    let book: RecordID
+    let categories: [RecordID: Category]
+    let accounts: [RecordID: Account]
+
+    static func load(_ db: any SQLDatabase, book: RecordID, by: ReportGrouping) async throws -> GroupNames {
+        let categories = by == .category || by == .subcategory ? try await Store.categories(db, book: book) : []
+        let accounts = by == .account ? try await Store.accounts(db, book: book) : []
+        return GroupNames(
+            by: by, book: book,
+            categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0) }),
+            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
+        )
+    }
+
+    var dimension: TotalsQuery.Dimension {
+        switch by {
+        case .category, .subcategory: .category
+        case .payee: .payee
+        case .account: .account
+        }
+    }
+
+    /// The display spelling of payee keys, from the remembered payees.
+    func payeeNames(_ db: any SQLDatabase, keys: [String]) async throws -> [String: String] {
+        guard by == .payee else { return [:] }
+        let wanted = Array(Set(keys)).filter { !$0.isEmpty }
+        var names: [String: String] = [:]
+        for start in stride(from: 0, to: wanted.count, by: 500) {
+            let chunk = Array(wanted[start..<min(start + 500, wanted.count)])
+            for row in try await db.raw("""
+                SELECT name, name_key FROM payees WHERE book_id = \(bind: book) AND name_key IN (\(binds: chunk))
+                """).all() {
+                names[try row.decode(column: "name_key", as: String.self)] = try row.decode(column: "name", as: String.self)
+            }
+        }
+        return names
+    }
+
+    /// The group a kept-totals row belongs to.
+    func group(_ raw: String, payees: [String: String]) -> (key: String, filter: String, color: String) {
+        switch by {
+        case .category, .subcategory:
+            guard let id = Int64(raw), var category = categories[id] else { return ("Uncategorised", "", Palette.none) }
+            if by == .category, let parent = category.parentID.flatMap({ categories[$0] }) { category = parent }
+            let parentColor = category.parentID.flatMap { categories[$0]?.color }
+            let key = by == .category ? category.name : category.path(in: Array(categories.values))
+            return (key, String(category.id), category.color.isEmpty ? (parentColor ?? Palette.none) : category.color)
+        case .account:
+            guard let id = Int64(raw), let account = accounts[id] else { return ("No account", "", Palette.none) }
+            return (account.name, String(account.id), Palette.color(for: account.name))
+        case .payee:
+            guard !raw.isEmpty else { return ("No payee", "", Palette.none) }
+            let name = payees[raw] ?? raw
+            return (name, name, Palette.color(for: raw))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import SQLKit
+import TallyCore
+
+/// Keeps the per-day and per-month totals and the account balances that reports read.
+///
+/// Every write to `transactions` adds the old row with a minus sign and the new row with a plus
+/// sign to a `Totals` batch and applies it in the same database transaction, so the totals can
+/// never disagree with the records. Imports fold thousands of rows into one batch first.
+struct Totals {
+    /// One cell of the kept totals.
+    struct Key: Hashable {
+        var day: String
+        var kind: String
+        var category: Int64
+        var account: Int64
+        var payeeKey: String
+        var currency: String
+    }
+
+    struct Balance: Hashable {
+        var account: Int64
+        var currency: String
+    }
+
+    private(set) var cells: [Key: (total: Int64, count: Int64)] = [:]
+    private(set) var balances: [Balance: Int64] = [:]
+
+    var isEmpty: Bool { cells.isEmpty && balances.isEmpty }
+
+    /// Adds (`sign` +1) or removes (-1) one record. A transfer counts as leaving its account
+    /// (`transfer_out`) and arriving in the other (`transfer_in`); reports leave both out of spending.
+    mutating func add(
+        sign: Int64, kind: TransactionKind, amount: Int64, currency: String, date: String,
+        payeeKey: String, category: Int64?, account: Int64?, toAccount: Int64?
+    ) {
+        func cell(_ kind: String, _ account: Int64?) {
+            let key = Key(day: date, kind: kind, category: category ?? 0, account: account ?? 0, payeeKey: payeeKey, currency: currency)
+            let old = cells[key] ?? (0, 0)
+            cells[key] = (old.total + sign * amount, old.count + sign)
+        }
+        func move(_ account: Int64?, _ delta: Int64) {
+            guard let account else { return }
+            balances[Balance(account: account, currency: currency), default: 0] += sign * delta
+        }
+        switch kind {
+        case .expense:
+            cell("expense", account)
+            move(account, -amount)
+        case .income:
+            cell("income", account)
+            move(account, amount)
+        case .transfer:
+            cell("transfer_out", account)
+            cell("transfer_in", toAccount)
+            move(account, -amount)
+            move(toAccount, amount)
+        }
+    }
+
+    /// Adds or removes a stored record.
+    mutating func add(sign: Int64, _ t: Transaction) {
+        add(
+            sign: sign, kind: t.kind, amount: t.amount.minorUnits, currency: t.amount.currency.code, date: t.date.description,
+            payeeKey: Totals.payeeKey(t.payee), category: t.categoryID, account: t.accountID, toAccount: t.toAccountID
+        )
+    }
+
+    /// Adds or removes a validated draft with its resolved references.
+    mutating func add(sign: Int64, _ d: TransactionDraft, _ refs: (category: RecordID?, account: RecordID?, toAccount: RecordID?)) {
+        add(
+            sign: sign, kind: d.kind, amount: d.amount.minorUnits, currency: d.amount.currency.code, date: d.date.description,
+            payeeKey: Totals.payeeKey(d.payee), category: refs.category, account: refs.account, toAccount: refs.toAccount
+        )
+    }
+
+    /// How payees are matched and grouped: trimmed and lower-cased.
+    static func payeeKey(_ payee: String) -> String {
+        payee.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Writes the batch: upserts that add to what is kept, then drops cells that reached zero records.
+    func apply(_ db: any SQLDatabase, book: RecordID) async throws {
+        let changed = cells.filter { $0.value.count != 0 || $0.value.total != 0 }
+        for (table, period, length) in [("day_totals", "day", 10), ("month_totals", "month", 7)] {
+            var folded: [Key: (total: Int64, count: Int64)] = [:]
+            for (key, value) in changed {
+                var k = key
+                k.day = String(key.day.prefix(length))
+                let old = folded[k] ?? (0, 0)
+                folded[k] = (old.total + value.total, old.count + value.count)
+            }
+            let rows = Array(folded)
+            // 9 binds a row; 500 rows stay far below SQLite's and PostgreSQL's bind limits.
+            for start in stride(from: 0, to: rows.count, by: 500) {
+                let chunk = rows[start..<min(start + 500, rows.count)]
+                let values = chunk.map { key, value -> SQLQueryString in
+                    "(\(bind: book), \(bind: key.day), \(bind: key.kind), \(bind: key.category), \(bind: key.account), \(bind: key.payeeKey), \(bind: key.currency), \(bind: value.total), \(bind: value.count))"
+                }
+                try await db.raw("""
+                    INSERT INTO \(unsafeRaw: table) (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency, total_minor, count)
+                    VALUES \(values.joined(separator: ", "))
+                    ON CONFLICT (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency) DO UPDATE SET
+                      total_minor = \(unsafeRaw: table).total_minor + excluded.total_minor, count = \(unsafeRaw: table).count + excluded.count
+                    """).run()
+            }
+            // Only removals can empty a cell; imports and additions never need this sweep.
+            let emptied = Set(folded.filter { $0.value.count < 0 }.keys.map(\.day))
+            if !emptied.isEmpty {
+                try await db.raw("""
+                    DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book) AND \(unsafeRaw: period) IN (\(binds: Array(emptied))) AND count = 0
+                    """).run()
+            }
+        }
+        let moves = balances.filter { $0.value != 0 }
+        for (key, delta) in moves {
+            try await db.raw("""
+                INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
+                VALUES (\(bind: book), \(bind: key.account), \(bind: key.currency), \(bind: delta))
+                ON CONFLICT (book_id, account_id, currency) DO UPDATE SET balance_minor = account_balances.balance_minor + excluded.balance_minor
+                """).run()
+        }
+    }
+
+    /// Moves the kept totals of some categories to another, when their records move with them.
+    static func moveCategories(_ db: any SQLDatabase, book: RecordID, from doomed: [RecordID], to target: RecordID) async throws {
+        for (table, period) in [("day_totals", "day"), ("month_totals", "month")] {
+            // "WHERE true" lets SQLite tell the upsert's ON CONFLICT from a join constraint.
+            try await db.raw("""
+                INSERT INTO \(unsafeRaw: table) (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency, total_minor, count)
+                SELECT book_id, \(unsafeRaw: period), kind, \(bind: target), account_id, payee_key, currency, total_minor, count
+                FROM \(unsafeRaw: table) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed)) AND true
+                ON CONFLICT (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency) DO UPDATE SET
+                  total_minor = \(unsafeRaw: table).total_minor + excluded.total_minor, count = \(unsafeRaw: table).count + excluded.count
+                """).run()
+            try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed))").run()
+        }
+    }
+
+    /// Recomputes a book's totals from its records: after a change that re-keys many records at
+    /// once (a category's records moving to another) and when the totals are first created.
+    static func rebuild(_ db: any SQLDatabase, book: RecordID) async throws {
+        for table in ["day_totals", "month_totals", "account_balances"] {
+            try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book)").run()
+        }
+        // Transfers appear twice: leaving their account and arriving in the other.
+        try await db.raw("""
+            INSERT INTO day_totals (book_id, day, kind, category_id, account_id, payee_key, currency, total_minor, count)
+            SELECT book_id, date, k, COALESCE(category_id, 0), COALESCE(acct, 0), payee_key, currency,
+              CAST(SUM(amount_minor) AS BIGINT), CAST(COUNT(*) AS BIGINT)
+            FROM (
+              SELECT book_id, date, CASE WHEN kind = 'transfer' THEN 'transfer_out' ELSE kind END AS k, category_id,
+                account_id AS acct, payee_key, currency, amount_minor FROM transactions WHERE book_id = \(bind: book)
+              UNION ALL
+              SELECT book_id, date, 'transfer_in', category_id, to_account_id, payee_key, currency, amount_minor
+                FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
+            ) AS r
+            GROUP BY book_id, date, k, COALESCE(category_id, 0), COALESCE(acct, 0), payee_key, currency
+            """).run()
+        try await db.raw("""
+            INSERT INTO month_totals (book_id, month, kind, category_id, account_id, payee_key, currency, total_minor, count)
+            SELECT book_id, SUBSTR(day, 1, 7), kind, category_id, account_id, payee_key, currency,
+              CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
+            FROM day_totals WHERE book_id = \(bind: book)
+            GROUP BY book_id, SUBSTR(day, 1, 7), kind, category_id, account_id, payee_key, currency
+            """).run()
+        try await db.raw("""
+            INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
+            SELECT book_id, account_id, currency,
+              CAST(SUM(CASE WHEN kind IN ('income', 'transfer_in') THEN total_minor ELSE -total_minor END) AS BIGINT)
+            FROM month_totals WHERE book_id = \(bind: book) AND account_id <> 0
+            GROUP BY book_id, account_id, currency
+            """).run()
+    }
+}

@@ -1,0 +1,206 @@
+import Testing
+import TallyCore
+import TallyStore
+
+@Suite("Reports equal sums computed from the records")
+struct ReportTests {
+    static let payees = ["Starbucks", "Trader Joe's", "Shell", "Café Zoë", "Amazon"]
+    static let categories = ["Food:Coffee", "Food:Groceries", "Auto:Fuel", "Home", "Travel:Hotels"]
+    static let accounts = ["Cash", "Debit Card", "Credit Card"]
+
+    /// A book with records spread over 2023–2025 (leap day included), transfers, euro records in
+    /// a dollar book, then edits and deletions made after the totals were kept.
+    static func seeded(_ store: Store) async throws -> (User, Book, [ModelRecord]) {
+        let (user, book) = try await owner(store)
+        var dice = Dice(state: 0x9E37_79B9_7F4A_7C15)
+        var model: [ModelRecord] = []
+        let start = LocalDate(year: 2023, month: 11, day: 1)!
+        for i in 0..<240 {
+            let date = i == 0 ? LocalDate(year: 2024, month: 2, day: 29)! : start.adding(days: dice.next(700))
+            let roll = dice.next(10)
+            let kind: TransactionKind = roll < 6 ? .expense : roll < 8 ? .income : .transfer
+            let currency = dice.next(8) == 0 ? "EUR" : "USD"
+            let amount = Int64(1 + dice.next(50_000))
+            var input = TransactionInput(
+                kind: kind.rawValue, amount: Money(minorUnits: amount, currency: Currency(code: currency)!).decimalString,
+                currency: currency, date: date.description, payee: kind == .transfer ? "" : payees[dice.next(payees.count)],
+                account: accounts[dice.next(accounts.count)], note: dice.next(5) == 0 ? "split with Sam" : ""
+            )
+            if kind == .expense { input.category = categories[dice.next(categories.count)] }
+            if kind == .income { input.category = ["Salary", "Refunds"][dice.next(2)] }
+            if kind == .transfer { input.toAccount = accounts.first { $0 != input.account }! }
+            let added = try await store.addTransaction(to: book.id, for: user, input)
+            model.append(ModelRecord(
+                id: added.transaction.id, kind: kind, amount: amount, currency: currency, date: date, payee: input.payee ?? "",
+                category: added.categoryPath ?? "", account: input.account!, toAccount: input.toAccount ?? "", note: input.note ?? ""
+            ))
+        }
+        // Edits after the totals were kept: amount, date, category, account, kind, payee.
+        for n in 0..<40 {
+            let i = dice.next(model.count)
+            guard model[i].kind == .expense else { continue }
+            var change = TransactionInput()
+            switch n % 4 {
+            case 0:
+                model[i].amount += 1_234
+                change.amount = Money(minorUnits: model[i].amount, currency: Currency(code: model[i].currency)!).decimalString
+            case 1:
+                model[i].date = model[i].date.adding(days: 40)
+                change.date = model[i].date.description
+            case 2:
+                model[i].category = "Travel:Hotels"
+                change.category = "Travel:Hotels"
+            default:
+                model[i].account = "Cash"
+                model[i].payee = "Starbucks"
+                change.account = "Cash"
+                change.payee = "Starbucks"
+            }
+            _ = try await store.updateTransaction(model[i].id, in: book.id, for: user, change)
+        }
+        for _ in 0..<25 {
+            let doomed = model.remove(at: dice.next(model.count))
+            try await store.deleteTransaction(doomed.id, in: book.id, for: user)
+        }
+        return (user, book, model)
+    }
+
+    static let ranges: [(String, String)] = [
+        ("2024-02-29", "2024-02-29"),  // leap day alone
+        ("2024-02-14", "2024-03-20"),  // starts mid-week, ends mid-month
+        ("2024-01-01", "2024-12-31"),  // a whole year
+        ("2023-11-01", "2025-12-31"),  // everything
+        ("2024-03-01", "2024-03-31"),  // one whole month
+        ("2030-01-01", "2030-06-30"),  // empty
+        ("2023-12-31", "2025-01-02"),  // whole months between two edge days
+    ]
+
+    @Test("summary by category, sub-category, payee and account, kept apart by currency", arguments: Backend.available)
+    func summaries(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book, model) = try await Self.seeded(store)
+            for (f, t) in Self.ranges {
+                let range = try DateRange(from: LocalDate(f)!, to: LocalDate(t)!)
+                for by in ReportGrouping.allCases {
+                    let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: book.id, for: user)
+                    for kind in [TransactionKind.expense, .income] {
+                        for currency in ["USD", "EUR"] {
+                            let expected = model.sums(kind, currency, from: range.from, to: range.to) { r in
+                                switch by {
+                                case .category: r.topCategory
+                                case .subcategory: r.category
+                                case .payee: r.payee
+                                case .account: r.account
+                                }
+                            }
+                            #expect(same(report.table(kind, currency), expected), "\(f)…\(t) by \(by) \(kind) \(currency)")
+                        }
+                    }
+                    let spent = model.filter { $0.kind == .expense && $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to }
+                    #expect(report.total(.expense).total.minorUnits == spent.reduce(0) { $0 + $1.amount })
+                    #expect(report.total(.expense).count == spent.count)
+                }
+            }
+        }
+    }
+
+    @Test("trend and cash flow per day, week, month and year", arguments: Backend.available)
+    func trends(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book, model) = try await Self.seeded(store)
+            let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-07-03")!)
+            for interval in ReportInterval.allCases {
+                let trend = try await store.trendReport(ReportQuery(range: range, by: .category, kind: .expense), interval: interval, in: book.id, for: user)
+                #expect(trend.periods == interval.periods(in: range))
+                for (i, period) in trend.periods.enumerated() {
+                    let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { r in
+                        interval.period(of: r.date) == period ? r.topCategory : "-"
+                    }.filter { $0.key != "-" }
+                    var got: [String: (Int64, Int)] = [:]
+                    for s in trend.series where s.currency.code == "USD" && s.counts[i] > 0 { got[s.key] = (s.values[i], s.counts[i]) }
+                    #expect(same(got, expected), "\(interval) \(period)")
+                }
+                let flow = try await store.cashFlow(range, interval: interval, in: book.id, for: user)
+                for p in flow.periods {
+                    let inPeriod = model.filter { $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to && interval.period(of: $0.date) == p.period }
+                    #expect(p.income.minorUnits == inPeriod.filter { $0.kind == .income }.reduce(0) { $0 + $1.amount })
+                    #expect(p.expense.minorUnits == inPeriod.filter { $0.kind == .expense }.reduce(0) { $0 + $1.amount })
+                }
+            }
+            // The week of a range that starts on a Wednesday is labelled by its Monday.
+            #expect(ReportInterval.week.periods(in: range).first == "2024-02-12")
+            await #expect(throws: ValidationError("interval", "day gives 1096 periods over this range; at most 1000")) {
+                _ = try await store.trendReport(
+                    ReportQuery(range: try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2025-12-31")!)),
+                    interval: .day, in: book.id, for: user)
+            }
+        }
+    }
+
+    @Test("search count and totals: from kept totals and from records", arguments: Backend.available)
+    func searchTotals(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book, model) = try await Self.seeded(store)
+            func check(_ filter: TransactionFilter, _ match: (ModelRecord) -> Bool) async throws {
+                let page = try await store.transactions(in: book.id, for: user, filter: filter, limit: 10, summarize: true)
+                let hits = model.filter(match)
+                let summary = try #require(page.summary)
+                #expect(summary.count == hits.count, "\(filter)")
+                #expect(summary.total(.expense).minorUnits == hits.filter { $0.kind == .expense && $0.currency == "USD" }.reduce(0) { $0 + $1.amount }, "\(filter)")
+                #expect(summary.total(.income).minorUnits == hits.filter { $0.kind == .income && $0.currency == "USD" }.reduce(0) { $0 + $1.amount }, "\(filter)")
+                #expect(page.records.count == min(10, hits.count))
+            }
+            let from = LocalDate("2024-02-14")!, to = LocalDate("2024-11-20")!
+            try await check(TransactionFilter(payee: "starbucks", kind: .expense)) { $0.payee == "Starbucks" && $0.kind == .expense }
+            try await check(TransactionFilter(from: from, to: to)) { $0.date >= from && $0.date <= to }
+            try await check(TransactionFilter(category: "Food")) { $0.topCategory == "Food" }
+            try await check(TransactionFilter(account: "Cash")) { $0.account == "Cash" || $0.toAccount == "Cash" }
+            try await check(TransactionFilter(kind: .transfer)) { $0.kind == .transfer }
+            try await check(TransactionFilter(payee: "CAFÉ ZOË")) { $0.payee == "Café Zoë" }
+            // Free text and amounts read the records.
+            try await check(TransactionFilter(text: "star")) { $0.payee == "Starbucks" }
+            try await check(TransactionFilter(text: "sam")) { $0.note.contains("Sam") }
+            try await check(TransactionFilter(text: "coffee")) { $0.category == "Food:Coffee" }
+            try await check(TransactionFilter(text: "food split")) { $0.topCategory == "Food" && $0.note.contains("split") }
+            try await check(TransactionFilter(amountMin: "100", amountMax: "250.00")) {
+                $0.currency == "USD" && $0.amount >= 10_000 && $0.amount <= 25_000
+            }
+            await #expect(throws: ValidationError("amount_min", "'ten' is not an amount")) {
+                _ = try await store.transactions(in: book.id, for: user, filter: TransactionFilter(amountMin: "ten"), summarize: true)
+            }
+        }
+    }
+
+    @Test("account balances and the calendar follow edits and deletions", arguments: Backend.available)
+    func balances(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book, model) = try await Self.seeded(store)
+            for balance in try await store.accounts(in: book.id, for: user) {
+                let name = balance.account.name
+                var expected: Int64 = 0
+                for r in model where r.currency == balance.account.currency.code {
+                    if r.account == name { expected += r.kind == .income ? r.amount : -r.amount }
+                    if r.toAccount == name { expected += r.amount }
+                }
+                #expect(balance.balance.minorUnits == expected, "\(name)")
+            }
+            let month = try await store.month(YearMonth(LocalDate("2024-02-01")!), in: book.id, for: user)
+            let feb = model.filter { $0.date.year == 2024 && $0.date.month == 2 }
+            #expect(month.expense.minorUnits == feb.filter { $0.kind == .expense && $0.currency == "USD" }.reduce(0) { $0 + $1.amount })
+            #expect(month.count == feb.count)
+        }
+    }
+
+    @Test("moving a category's records on delete moves their totals", arguments: Backend.available)
+    func categoryMove(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book, model) = try await Self.seeded(store)
+            let auto = try #require(try await store.categories(in: book.id, for: user).first { $0.name == "Auto" && $0.parentID == nil })
+            try await store.deleteCategory(auto.id, in: book.id, for: user, moveTo: "Home")
+            let range = try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2026-12-31")!)
+            let report = try await store.summaryReport(ReportQuery(range: range, by: .category), in: book.id, for: user)
+            let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { $0.topCategory == "Auto" ? "Home" : $0.topCategory }
+            #expect(same(report.table(.expense, "USD"), expected))
+        }
+    }
+}
