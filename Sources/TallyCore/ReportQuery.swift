@@ -104,3 +104,20 @@ extension Validate {
         return value
     }
 }
+
+extension ReportQuery {
+    /// Reads `from`, `to`, `by` and `kind` from named text fields; the range defaults to the
+    /// month of `today`.
+    public static func parse(_ field: (String) -> String?, today: LocalDate) throws(ValidationError) -> ReportQuery {
+        let month = YearMonth(today)
+        let range = try DateRange.parse(from: field("from"), to: field("to"), defaultFrom: month.first, defaultTo: month.last)
+        return try parse(range: range, by: field("by"), kind: field("kind"))
+    }
+}
+
+extension ReportInterval {
+    /// Reads the `interval` field (default: month).
+    public static func parse(_ raw: String?) throws(ValidationError) -> ReportInterval {
+        try Validate.option(raw, field: "interval", default: .month)
+    }
+}

@@ -43,6 +43,8 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     api.addRoutes(CategoriesAPI(store: store).routes)
     api.addRoutes(AccountsAPI(store: store).routes)
     api.addRoutes(ReceiptsAPI(store: store).routes)
+    api.addRoutes(ReportsAPI(store: store).routes)
+    api.addRoutes(ImportsAPI(store: store).routes)
 
     let web = router.group().add(middleware: PageErrorMiddleware(pages: pages))
     web.addRoutes(AuthPages(store: store, pages: pages, openSignup: configuration.openSignup).routes)

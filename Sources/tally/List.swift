@@ -10,19 +10,14 @@ extension Tally {
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json }
 
-        @Option(help: "First day, YYYY-MM-DD.") var from: String?
-        @Option(help: "Last day, YYYY-MM-DD.") var to: String?
-        @Option(help: "Only this category (and its sub-categories).") var category: String?
-        @Option(help: "Only this account.") var account: String?
-        @Option(help: "Only this payee.") var payee: String?
-        @Option(help: "expense, income or transfer.") var kind: String?
+        @OptionGroup var filter: FilterOptions
         @Option(help: "table, csv or json.") var format: Format = .table
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
             try await reportingErrors {
-                let filter = try makeFilter()
+                let filter = try self.filter.filter()
                 let records = try await store.withStore { store in
                     let (user, book) = try await who.resolve(store)
                     var all: [TransactionRecord] = []
@@ -36,22 +31,6 @@ extension Tally {
                 }
                 print(Listing.render(records, format: format), terminator: "")
             }
-        }
-
-        func makeFilter() throws -> TransactionFilter {
-            func date(_ text: String?, _ field: String) throws -> LocalDate? {
-                guard let text else { return nil }
-                guard let date = LocalDate(text) else { throw TallyCore.ValidationError(field, "'\(text)' is not a valid date (YYYY-MM-DD)") }
-                return date
-            }
-            var parsedKind: TransactionKind?
-            if let kind {
-                guard let value = TransactionKind(rawValue: kind) else { throw TallyCore.ValidationError("kind", "must be expense, income or transfer") }
-                parsedKind = value
-            }
-            return TransactionFilter(
-                from: try date(from, "from"), to: try date(to, "to"), category: category, account: account, payee: payee, kind: parsedKind
-            )
         }
     }
 }

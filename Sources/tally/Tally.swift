@@ -7,6 +7,9 @@ struct Tally: AsyncParsableCommand {
         commandName: "tally",
         abstract: "Tally, the self-hosted personal expense tracker.",
         version: "0.1.0",
-        subcommands: [Serve.self, Add.self, List.self, Categories.self, Accounts.self, UserCommand.self, TokenCommand.self]
+        subcommands: [
+            Serve.self, Add.self, List.self, Search.self, Report.self, Import.self, Export.self, Categories.self, Accounts.self,
+            UserCommand.self, TokenCommand.self,
+        ]
     )
 }

@@ -26,6 +26,19 @@ enum APIModel {
     struct PageJSON: Encodable {
         let transactions: [TransactionJSON]
         let nextCursor: String?
+        /// Every match, not only this page: count, expense and income sums and income − expense
+        /// in the book's currency, and each kind's sum per currency.
+        let count: Int
+        let expenses: String, income: String, total: String, currency: String
+        let totals: [ReportJSON.TotalJSON]
+
+        init(_ page: TransactionPage) {
+            transactions = page.records.map(TransactionJSON.init)
+            nextCursor = page.nextCursor
+            let s = page.summary!
+            count = s.count; expenses = s.total(.expense).decimalString; income = s.total(.income).decimalString
+            total = s.net.decimalString; currency = s.currency.code; totals = s.totals.map(ReportJSON.TotalJSON.init)
+        }
     }
 
     struct CategoryJSON: Encodable {

@@ -16,32 +16,25 @@ struct TransactionsAPI {
         return routes
     }
 
+    /// Records matching the filter with the count and totals of all matches; `format=csv`
+    /// downloads every match in Tally's CSV format instead.
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let query = request.uri.queryParameters
-        func date(_ key: String) throws -> LocalDate? {
-            guard let text = query.get(key) else { return nil }
-            guard let date = LocalDate(String(text)) else { throw ValidationError(key, "'\(text)' is not a valid date (YYYY-MM-DD)") }
-            return date
-        }
-        var kind: TransactionKind?
-        if let text = query["kind"] {
-            guard let parsed = TransactionKind(rawValue: String(text)) else { throw ValidationError("kind", "must be expense, income or transfer") }
-            kind = parsed
+        let bookID = try context.parameters.id("book")
+        let filter = try TransactionFilter.parse { query.get($0) }
+        if try Download.format(query["format"], allowed: ["json", "csv"]) == "csv" {
+            return try await CSVExport.response(store: store, book: bookID, user: user, filter: filter)
         }
         var limit = 100
         if let text = query["limit"] {
             guard let parsed = Int(String(text)) else { throw ValidationError("limit", "must be a whole number") }
             limit = parsed
         }
-        let filter = TransactionFilter(
-            from: try date("from"), to: try date("to"), category: query["category"].map(String.init),
-            account: query["account"].map(String.init), payee: query["payee"].map(String.init), kind: kind
-        )
         let page = try await store.transactions(
-            in: try context.parameters.id("book"), for: user, filter: filter, cursor: query["cursor"].map(String.init), limit: limit
+            in: bookID, for: user, filter: filter, cursor: query["cursor"].map(String.init), limit: limit, summarize: true
         )
-        return try JSONResponse.make(APIModel.PageJSON(transactions: page.records.map(APIModel.TransactionJSON.init), nextCursor: page.nextCursor))
+        return try JSONResponse.make(APIModel.PageJSON(page))
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {

@@ -1,0 +1,97 @@
+import TallyCore
+
+/// A report as the files and charts people take away: CSV, PDF, SVG. The web pages, the API and
+/// the command line all call these, so a report reads the same everywhere.
+public enum ReportFiles {
+    /// "1 Mar 2024 – 31 Mar 2024".
+    public static func periodTitle(_ range: DateRange) -> String {
+        func day(_ d: LocalDate) -> String { "\(d.day) \(LocalDate.monthNames[d.month - 1].prefix(3)) \(d.year)" }
+        return range.from == range.to ? day(range.from) : "\(day(range.from)) – \(day(range.to))"
+    }
+
+    /// "Expenses by category".
+    public static func title(_ query: ReportQuery) -> String {
+        let what = switch query.kind {
+        case .expense: "Expenses"
+        case .income: "Income"
+        case .both: "Income and expenses"
+        }
+        return "\(what) by \(query.by == .subcategory ? "sub-category" : query.by.rawValue)"
+    }
+
+    /// The summary table's columns.
+    public static let summaryColumns = ["Group", "Kind", "Currency", "Total", "Count", "Share", "Average"]
+
+    /// The summary table's cells, one row per group.
+    public static func summaryCells(_ report: SummaryReport) -> [[String]] {
+        report.rows.map { row in
+            [row.key, row.kind.rawValue, row.total.currency.code, row.total.formatted, String(row.count),
+             report.shareText(row), row.average.formatted]
+        }
+    }
+
+    /// The summary as CSV: plain decimal amounts, so spreadsheets read them as numbers.
+    public static func summaryCSV(_ report: SummaryReport) -> String {
+        var text = CSVWriter.row(["group", "kind", "currency", "total", "count", "share_percent", "average"])
+        for row in report.rows {
+            let bp = report.shareBasisPoints(row)
+            text += CSVWriter.row([
+                row.key, row.kind.rawValue, row.total.currency.code, row.total.decimalString, String(row.count),
+                "\(bp / 100).\(bp % 100 < 10 ? "0" : "")\(bp % 100)", row.average.decimalString,
+            ])
+        }
+        return text
+    }
+
+    /// A trend as CSV: one line per series, one column per period.
+    public static func trendCSV(_ trend: TrendReport) -> String {
+        var text = CSVWriter.row(["group", "kind", "currency"] + trend.periods + ["total"])
+        for s in trend.series {
+            let values = s.values.map { Money(minorUnits: $0, currency: s.currency).decimalString }
+            text += CSVWriter.row([s.key, s.kind.rawValue, s.currency.code] + values + [s.total.decimalString])
+        }
+        return text
+    }
+
+    /// Chart bars for the rows of one kind in the book's currency (other currencies cannot share an axis).
+    public static func chartItems(_ report: SummaryReport, kind: TransactionKind, link: ((ReportRow) -> String?)? = nil) -> [ChartItem] {
+        report.rows.filter { $0.kind == kind && $0.total.currency == report.currency }.map { row in
+            ChartItem(label: row.key, value: row.total.minorUnits, valueText: row.total.formatted, color: row.color, link: link?(row))
+        }
+    }
+
+    /// The kind a report's charts show: expenses unless it is an income report.
+    public static func chartKind(_ report: SummaryReport) -> TransactionKind {
+        report.query.kind == .income ? .income : .expense
+    }
+
+    /// The report as a PDF: title, period, summary table with totals, bar and donut charts.
+    public static func pdf(_ report: SummaryReport, generated: LocalDate) -> [UInt8] {
+        let kind = chartKind(report)
+        let items = chartItems(report, kind: kind)
+        let footer = report.totals.map { t -> [String] in
+            ["Total \(t.kind.rawValue)", "", t.total.currency.code, t.total.formatted, String(t.count), "100.0%", ""]
+        }
+        var rows = summaryCells(report)
+        // The PDF table has a single bold footer row; further currency totals go in as rows.
+        if footer.count > 1 { rows += footer.dropLast() }
+        return PDFReport(
+            title: title(report.query), subtitle: periodTitle(report.query.range), generated: "Generated \(generated) by Tally",
+            columns: summaryColumns, rightAligned: [3, 4, 5, 6], rows: rows, footer: footer.last,
+            bars: items, slices: items, barsTitle: "\(kind == .income ? "Income" : "Spending") by group",
+            slicesTitle: "Share of \(kind == .income ? "income" : "spending")"
+        ).render()
+    }
+
+    /// A short axis label for minor units: "$1.2k"-style is avoided; whole currency units read best.
+    public static func axisLabel(_ currency: Currency) -> @Sendable (Int64) -> String {
+        { value in
+            var money = Money(minorUnits: value, currency: currency).formatted
+            if currency.minorDigits > 0, let dot = money.lastIndex(of: ".") ?? money.lastIndex(of: ","),
+               money[money.index(after: dot)...].allSatisfy({ $0 == "0" }) {
+                money = String(money[..<dot])
+            }
+            return money
+        }
+    }
+}

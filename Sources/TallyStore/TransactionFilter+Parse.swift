@@ -1,0 +1,47 @@
+import TallyCore
+
+extension TransactionFilter {
+    /// The names of the fields `parse` reads, as query parameters, form fields and CLI options use them.
+    public static let fieldNames = ["from", "to", "category", "account", "payee", "kind", "q", "amount_min", "amount_max", "order"]
+
+    /// Reads a filter from named text fields (a query string, a form, command-line options);
+    /// errors name the field.
+    public static func parse(_ field: (String) -> String?) throws(ValidationError) -> TransactionFilter {
+        func value(_ name: String) -> String? {
+            guard let text = field(name)?.trimmingSpaces(), !text.isEmpty else { return nil }
+            return text
+        }
+        func date(_ name: String) throws(ValidationError) -> LocalDate? {
+            guard let text = value(name) else { return nil }
+            guard let date = LocalDate(text) else { throw ValidationError(name, "'\(text)' is not a valid date (YYYY-MM-DD)") }
+            return date
+        }
+        var kind: TransactionKind?
+        if let text = value("kind") {
+            guard let parsed = TransactionKind(rawValue: text.lowercased()) else { throw ValidationError("kind", "must be expense, income or transfer") }
+            kind = parsed
+        }
+        var newestFirst = false
+        if let order = value("order") {
+            guard order == "newest" || order == "oldest" else { throw ValidationError("order", "must be newest or oldest") }
+            newestFirst = order == "newest"
+        }
+        return TransactionFilter(
+            from: try date("from"), to: try date("to"), category: value("category"), account: value("account"), payee: value("payee"),
+            kind: kind, text: value("q"), amountMin: value("amount_min"), amountMax: value("amount_max"), newestFirst: newestFirst
+        )
+    }
+
+    /// The filter as query-string pairs, for links that keep it (next page, export, PDF).
+    public var fields: [(String, String)] {
+        var out: [(String, String)] = []
+        if let from { out.append(("from", from.description)) }
+        if let to { out.append(("to", to.description)) }
+        for (name, value) in [("category", category), ("account", account), ("payee", payee), ("kind", kind?.rawValue), ("q", text),
+                              ("amount_min", amountMin), ("amount_max", amountMax)] {
+            if let value, !value.isEmpty { out.append((name, value)) }
+        }
+        if newestFirst { out.append(("order", "newest")) }
+        return out
+    }
+}

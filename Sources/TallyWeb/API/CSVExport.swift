@@ -1,0 +1,26 @@
+import Hummingbird
+import TallyCore
+import TallyExport
+import TallyStore
+
+/// Streams records as Tally CSV, a page at a time, so exporting a large book needs little memory.
+enum CSVExport {
+    static func response(store: Store, book: RecordID, user: User, filter: TransactionFilter) async throws -> Response {
+        // Checked before the first byte goes out: afterwards no error status can be sent.
+        let shape = try await store.exportShape(of: book, for: user, filter: filter)
+        let body = ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers)))
+            try await store.forEachRecord(in: book, for: user, filter: filter) { records in
+                var text = ""
+                for record in records { text += TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers) }
+                try await writer.write(ByteBuffer(string: text))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"tally-export.csv\""],
+            body: body
+        )
+    }
+}

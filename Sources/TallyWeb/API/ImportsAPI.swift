@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyExport
+import TallyStore
+
+/// `POST /books/{book}/imports`: a Tally CSV file as the body (`text/csv`), imported whole or not
+/// at all; `?dry_run=true` checks it and returns the count and first rows without storing.
+struct ImportsAPI {
+    let store: Store
+    /// Larger than a receipt: a CSV of a few hundred thousand records.
+    static let maxImportSize = 64 * 1024 * 1024
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.post("books/:book/imports", use: create)
+        return routes
+    }
+
+    func create(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        let book = try await store.access(user, book: bookID, write: true)
+        var request = request
+        let body = try await request.collectBody(upTo: Self.maxImportSize)
+        let source = try TallyCSVImport(bytes: Array(buffer: body), bookCurrency: book.currency, today: store.today())
+        if request.uri.queryParameters["dry_run"] == "true" {
+            let preview = try source.preview(limit: 10)
+            return try JSONResponse.make(PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init)))
+        }
+        let result = try await store.importRecords(into: bookID, for: user, from: source)
+        return try JSONResponse.make(ReportJSON.Import(result), status: .created)
+    }
+
+    struct PreviewJSON: Encodable {
+        struct Row: Encodable {
+            let line: Int, date: String, kind: String, amount: String, currency: String, payee: String
+            let category: String, subcategory: String, account: String, note: String
+            init(_ r: ImportRecord) {
+                line = r.line; date = r.draft.date.description; kind = r.draft.kind.rawValue; amount = r.draft.amount.decimalString
+                currency = r.draft.amount.currency.code; payee = r.draft.payee; category = r.category; subcategory = r.subcategory
+                account = r.account; note = r.draft.note
+            }
+        }
+        let count: Int
+        let rows: [Row]
+    }
+}

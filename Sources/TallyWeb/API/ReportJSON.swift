@@ -1,0 +1,108 @@
+import Foundation
+import TallyCore
+import TallyStore
+
+/// JSON shapes of reports, shared by the API and `tally report --format json` so both print the
+/// same thing. Amounts are decimal strings; keys become snake_case.
+public enum ReportJSON {
+    /// Encodes a value the way the API does: snake_case keys, sorted, no escaped slashes.
+    public static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+
+    /// A kind's total in one currency.
+    public struct TotalJSON: Encodable, Sendable {
+        let kind: String, currency: String, total: String, count: Int
+        init(_ t: KindTotal) { kind = t.kind.rawValue; currency = t.total.currency.code; total = t.total.decimalString; count = t.count }
+    }
+
+    /// `GET …/reports/summary`.
+    public struct Summary: Encodable, Sendable {
+        struct Row: Encodable, Sendable {
+            let key: String, filter: String, kind: String, currency: String, total: String, count: Int
+            let sharePercent: String, average: String, color: String
+        }
+        let from: String, to: String, by: String, kind: String, currency: String
+        let rows: [Row]
+        /// Book-currency total: the kind's sum, or income − expense for `both`.
+        let total: String
+        let count: Int
+        let totals: [TotalJSON]
+
+        /// The JSON of a report.
+        public init(_ r: SummaryReport) {
+            from = r.query.range.from.description; to = r.query.range.to.description
+            by = r.query.by.rawValue; kind = r.query.kind.rawValue; currency = r.currency.code
+            rows = r.rows.map { row in
+                let bp = r.shareBasisPoints(row)
+                return Row(
+                    key: row.key, filter: row.filterValue, kind: row.kind.rawValue, currency: row.total.currency.code,
+                    total: row.total.decimalString, count: row.count,
+                    sharePercent: "\(bp / 100).\(bp % 100 < 10 ? "0" : "")\(bp % 100)", average: row.average.decimalString, color: row.color
+                )
+            }
+            switch r.query.kind {
+            case .expense, .income:
+                let t = r.total(r.query.kind == .expense ? .expense : .income)
+                total = t.total.decimalString
+                count = t.count
+            case .both:
+                total = r.net.decimalString
+                count = r.total(.expense).count + r.total(.income).count
+            }
+            totals = r.totals.map(TotalJSON.init)
+        }
+    }
+
+    /// `GET …/reports/trend`.
+    public struct Trend: Encodable, Sendable {
+        struct Series: Encodable, Sendable {
+            let key: String, filter: String, kind: String, currency: String, color: String, values: [String], counts: [Int], total: String
+        }
+        let from: String, to: String, interval: String, by: String?, kind: String, currency: String
+        let periods: [String]
+        let series: [Series]
+
+        /// The JSON of a trend.
+        public init(_ t: TrendReport, query: ReportQuery, grouped: Bool) {
+            from = query.range.from.description; to = query.range.to.description; interval = t.interval.rawValue
+            by = grouped ? query.by.rawValue : nil; kind = query.kind.rawValue; currency = t.currency.code; periods = t.periods
+            series = t.series.map { s in
+                Series(key: s.key, filter: s.filterValue, kind: s.kind.rawValue, currency: s.currency.code, color: s.color,
+                       values: s.values.map { Money(minorUnits: $0, currency: s.currency).decimalString }, counts: s.counts,
+                       total: s.total.decimalString)
+            }
+        }
+    }
+
+    /// `GET …/reports/cashflow`.
+    public struct CashFlow: Encodable, Sendable {
+        struct Period: Encodable, Sendable { let period: String, income: String, expense: String, net: String }
+        let interval: String, currency: String
+        let periods: [Period]
+        let income: String, expense: String, net: String
+
+        /// The JSON of a cash flow.
+        public init(_ c: CashFlowReport, currency: Currency) {
+            interval = c.interval.rawValue; self.currency = currency.code
+            periods = c.periods.map { Period(period: $0.period, income: $0.income.decimalString, expense: $0.expense.decimalString, net: $0.net.decimalString) }
+            let inc = c.periods.reduce(Int64(0)) { $0 + $1.income.minorUnits }, exp = c.periods.reduce(Int64(0)) { $0 + $1.expense.minorUnits }
+            income = Money(minorUnits: inc, currency: currency).decimalString
+            expense = Money(minorUnits: exp, currency: currency).decimalString
+            net = Money(minorUnits: inc - exp, currency: currency).decimalString
+        }
+    }
+
+    /// `POST …/imports`.
+    public struct Import: Encodable, Sendable {
+        let imported: Int, createdCategories: Int, createdAccounts: Int, firstDate: String?, lastDate: String?
+        /// The JSON of an import.
+        public init(_ r: ImportResult) {
+            imported = r.count; createdCategories = r.createdCategories; createdAccounts = r.createdAccounts
+            firstDate = r.firstDate?.description; lastDate = r.lastDate?.description
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyExport
+import TallyStore
+
+/// `GET /books/{book}/reports/summary|trend|cashflow`: JSON, or `format=csv` (and `pdf` for the
+/// summary) to download.
+struct ReportsAPI {
+    let store: Store
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.get("books/:book/reports/summary", use: summary)
+        routes.get("books/:book/reports/trend", use: trend)
+        routes.get("books/:book/reports/cashflow", use: cashflow)
+        return routes
+    }
+
+    func summary(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = request.uri.queryParameters
+        let report = try await store.summaryReport(
+            try ReportQuery.parse({ query.get($0) }, today: store.today()), in: try context.parameters.id("book"), for: user
+        )
+        switch try Download.format(query["format"], allowed: ["json", "csv", "pdf"]) {
+        case "csv": return Download.response(Array(ReportFiles.summaryCSV(report).utf8), type: "text/csv; charset=utf-8", name: Download.name(report.query, "csv"))
+        case "pdf": return Download.response(ReportFiles.pdf(report, generated: store.today()), type: "application/pdf", name: Download.name(report.query, "pdf"))
+        default: return try JSONResponse.make(ReportJSON.Summary(report))
+        }
+    }
+
+    func trend(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = request.uri.queryParameters
+        let report = try ReportQuery.parse({ query.get($0) }, today: store.today())
+        let grouped = query["by"] != nil
+        let trend = try await store.trendReport(
+            report, interval: try ReportInterval.parse(query["interval"].map(String.init)), grouped: grouped,
+            in: try context.parameters.id("book"), for: user
+        )
+        switch try Download.format(query["format"], allowed: ["json", "csv"]) {
+        case "csv": return Download.response(Array(ReportFiles.trendCSV(trend).utf8), type: "text/csv; charset=utf-8", name: Download.name(report, "csv", "trend"))
+        default: return try JSONResponse.make(ReportJSON.Trend(trend, query: report, grouped: grouped))
+        }
+    }
+
+    func cashflow(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = request.uri.queryParameters
+        let bookID = try context.parameters.id("book")
+        let book = try await store.access(user, book: bookID)
+        let report = try ReportQuery.parse({ query.get($0) }, today: store.today())
+        let flow = try await store.cashFlow(report.range, interval: try ReportInterval.parse(query["interval"].map(String.init)), in: bookID, for: user)
+        return try JSONResponse.make(ReportJSON.CashFlow(flow, currency: book.currency))
+    }
+}
+
+/// File downloads: content type and a file name that says what is inside.
+enum Download {
+    static func format(_ raw: Substring?, allowed: [String]) throws -> String {
+        let value = raw.map { String($0).lowercased() } ?? "json"
+        guard allowed.contains(value) else { throw ValidationError("format", "must be one of \(allowed.joined(separator: ", "))") }
+        return value
+    }
+
+    static func name(_ query: ReportQuery, _ ext: String, _ kind: String = "summary") -> String {
+        "tally-\(kind)-\(query.kind.rawValue)-by-\(query.by.rawValue)-\(query.range.from)-\(query.range.to).\(ext)"
+    }
+
+    static func response(_ bytes: [UInt8], type: String, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: type, .contentDisposition: "attachment; filename=\"\(name)\""],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes))
+        )
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyExport
+import TallyStore
+import TallyWeb
+
+extension Tally {
+    /// `tally report`: a summary table, or a trend with `--interval`.
+    struct Report: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Totals by category, sub-category, payee or account over a range.",
+            discussion: "Without --from/--to the report covers this month. With --interval it shows a trend: one column per period."
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json, pdf }
+
+        @Option(help: "First day, YYYY-MM-DD (default: the first of this month).") var from: String?
+        @Option(help: "Last day, YYYY-MM-DD (default: the end of this month).") var to: String?
+        @Option(help: "category, subcategory, payee or account.") var by: String = "category"
+        @Option(help: "expense, income or both.") var kind: String = "expense"
+        @Option(help: "day, week, month or year: a trend instead of a summary.") var interval: String?
+        @Option(help: "table, csv, json or pdf (pdf needs --output).") var format: Format = .table
+        @Option(name: .shortAndLong, help: "Write to this file.") var output: String?
+        @OptionGroup var who: UserOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            try await reportingErrors {
+                if format == .pdf && output == nil { throw CLIError("--format pdf writes a file: add --output report.pdf") }
+                if format == .pdf && interval != nil { throw CLIError("--format pdf is for summaries; leave out --interval") }
+                let fields = ["from": from, "to": to, "by": by, "kind": kind]
+                let bytes: [UInt8] = try await store.withStore { store in
+                    let (user, book) = try await who.resolve(store)
+                    let query = try ReportQuery.parse({ fields[$0] ?? nil }, today: store.today())
+                    if let interval {
+                        let trend = try await store.trendReport(query, interval: try ReportInterval.parse(interval), in: book.id, for: user)
+                        switch format {
+                        case .csv: return Array(ReportFiles.trendCSV(trend).utf8)
+                        case .json: return Array(try ReportJSON.encode(ReportJSON.Trend(trend, query: query, grouped: true))) + [0x0A]
+                        default: return Array(ReportText.trend(trend, query: query).utf8)
+                        }
+                    }
+                    let report = try await store.summaryReport(query, in: book.id, for: user)
+                    switch format {
+                    case .csv: return Array(ReportFiles.summaryCSV(report).utf8)
+                    case .json: return Array(try ReportJSON.encode(ReportJSON.Summary(report))) + [0x0A]
+                    case .pdf: return ReportFiles.pdf(report, generated: store.today())
+                    case .table: return Array(ReportText.summary(report).utf8)
+                    }
+                }
+                if let output {
+                    guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else { throw CLIError("cannot write \(output)") }
+                    print("Wrote \(output) (\(bytes.count) bytes).")
+                } else {
+                    FileHandle.standardOutput.write(Data(bytes))
+                }
+            }
+        }
+    }
+}
+
+/// Reports as terminal tables.
+enum ReportText {
+    static func summary(_ report: SummaryReport) -> String {
+        let text = "\(ReportFiles.title(report.query)), \(ReportFiles.periodTitle(report.query.range))\n\n"
+        guard !report.rows.isEmpty else { return text + "No records.\n" }
+        let both = report.query.kind == .both
+        var rows = report.rows.map { row -> [String] in
+            [row.key] + (both ? [row.kind.rawValue] : []) + [row.total.formatted, String(row.count), report.shareText(row), row.average.formatted]
+        }
+        for t in report.totals {
+            rows.append(["Total" + (report.totals.count > 1 ? " \(t.kind.rawValue) \(t.total.currency.code)" : "")]
+                        + (both ? [""] : []) + [t.total.formatted, String(t.count), "", ""])
+        }
+        let header = ["Group"] + (both ? ["Kind"] : []) + ["Total", "Count", "Share", "Average"]
+        let right: Set<Int> = Set((both ? 2 : 1)...(both ? 5 : 4))
+        return text + Listing.table(header: header, rows: rows, rightAligned: right)
+    }
+
+    static func trend(_ trend: TrendReport, query: ReportQuery) -> String {
+        var text = "\(ReportFiles.title(query)) per \(trend.interval.rawValue), \(ReportFiles.periodTitle(query.range))\n\n"
+        guard !trend.series.isEmpty else { return text + "No records.\n" }
+        let rows = trend.series.map { s in
+            [s.key] + s.values.map { Money(minorUnits: $0, currency: s.currency).formatted } + [s.total.formatted]
+        }
+        let header = ["Group"] + trend.periods + ["Total"]
+        text += Listing.table(header: header, rows: rows, rightAligned: Set(1..<header.count))
+        return text
+    }
+}
