@@ -13,6 +13,16 @@ enum Migrator {
     static let all: [Migration] = [
         Migration(version: 1, name: "users, books, records, receipts, sessions", apply: { db, _ in try await Schema1.apply(db) }),
         Migration(version: 2, name: "kept totals, payee keys, full-text search", apply: Schema2.apply),
+        Migration(version: 3, name: "uploads waiting for an import to be confirmed", apply: { db, _ in
+            try await db.create(table: "pending_imports")
+                .column("token_hash", type: .text, .primaryKey(autoIncrement: false))
+                .column("book_id", type: .bigint, .notNull, .references("books", "id", onDelete: .cascade))
+                .column("user_id", type: .bigint, .notNull, .references("users", "id", onDelete: .cascade))
+                .column("file_name", type: .text, .notNull)
+                .column("data", type: .blob, .notNull)
+                .column("created_at", type: .text, .notNull)
+                .run()
+        }),
     ]
 
     /// Applies every migration not yet recorded; returns the versions it applied.

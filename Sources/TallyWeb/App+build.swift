@@ -52,6 +52,9 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     web.addRoutes(TransactionPages(store: store, pages: pages).routes)
     web.addRoutes(CategoryPages(store: store, pages: pages).routes)
     web.addRoutes(AccountPages(store: store, pages: pages).routes)
+    web.addRoutes(DashboardPages(store: store, pages: pages).routes)
+    web.addRoutes(ReportPages(store: store, pages: pages).routes)
+    web.addRoutes(ImportPages(store: store, pages: pages).routes)
     return router
 }
 

@@ -171,7 +171,7 @@ func calendarCell(_ html: String, date: String) -> String? {
 
             let home = try await client.get("/", headers: [.cookie: "tally_session=\(session.value)"])
             #expect(home.status == .seeOther)
-            #expect(home.headers[.location] == "/books/\(book.id)/calendar")
+            #expect(home.headers[.location] == "/books/\(book.id)/dashboard")
             let calendar = try await client.get("/books/\(book.id)/calendar", headers: [.cookie: "tally_session=\(session.value)"])
             #expect(calendar.status == .ok)
             #expect(calendar.text.contains("ann@example.com") || calendar.text.contains("Log out"))
@@ -210,7 +210,7 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(withHeader.status == .created, "\(withHeader.text)")
             let logout = try await signed.post("/logout", [], csrf: .some(nil))
             #expect(logout.status == .forbidden)
-            #expect(try await client.get("/", headers: [.cookie: "tally_session=\(session)"]).headers[.location] == "/books/\(book)/calendar")
+            #expect(try await client.get("/", headers: [.cookie: "tally_session=\(session)"]).headers[.location] == "/books/\(book)/dashboard")
         }
     }
 

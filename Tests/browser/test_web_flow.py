@@ -215,10 +215,10 @@ def sign_up(browser, server):
     browser.find_element(By.NAME, "email").send_keys(EMAIL)
     browser.find_element(By.NAME, "password").send_keys(PASSWORD)
     Select(browser.find_element(By.NAME, "currency")).select_by_value("USD")
-    submit_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"), "/calendar")
-    path = urlparse(browser.current_url).path  # /books/{id}/calendar
+    submit_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]"), "/dashboard")
+    path = urlparse(browser.current_url).path  # /books/{id}/dashboard (the home page)
     parts = path.strip("/").split("/")
-    assert parts[0] == "books" and parts[2] == "calendar", path
+    assert parts[0] == "books" and parts[2] == "dashboard", path
     book = int(parts[1])
     # The "Add" tab carries the server's today: use it, not the test machine's clock.
     add = browser.find_element(By.CSS_SELECTOR, "nav.tabs a.add")

@@ -24,7 +24,7 @@ struct AuthPages {
             return PageRenderer.redirect(try await store.userCount() == 0 ? "/signup" : "/login")
         }
         guard let book = try await store.books(for: user).first else { throw StoreError.notFound("book") }
-        return PageRenderer.redirect("/books/\(book.id)/calendar")
+        return PageRenderer.redirect("/books/\(book.id)/dashboard")
     }
 
     func signUpForm(_ request: Request, context: AppContext) async throws -> Response {

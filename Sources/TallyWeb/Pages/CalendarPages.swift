@@ -16,7 +16,7 @@ struct CalendarPages {
     }
 
     func bookHome(_ request: Request, context: AppContext) async throws -> Response {
-        PageRenderer.redirect("/books/\(try context.parameters.id("book"))/calendar")
+        PageRenderer.redirect("/books/\(try context.parameters.id("book"))/dashboard")
     }
 
     func calendar(_ request: Request, context: AppContext) async throws -> Response {

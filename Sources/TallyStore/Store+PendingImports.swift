@@ -1,0 +1,44 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+extension Store {
+    /// Keeps an uploaded file until its import is confirmed or cancelled (the web preview step);
+    /// returns the token that names it. Uploads older than a day are dropped.
+    public func stageImport(into bookID: RecordID, for user: User, fileName: String, data: [UInt8]) async throws -> String {
+        _ = try await access(user, book: bookID, write: true)
+        let token = Self.randomHex(bytes: 16)
+        let dayAgo = Clock.timestamp(Date().addingTimeInterval(-86_400))
+        try await database.write { db in
+            try await db.raw("DELETE FROM pending_imports WHERE created_at < \(bind: dayAgo)").run()
+            try await db.raw("""
+                INSERT INTO pending_imports (token_hash, book_id, user_id, file_name, data, created_at)
+                VALUES (\(bind: Self.sha256(token)), \(bind: bookID), \(bind: user.id), \(bind: fileName), \(bind: Data(data)), \(bind: Clock.timestamp()))
+                """).run()
+        }
+        return token
+    }
+
+    /// A staged upload of this user and book: its file name and bytes.
+    public func stagedImport(_ token: String, in bookID: RecordID, for user: User) async throws -> (fileName: String, data: [UInt8]) {
+        _ = try await access(user, book: bookID, write: true)
+        let row = try await database.read { db in
+            try await db.raw("""
+                SELECT file_name, data FROM pending_imports
+                WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
+                """).first()
+        }
+        guard let row else { throw StoreError.notFound("upload (it may have expired; upload the file again)") }
+        return (try row.decode(column: "file_name", as: String.self), Array(try row.decode(column: "data", as: Data.self)))
+    }
+
+    /// Forgets a staged upload.
+    public func dropStagedImport(_ token: String, in bookID: RecordID, for user: User) async throws {
+        _ = try await access(user, book: bookID, write: true)
+        try await database.write { db in
+            try await db.raw("""
+                DELETE FROM pending_imports WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
+                """).run()
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyExport
+import TallyStore
+
+/// The dashboard, the home page of a book: a week, month or year at a glance.
+struct DashboardPages {
+    let store: Store
+    let pages: PageRenderer
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.get("books/:book/dashboard", use: dashboard)
+        return routes
+    }
+
+    func dashboard(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        let book = try await store.access(user, book: bookID)
+        let query = request.uri.queryParameters
+        let span = try Validate.option(query.get("span"), field: "span", default: DashboardSpan.month)
+        let today = store.today()
+        var date = today
+        if let text = query.get("date") {
+            guard let parsed = LocalDate(text) else { throw ValidationError("date", "'\(text)' is not a valid date (YYYY-MM-DD)") }
+            date = parsed
+        }
+        let range = span.range(containing: date)
+        var groups: [[String: Any]] = []
+        var summary: SummaryReport?
+        for by in ReportGrouping.allCases {
+            let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: bookID, for: user)
+            if by == .category { summary = report }
+            let rows = report.rows.filter { $0.kind == .expense }.prefix(8).map { row -> [String: Any] in
+                ["key": row.key, "total": row.total.formatted, "count": row.count, "share": report.shareText(row),
+                 "color": row.color, "link": Links.search(book: bookID, by: by, row: row, range: range)]
+            }
+            groups.append(["title": by == .subcategory ? "Sub-category" : by.rawValue.capitalized, "rows": rows, "empty": rows.isEmpty])
+        }
+        let report = summary!
+        let spent = report.total(.expense).total, income = report.total(.income).total
+        let latest = try await store.transactions(in: bookID, for: user, filter: TransactionFilter(newestFirst: true), limit: 3)
+        let sixMonths = try DateRange(from: YearMonth(date).first.adding(months: -5), to: YearMonth(date).last)
+        let flow = try await store.cashFlow(sixMonths, interval: .month, in: bookID, for: user)
+        let trendSVG = SVGChart.trend(
+            title: "Income and spending, last 6 months", periods: flow.periods.map { Links.shortMonth($0.period) },
+            series: [
+                ChartSeries(name: "Spent", color: Palette.expense, values: flow.periods.map(\.expense.minorUnits), valueTexts: flow.periods.map(\.expense.formatted)),
+                ChartSeries(name: "Income", color: Palette.income, values: flow.periods.map(\.income.minorUnits), valueTexts: flow.periods.map(\.income.formatted)),
+            ],
+            style: .columns, axisLabel: ReportFiles.axisLabel(book.currency)
+        )
+        let bars = SVGChart.bars(
+            title: "Spending by category", items: ReportFiles.chartItems(report, kind: .expense) { row in
+                Links.search(book: bookID, by: .category, row: row, range: range)
+            }
+        )
+        let spans = DashboardSpan.allCases.map { s in
+            ["name": s.rawValue.capitalized, "link": "?span=\(s.rawValue)&date=\(date)", "current": s == span]
+        }
+        return pages.page("dashboard", title: span.title(range), context: context, book: book, values: [
+            "periodTitle": span.title(range), "spans": spans,
+            "prev": "?span=\(span.rawValue)&date=\(span.step(date, by: -1))", "next": "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
+            "isCurrent": range.from <= today && today <= range.to, "currentLink": "?span=\(span.rawValue)",
+            "spent": spent.formatted, "income": income.formatted,
+            "cashFlow": report.net.formatted, "dailyAverage": spent.divided(by: DashboardSpan.elapsedDays(range, today: today)).formatted,
+            "count": report.total(.expense).count + report.total(.income).count,
+            "barsSVG": bars, "trendSVG": trendSVG, "groups": groups,
+            "latest": latest.records.map(CalendarPages.row), "hasLatest": !latest.records.isEmpty,
+            "historyLink": "/books/\(bookID)/search",
+            "reportLink": "/books/\(bookID)/reports?from=\(range.from)&to=\(range.to)",
+            "otherCurrencies": report.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))" },
+        ])
+    }
+}
+
+/// Links from report rows to the records behind them.
+enum Links {
+    static func encode(_ value: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#?/")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+
+    static func query(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0)=\(encode($0.1))" }.joined(separator: "&")
+    }
+
+    /// The search page filtered to one row of a report.
+    static func search(book: RecordID, by: ReportGrouping, row: ReportRow, range: DateRange) -> String? {
+        guard !row.filterValue.isEmpty else { return nil }
+        let field = switch by {
+        case .category, .subcategory: "category"
+        case .payee: "payee"
+        case .account: "account"
+        }
+        return "/books/\(book)/search?" + query([
+            (field, row.filterValue), ("kind", row.kind.rawValue), ("from", range.from.description), ("to", range.to.description),
+        ])
+    }
+
+    /// "2024-03" → "Mar 24".
+    static func shortMonth(_ period: String) -> String {
+        guard let m = YearMonth(period) else { return period }
+        return "\(LocalDate.monthNames[m.month - 1].prefix(3)) \(String(m.year).suffix(2))"
+    }
+}

@@ -1,0 +1,75 @@
+import Hummingbird
+import TallyCore
+import TallyExport
+import TallyStore
+
+/// Import a Tally CSV from the browser: upload, check the preview (first rows and the count),
+/// then confirm. Nothing is stored until the confirmation, and then all rows or none.
+struct ImportPages {
+    let store: Store
+    let pages: PageRenderer
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.get("books/:book/import", use: form)
+        routes.post("books/:book/import", use: upload)
+        routes.post("books/:book/import/confirm", use: confirm)
+        return routes
+    }
+
+    func form(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        return pages.page("import", title: "Import", context: context, book: book, values: ["columns": TallyCSV.columns.joined(separator: ",")])
+    }
+
+    func upload(_ request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        let book = try await store.access(user, book: bookID, write: true)
+        let form = try await request.form(context: context)
+        guard let file = form.files["file"]?.first, !file.bytes.isEmpty else {
+            return pages.page("import", title: "Import", context: context, book: book, values: [
+                "columns": TallyCSV.columns.joined(separator: ","), "error": "Choose a CSV file to import.",
+            ], status: .unprocessableContent)
+        }
+        let bytes = file.bytes
+        do {
+            let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: store.today()).preview(limit: 10)
+            let token = try await store.stageImport(into: bookID, for: user, fileName: file.filename, data: bytes)
+            return pages.page("import_preview", title: "Check the import", context: context, book: book, values: [
+                "fileName": file.filename, "count": preview.count, "token": token, "more": max(0, preview.count - preview.rows.count),
+                "rows": preview.rows.map { r in
+                    ["line": r.line, "date": r.draft.date.description, "kind": r.draft.kind.rawValue, "amount": r.draft.amount.formatted,
+                     "payee": r.draft.payee, "category": [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"),
+                     "account": r.account, "note": r.draft.note]
+                },
+            ])
+        } catch let error as ValidationError {
+            return pages.page("import", title: "Import", context: context, book: book, values: [
+                "columns": TallyCSV.columns.joined(separator: ","), "error": "\(file.filename): \(error.description). Nothing was imported.",
+            ], status: .unprocessableContent)
+        }
+    }
+
+    func confirm(_ request: Request, context: AppContext) async throws -> Response {
+        var request = request
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        let book = try await store.access(user, book: bookID, write: true)
+        let form = try await request.form(context: context)
+        let token = form["token"] ?? ""
+        if form["cancel"] != nil {
+            try await store.dropStagedImport(token, in: bookID, for: user)
+            return PageRenderer.redirect("/books/\(bookID)/import")
+        }
+        let staged = try await store.stagedImport(token, in: bookID, for: user)
+        let source = try TallyCSVImport(bytes: staged.data, bookCurrency: book.currency, today: store.today())
+        let result = try await store.importRecords(into: bookID, for: user, from: source)
+        try await store.dropStagedImport(token, in: bookID, for: user)
+        var query = [("imported", String(result.count))]
+        if let first = result.firstDate, let last = result.lastDate { query += [("from", first.description), ("to", last.description)] }
+        return PageRenderer.redirect("/books/\(bookID)/search?" + Links.query(query.filter { $0.0 != "imported" }) + "&order=newest")
+    }
+}

@@ -1,0 +1,96 @@
+import Hummingbird
+import TallyCore
+import TallyExport
+import TallyStore
+
+/// The reports page (summary table, bar, donut, trend and income-versus-expense charts) and
+/// the search page.
+struct ReportPages {
+    let store: Store
+    let pages: PageRenderer
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.get("books/:book/reports", use: reports)
+        routes.get("books/:book/search", use: search)
+        return routes
+    }
+
+    func reports(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        let book = try await store.access(user, book: bookID)
+        let q = request.uri.queryParameters
+        let query = try ReportQuery.parse({ q.get($0) }, today: store.today())
+        let interval = try ReportInterval.parse(q.get("interval"))
+        let report = try await store.summaryReport(query, in: bookID, for: user)
+        let trend = try await store.trendReport(query, interval: interval, in: bookID, for: user)
+        let flow = try await store.cashFlow(query.range, interval: interval, in: bookID, for: user)
+        let kind = ReportFiles.chartKind(report)
+        let items = ReportFiles.chartItems(report, kind: kind) { Links.search(book: bookID, by: query.by, row: $0, range: query.range) }
+        let axis = ReportFiles.axisLabel(book.currency)
+        let topSeries = trend.series.filter { $0.kind == kind && $0.currency == book.currency }.prefix(8)
+        let trendSVG = SVGChart.trend(
+            title: "\(ReportFiles.title(query)) per \(interval.rawValue)", periods: trend.periods,
+            series: topSeries.map { s in
+                ChartSeries(name: s.key, color: s.color, values: s.values, valueTexts: s.values.map { Money(minorUnits: $0, currency: s.currency).formatted })
+            },
+            style: .line, axisLabel: axis
+        )
+        let flowSVG = SVGChart.trend(
+            title: "Income versus spending per \(interval.rawValue)", periods: flow.periods.map(\.period),
+            series: [
+                ChartSeries(name: "Income", color: Palette.income, values: flow.periods.map(\.income.minorUnits), valueTexts: flow.periods.map(\.income.formatted)),
+                ChartSeries(name: "Spent", color: Palette.expense, values: flow.periods.map(\.expense.minorUnits), valueTexts: flow.periods.map(\.expense.formatted)),
+            ],
+            style: .columns, axisLabel: axis
+        )
+        let params = Links.query([("from", query.range.from.description), ("to", query.range.to.description), ("by", query.by.rawValue), ("kind", query.kind.rawValue)])
+        let rows = report.rows.map { row -> [String: Any] in
+            ["key": row.key, "kind": row.kind.rawValue, "total": row.total.formatted, "count": row.count, "share": report.shareText(row),
+             "average": row.average.formatted, "color": row.color, "link": Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""]
+        }
+        return pages.page("report", title: ReportFiles.title(query), context: context, book: book, values: [
+            "heading": ReportFiles.title(query), "period": ReportFiles.periodTitle(query.range),
+            "from": query.range.from.description, "to": query.range.to.description,
+            "byOptions": options(ReportGrouping.allCases.map(\.rawValue), selected: query.by.rawValue),
+            "kindOptions": options(ReportKind.allCases.map(\.rawValue), selected: query.kind.rawValue),
+            "intervalOptions": options(ReportInterval.allCases.map(\.rawValue), selected: interval.rawValue),
+            "rows": rows, "hasRows": !rows.isEmpty,
+            "totals": report.totals.map { ["label": "Total \($0.kind.rawValue)\($0.total.currency == book.currency ? "" : " \($0.total.currency.code)")", "total": $0.total.formatted, "count": $0.count] },
+            "barsSVG": SVGChart.bars(title: ReportFiles.title(query), items: items),
+            "donutSVG": SVGChart.donut(title: "Share of \(kind == .income ? "income" : "spending")", items: items),
+            "trendSVG": trendSVG, "flowSVG": flowSVG,
+            "csvLink": "/api/v1/books/\(bookID)/reports/summary?\(params)&format=csv",
+            "pdfLink": "/api/v1/books/\(bookID)/reports/summary?\(params)&format=pdf",
+            "trendCsvLink": "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv",
+        ])
+    }
+
+    func search(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        let book = try await store.access(user, book: bookID)
+        let q = request.uri.queryParameters
+        var filter = try TransactionFilter.parse { q.get($0) }
+        if q.get("order") == nil { filter.newestFirst = true }
+        let page = try await store.transactions(in: bookID, for: user, filter: filter, cursor: q.get("cursor"), limit: 50, summarize: true)
+        let summary = page.summary!
+        let params = Links.query(filter.fields)
+        let kinds = ["", "expense", "income", "transfer"].map { ["value": $0, "label": $0.isEmpty ? "Any kind" : $0.capitalized, "selected": $0 == (filter.kind?.rawValue ?? "")] }
+        return pages.page("search", title: "Search", context: context, book: book, values: [
+            "q": filter.text ?? "", "from": filter.from?.description ?? "", "to": filter.to?.description ?? "",
+            "category": filter.category ?? "", "account": filter.account ?? "", "payee": filter.payee ?? "",
+            "amountMin": filter.amountMin ?? "", "amountMax": filter.amountMax ?? "", "kinds": kinds,
+            "records": page.records.map(CalendarPages.row), "count": summary.count, "shown": page.records.count,
+            "spent": summary.total(.expense).formatted, "income": summary.total(.income).formatted, "net": summary.net.formatted,
+            "otherCurrencies": summary.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted)" },
+            "nextLink": page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
+            "csvLink": "/api/v1/books/\(bookID)/transactions?\(params)\(params.isEmpty ? "" : "&")format=csv",
+        ])
+    }
+
+    private func options(_ values: [String], selected: String) -> [[String: Any]] {
+        values.map { ["value": $0, "label": $0 == "subcategory" ? "Sub-category" : $0.capitalized, "selected": $0 == selected] }
+    }
+}
