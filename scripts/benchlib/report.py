@@ -13,6 +13,8 @@ TOOL_LABEL = {"hledger": "hledger", "ledger": "ledger", "beancount": "beancount"
 TARGETS = (("Q1", "Q1 ≤ 10 ms", 0.010), ("Q2", "Q2 ≤ 10 ms", 0.010), ("Q3", "Q3 ≤ 10 ms", 0.010),
            ("Q4", "Q4 ≤ 50 ms", 0.050), ("Q5", "Q5 import ≤ 8 s", 8.0))
 TARGET_SIZE, RSS_TARGET_MB, FLAT_TARGET = 1000000, 200.0, 2.0
+SHORT = {"Q1": "one month by category", "Q2": "12 months × category", "Q3": "balance per account",
+         "Q4": "payee: page + count + total", "Q5": "import (Tally) / load (tools)"}
 MARK = {True: "✓", False: "✗", None: "n/a"}
 
 
@@ -92,7 +94,7 @@ def size_table(s, tool_names):
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     base_backend = s["tally"].get("sqlite") or s["tally"].get("postgres")
     for q in ("Q1", "Q2", "Q3", "Q4", "Q5", "RSS"):
-        label = "peak RSS" if q == "RSS" else "%s %s" % (q, QUESTIONS[q].split(" (")[0])
+        label = "peak RSS" if q == "RSS" else "%s %s" % (q, SHORT[q])
         row = [label]
         for key, _ in BACKENDS:
             r = s["tally"].get(key)
@@ -132,7 +134,7 @@ def flat_cost(sizes, results):
         for q in ("Q1", "Q2", "Q3", "Q4"):
             x, y = _tally_value(a, q), _tally_value(b, q)
             if x and y:
-                parts.append("%s %.1f×" % (q, y / x))
+                parts.append("%s %.2f×" % (q, y / x))
                 ok = ok and y / x <= FLAT_TARGET
         if parts:
             lines.append("- %s, median at %s vs %s records: %s — target ≤ %g×: **%s**"

@@ -14,7 +14,7 @@ INPUT = {"hledger": "journal", "ledger": "journal", "beancount": "beancount"}
 # bean-query re-parses the file every time, like the others: no pickle cache.
 ENV = {"beancount": {"BEANCOUNT_DISABLE_LOAD_CACHE": "1"}}
 
-LEDGER_FMT = "%(account)\t%(quantity(display_total))\n"
+LEDGER_FMT = r"%(account)\t%(quantity(display_total))\n"   # ledger expands \t and \n itself
 BQL = {
     "Q1": "SELECT root(account, 2) AS cat, sum(number) AS total WHERE account ~ '^Expenses:'"
           " AND date >= 2024-03-01 AND date < 2024-04-01 GROUP BY cat ORDER BY cat",
@@ -46,10 +46,10 @@ def commands(tool, path):
             "Q1": base + ["balance", "^Expenses:", "-b", "2024-03-01", "-e", "2024-04-01", "--depth", "2",
                           "--no-total", "--format", LEDGER_FMT],
             "Q2": base + ["register", "^Expenses:", "-b", "2024-01-01", "-e", "2025-01-01", "--monthly", "--depth", "2",
-                          "--format", '%(format_date(date, "%Y-%m"))\t%(account)\t%(quantity(display_amount))\n'],
+                          "--format", r'%(format_date(date, "%Y-%m"))\t%(account)\t%(quantity(display_amount))\n'],
             "Q3": base + ["balance", "^Assets:", "^Liabilities:", "--flat", "--no-total", "--format", LEDGER_FMT],
             "Q4": base + ["register", "^Expenses:", "--limit", 'payee == "%s"' % PAYEE,
-                          "--format", "%(quantity(display_amount))\t%(quantity(display_total))\n"],
+                          "--format", r"%(quantity(display_amount))\t%(quantity(display_total))\n"],
             "Q5": base + ["stats"],
         }
     base = ["bean-query", "-f", "csv", "-q", path]
@@ -60,7 +60,11 @@ def commands(tool, path):
 
 def shown(tool, path_placeholder):
     """The commands as text for the report."""
-    return {q: shlex.join(argv) for q, argv in commands(tool, path_placeholder).items()}
+    cmds = commands(tool, path_placeholder)
+    if tool == "beancount":   # BQL has no double quotes: easier to read than shlex's quoting
+        return {q: (shlex.join(argv[:-1]) + ' "%s"' % argv[-1]) if q in BQL else shlex.join(argv)
+                for q, argv in cmds.items()}
+    return {q: shlex.join(argv) for q, argv in cmds.items()}
 
 
 def available(tool):
