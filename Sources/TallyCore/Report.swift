@@ -103,9 +103,9 @@ public struct SummaryReport: Sendable, Hashable {
         return Int(share)
     }
 
-    /// "12.3%" for a row.
+    /// "12.3%" for a row, rounded to the nearest tenth like the donut chart's legend.
     public func shareText(_ row: ReportRow) -> String {
-        let bp = shareBasisPoints(row)
-        return "\(bp / 100).\((bp % 100) / 10)%"
+        let tenths = (shareBasisPoints(row) + 5) / 10
+        return "\(tenths / 10).\(tenths % 10)%"
     }
 }

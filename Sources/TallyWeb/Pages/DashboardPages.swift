@@ -61,6 +61,7 @@ struct DashboardPages {
             ["name": s.rawValue.capitalized, "link": "?span=\(s.rawValue)&date=\(date)", "current": s == span]
         }
         return pages.page("dashboard", title: span.title(range), context: context, book: book, values: [
+            "today": store.today().description,
             "periodTitle": span.title(range), "spans": spans,
             "prev": "?span=\(span.rawValue)&date=\(span.step(date, by: -1))", "next": "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
             "isCurrent": range.from <= today && today <= range.to, "currentLink": "?span=\(span.rawValue)",

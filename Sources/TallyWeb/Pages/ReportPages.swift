@@ -51,6 +51,7 @@ struct ReportPages {
              "average": row.average.formatted, "color": row.color, "link": Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""]
         }
         return pages.page("report", title: ReportFiles.title(query), context: context, book: book, values: [
+            "today": store.today().description,
             "heading": ReportFiles.title(query), "period": ReportFiles.periodTitle(query.range),
             "from": query.range.from.description, "to": query.range.to.description,
             "byOptions": options(ReportGrouping.allCases.map(\.rawValue), selected: query.by.rawValue),
@@ -79,6 +80,7 @@ struct ReportPages {
         let params = Links.query(filter.fields)
         let kinds = ["", "expense", "income", "transfer"].map { ["value": $0, "label": $0.isEmpty ? "Any kind" : $0.capitalized, "selected": $0 == (filter.kind?.rawValue ?? "")] }
         return pages.page("search", title: "Search", context: context, book: book, values: [
+            "today": store.today().description,
             "q": filter.text ?? "", "from": filter.from?.description ?? "", "to": filter.to?.description ?? "",
             "category": filter.category ?? "", "account": filter.account ?? "", "payee": filter.payee ?? "",
             "amountMin": filter.amountMin ?? "", "amountMax": filter.amountMax ?? "", "kinds": kinds,
