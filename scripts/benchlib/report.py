@@ -108,7 +108,7 @@ def size_table(s, tool_names):
 
 
 def _ratio(x):
-    return "{:,.0f}".format(x) if x >= 100 else "%.1f" % x
+    return "{:,.0f}".format(x) if x >= 100 else "%.1f" % x if x >= 1 else "%.2g" % x
 
 
 def check_table(s, tool_names):
@@ -185,7 +185,9 @@ def write(path, ctx):
             "(median of 3 runs below 1,000,000 records, one run from 1,000,000); peak RSS from `wait4` "
             "(the largest of its commands). Q5 for the tools is loading and checking the file (`hledger stats`, "
             "`ledger stats`, `bean-check`). beancount runs with `BEANCOUNT_DISABLE_LOAD_CACHE=1` so every "
-            "query parses the file as the others do. Amounts are read as decimal strings into integer cents.", ""]
+            "query parses the file as the others do. Amounts are read as decimal strings into integer cents. "
+            "The ratio columns divide the tool's figure by Tally's (SQLite, else PostgreSQL): above 1, "
+            "Tally is faster or smaller.", ""]
     for t in tool_names:
         out += ["%s:" % TOOL_LABEL[t], "", "```"] + ["%s  %s" % (q, c) for q, c in
                                                      toolmod.shown(t, "FILE").items()] + ["```", ""]
