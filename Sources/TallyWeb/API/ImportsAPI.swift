@@ -24,7 +24,7 @@ struct ImportsAPI {
         var request = request
         let body = try await request.collectBody(upTo: Self.maxImportSize)
         let source = try TallyCSVImport(bytes: Array(buffer: body), bookCurrency: book.currency, today: store.today())
-        if request.uri.queryParameters["dry_run"] == "true" {
+        if ["true", "1", "yes"].contains(request.uri.queryParameters.get("dry_run")?.lowercased() ?? "") {
             let preview = try source.preview(limit: 10)
             return try JSONResponse.make(PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init)))
         }
