@@ -300,8 +300,9 @@ def save_screenshot(browser, name):
 def test_add_edit_delete_expense(server, driver, tmp_path):
     set_viewport(driver, PHONE)
     book, today = sign_up(driver, server)
-    assert text(driver, "#month-expense") == "$0.00"
-    assert text(driver, "#month-count") == "0"
+    # Sign-up lands on the dashboard of an empty book.
+    assert text(driver, "#dash-spent") == "$0.00"
+    assert text(driver, "#dash-income") == "$0.00"
 
     # A fixed day of the current month (the 10th), added through the form on a phone.
     day = today.replace(day=10)
