@@ -49,7 +49,7 @@ public enum DashboardSpan: String, Sendable, CaseIterable {
 extension Money {
     /// This amount split `n` ways, rounded half away from zero.
     public func divided(by n: Int) -> Money {
-        guard n > 0 else { return self }
+        guard n > 0 else { return .zero(currency) }
         let d = Int64(n)
         let (q, r) = minorUnits.quotientAndRemainder(dividingBy: d)
         let round: Int64 = 2 * abs(r) >= d ? (minorUnits < 0 ? -1 : 1) : 0

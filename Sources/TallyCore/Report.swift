@@ -24,13 +24,7 @@ public struct ReportRow: Sendable, Hashable {
     }
 
     /// Total divided by count, rounded half away from zero.
-    public var average: Money {
-        guard count > 0 else { return .zero(total.currency) }
-        let n = Int64(count)
-        let (q, r) = total.minorUnits.quotientAndRemainder(dividingBy: n)
-        let round: Int64 = 2 * abs(r) >= n ? (total.minorUnits < 0 ? -1 : 1) : 0
-        return Money(minorUnits: q + round, currency: total.currency)
-    }
+    public var average: Money { total.divided(by: count) }
 }
 
 /// Totals of one kind in one currency.
@@ -66,10 +60,7 @@ public struct SummaryReport: Sendable, Hashable {
         self.query = query
         self.currency = currency
         self.rows = rows.sorted { a, b in
-            if a.kind != b.kind { return a.kind == .expense }
-            if a.total.currency != b.total.currency { return a.total.currency == currency || (b.total.currency != currency && a.total.currency.code < b.total.currency.code) }
-            if a.total.minorUnits != b.total.minorUnits { return a.total.minorUnits > b.total.minorUnits }
-            return a.key < b.key
+            reportOrder((a.kind, a.total, a.key), before: (b.kind, b.total, b.key), home: currency)
         }
         var totals: [KindTotal] = []
         for row in self.rows {
@@ -103,9 +94,24 @@ public struct SummaryReport: Sendable, Hashable {
         return Int(share)
     }
 
+    /// "12.34" (percent with two decimals) for files and the API.
+    public func sharePercent(_ row: ReportRow) -> String {
+        let bp = shareBasisPoints(row)
+        return "\(bp / 100).\(bp % 100 < 10 ? "0" : "")\(bp % 100)"
+    }
+
     /// "12.3%" for a row, rounded to the nearest tenth like the donut chart's legend.
     public func shareText(_ row: ReportRow) -> String {
         let tenths = (shareBasisPoints(row) + 5) / 10
         return "\(tenths / 10).\(tenths % 10)%"
     }
+}
+
+/// The order of report rows and series: expenses before incomes, the book's currency first,
+/// then the largest total, then the name.
+func reportOrder(_ a: (TransactionKind, Money, String), before b: (TransactionKind, Money, String), home: Currency) -> Bool {
+    if a.0 != b.0 { return a.0 == .expense }
+    if a.1.currency != b.1.currency { return a.1.currency == home || (b.1.currency != home && a.1.currency.code < b.1.currency.code) }
+    if a.1.minorUnits != b.1.minorUnits { return a.1.minorUnits > b.1.minorUnits }
+    return a.2 < b.2
 }

@@ -89,10 +89,7 @@ public struct TrendReport: Sendable, Hashable {
         self.interval = interval
         self.currency = currency
         self.series = series.sorted { a, b in
-            if a.kind != b.kind { return a.kind == .expense }
-            if a.currency != b.currency { return a.currency == currency || (b.currency != currency && a.currency.code < b.currency.code) }
-            if a.total.minorUnits != b.total.minorUnits { return a.total.minorUnits > b.total.minorUnits }
-            return a.key < b.key
+            reportOrder((a.kind, a.total, a.key), before: (b.kind, b.total, b.key), home: currency)
         }
     }
 }
@@ -113,6 +110,8 @@ public struct CashFlowReport: Sendable, Hashable {
 
     /// The step.
     public var interval: ReportInterval
+    /// The book's currency, the only one summed.
+    public var currency: Currency
     /// The periods, oldest first.
     public var periods: [Period]
 
@@ -120,6 +119,7 @@ public struct CashFlowReport: Sendable, Hashable {
     public init(trend: TrendReport) {
         interval = trend.interval
         let currency = trend.currency
+        self.currency = currency
         func values(_ kind: TransactionKind) -> [Int64] {
             trend.series.first { $0.kind == kind && $0.currency == currency }?.values ?? Array(repeating: 0, count: trend.periods.count)
         }

@@ -34,10 +34,9 @@ public enum ReportFiles {
     public static func summaryCSV(_ report: SummaryReport) -> String {
         var text = CSVWriter.row(["group", "kind", "currency", "total", "count", "share_percent", "average"])
         for row in report.rows {
-            let bp = report.shareBasisPoints(row)
             text += CSVWriter.row([
                 row.key, row.kind.rawValue, row.total.currency.code, row.total.decimalString, String(row.count),
-                "\(bp / 100).\(bp % 100 < 10 ? "0" : "")\(bp % 100)", row.average.decimalString,
+                report.sharePercent(row), row.average.decimalString,
             ])
         }
         return text

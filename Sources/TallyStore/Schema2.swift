@@ -32,7 +32,11 @@ enum Schema2 {
 
         // The payee as it is matched (lower-cased in Swift, so non-ASCII names match too).
         try await db.alter(table: "transactions").column("payee_key", type: .text, .notNull, .default("")).run()
-        try await db.raw("UPDATE transactions SET payee_key = LOWER(payee)").run()
+        // Keyed in Swift, as every later write is: SQL's LOWER only folds ASCII and does not trim.
+        let payees = try await db.raw("SELECT DISTINCT payee FROM transactions").all().map { try $0.decode(column: "payee", as: String.self) }
+        for payee in payees {
+            try await db.raw("UPDATE transactions SET payee_key = \(bind: Totals.payeeKey(payee)) WHERE payee = \(bind: payee)").run()
+        }
         try await db.create(index: "transactions_book_payee").on("transactions")
             .column("book_id").column("payee_key").column("date").column("time").column("id").run()
 

@@ -46,11 +46,19 @@ extension Store {
         in bookID: RecordID, for user: User, filter: TransactionFilter = .init(),
         _ body: ([TransactionRecord]) async throws -> Void
     ) async throws {
-        var cursor: String?
+        // Checked and resolved once; each page is then one keyset query.
+        let book = try await access(user, book: bookID)
+        let conditions = try await database.read { db in
+            try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine).conditions
+        }
+        var after: Cursor?
         repeat {
-            let page = try await transactions(in: bookID, for: user, filter: filter, cursor: cursor, limit: 500)
+            let position = after
+            let page = try await database.read { db in
+                try await Self.page(db, conditions, newestFirst: filter.newestFirst, after: position, limit: 500)
+            }
             try await body(page.records)
-            cursor = page.nextCursor
-        } while cursor != nil
+            after = try page.nextCursor.map(Cursor.init(encoded:))
+        } while after != nil
     }
 }

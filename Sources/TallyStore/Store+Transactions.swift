@@ -58,12 +58,14 @@ extension Store {
     public func deleteTransaction(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
         _ = try await access(user, book: bookID, write: true)
         try await database.write { db in
-            guard let row = try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first() else {
+            guard let row = try await db.raw("""
+                DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+                RETURNING kind, amount_minor, currency, date, payee_key, category_id, account_id, to_account_id
+                """).first() else {
                 throw StoreError.notFound("transaction")
             }
-            try await db.raw("DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)").run()
             var totals = Totals()
-            totals.add(sign: -1, try TransactionRecord(row: row).transaction)
+            try totals.add(sign: -1, row: row)
             try await totals.apply(db, book: bookID)
         }
     }
@@ -89,27 +91,35 @@ extension Store {
         let after = try cursor.map(Cursor.init(encoded:))
         return try await database.read { db in
             let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
-            var conditions = search.conditions
-            if let after {
-                let op: SQLQueryString = filter.newestFirst ? "<" : ">"
-                conditions.append("""
-                    (t.date \(op) \(bind: after.date) OR (t.date = \(bind: after.date) AND (t.time \(op) \(bind: after.time)
-                      OR (t.time = \(bind: after.time) AND t.id \(op) \(bind: after.id)))))
-                    """)
-            }
-            let order: SQLQueryString = filter.newestFirst ? "t.date DESC, t.time DESC, t.id DESC" : "t.date, t.time, t.id"
-            let sql = TransactionRecord.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
-                + " ORDER BY \(order) LIMIT \(literal: limit + 1)"
-            var records = try await db.raw(sql).all().map(TransactionRecord.init(row:))
-            var next: String?
-            if records.count > limit {
-                records.removeLast()
-                let last = records[records.count - 1].transaction
-                next = Cursor(date: last.date.description, time: last.time?.description ?? "", id: last.id).encoded
-            }
-            let summary = summarize ? try await search.summary(db) : nil
-            return TransactionPage(records: records, nextCursor: next, summary: summary)
+            var page = try await Self.page(db, search.conditions, newestFirst: filter.newestFirst, after: after, limit: limit)
+            if summarize { page.summary = try await search.summary(db) }
+            return page
         }
+    }
+
+    /// One page of the records matching `conditions`, and the cursor after it.
+    static func page(
+        _ db: any SQLDatabase, _ conditions: [SQLQueryString], newestFirst: Bool, after: Cursor?, limit: Int
+    ) async throws -> TransactionPage {
+        var conditions = conditions
+        if let after {
+            let op: SQLQueryString = newestFirst ? "<" : ">"
+            conditions.append("""
+                (t.date \(op) \(bind: after.date) OR (t.date = \(bind: after.date) AND (t.time \(op) \(bind: after.time)
+                  OR (t.time = \(bind: after.time) AND t.id \(op) \(bind: after.id)))))
+                """)
+        }
+        let order: SQLQueryString = newestFirst ? "t.date DESC, t.time DESC, t.id DESC" : "t.date, t.time, t.id"
+        let sql = TransactionRecord.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
+            + " ORDER BY \(order) LIMIT \(literal: limit + 1)"
+        var records = try await db.raw(sql).all().map(TransactionRecord.init(row:))
+        var next: String?
+        if records.count > limit {
+            records.removeLast()
+            let last = records[records.count - 1].transaction
+            next = Cursor(date: last.date.description, time: last.time?.description ?? "", id: last.id).encoded
+        }
+        return TransactionPage(records: records, nextCursor: next)
     }
 
     /// Known payees starting with `prefix` (case-insensitive), most used first, with what they

@@ -65,6 +65,17 @@ struct Totals {
         )
     }
 
+    /// Adds or removes a stored row read back with its kind, amount, currency, date, payee key and ids.
+    mutating func add(sign: Int64, row: any SQLRow) throws {
+        guard let kind = TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) else { return }
+        add(
+            sign: sign, kind: kind, amount: try row.decode(column: "amount_minor", as: Int64.self),
+            currency: try row.decode(column: "currency", as: String.self), date: try row.decode(column: "date", as: String.self),
+            payeeKey: try row.decode(column: "payee_key", as: String.self), category: try row.decode(column: "category_id", as: Int64?.self),
+            account: try row.decode(column: "account_id", as: Int64?.self), toAccount: try row.decode(column: "to_account_id", as: Int64?.self)
+        )
+    }
+
     /// Adds or removes a validated draft with its resolved references.
     mutating func add(sign: Int64, _ d: TransactionDraft, _ refs: (category: RecordID?, account: RecordID?, toAccount: RecordID?)) {
         add(

@@ -74,7 +74,7 @@ public struct FilterSummary: Sendable, Hashable {
 /// One page of a listing, in (date, time, id) order (or the reverse).
 public struct TransactionPage: Sendable {
     /// The records.
-    public let records: [TransactionRecord]
+    public var records: [TransactionRecord]
     /// Pass back as `cursor` for the next page; nil on the last page.
     public let nextCursor: String?
     /// Count and totals of everything that matches, not only this page.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyExport
 import TallyStore
 
 extension Tally {
@@ -57,7 +58,7 @@ enum Listing {
     static func render(_ records: [TransactionRecord], format: Tally.List.Format) -> String {
         switch format {
         case .csv:
-            return ([columns] + records.map(fields)).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
+            return ([columns] + records.map(fields)).map(CSVWriter.row).joined()
         case .json:
             let objects = records.map { Dictionary(uniqueKeysWithValues: zip(columns, fields($0))) }
             let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
@@ -86,9 +87,5 @@ enum Listing {
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
-    }
-
-    static func csvField(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 }

@@ -37,11 +37,10 @@ public enum ReportJSON {
             from = r.query.range.from.description; to = r.query.range.to.description
             by = r.query.by.rawValue; kind = r.query.kind.rawValue; currency = r.currency.code
             rows = r.rows.map { row in
-                let bp = r.shareBasisPoints(row)
-                return Row(
+                Row(
                     key: row.key, filter: row.filterValue, kind: row.kind.rawValue, currency: row.total.currency.code,
                     total: row.total.decimalString, count: row.count,
-                    sharePercent: "\(bp / 100).\(bp % 100 < 10 ? "0" : "")\(bp % 100)", average: row.average.decimalString, color: row.color
+                    sharePercent: r.sharePercent(row), average: row.average.decimalString, color: row.color
                 )
             }
             switch r.query.kind {
@@ -86,7 +85,8 @@ public enum ReportJSON {
         let income: String, expense: String, net: String
 
         /// The JSON of a cash flow.
-        public init(_ c: CashFlowReport, currency: Currency) {
+        public init(_ c: CashFlowReport) {
+            let currency = c.currency
             interval = c.interval.rawValue; self.currency = currency.code
             periods = c.periods.map { Period(period: $0.period, income: $0.income.decimalString, expense: $0.expense.decimalString, net: $0.net.decimalString) }
             let inc = c.periods.reduce(Int64(0)) { $0 + $1.income.minorUnits }, exp = c.periods.reduce(Int64(0)) { $0 + $1.expense.minorUnits }

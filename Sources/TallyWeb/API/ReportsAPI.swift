@@ -48,11 +48,11 @@ struct ReportsAPI {
     func cashflow(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let query = request.uri.queryParameters
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID)
         let report = try ReportQuery.parse({ query.get($0) }, today: store.today())
-        let flow = try await store.cashFlow(report.range, interval: try ReportInterval.parse(query["interval"].map(String.init)), in: bookID, for: user)
-        return try JSONResponse.make(ReportJSON.CashFlow(flow, currency: book.currency))
+        let flow = try await store.cashFlow(
+            report.range, interval: try ReportInterval.parse(query.get("interval")), in: try context.parameters.id("book"), for: user
+        )
+        return try JSONResponse.make(ReportJSON.CashFlow(flow))
     }
 }
 
