@@ -34,6 +34,9 @@ extension Money {
     /// currencies. When both appear, the last one is the decimal point. Exponents, NaN, stray
     /// characters and more decimals than the currency has are rejected, never rounded.
     public static func parse(_ input: String, currency: Currency) throws(MoneyParseError) -> Money {
+        if let plain = plainMinorUnits(input, minorDigits: currency.minorDigits) {
+            return Money(minorUnits: plain, currency: currency)
+        }
         var text = Substring(input.trimmingSpaces())
         guard !text.isEmpty else { throw .empty }
         var negative = false, signed = false
@@ -70,6 +73,30 @@ extension Money {
             value = added
         }
         return Money(minorUnits: negative ? -value : value, currency: currency)
+    }
+
+    /// The common case of machine-written amounts, "1234" or "1234.5", read straight from the
+    /// bytes; anything else (signs, symbols, grouping, too many digits) returns nil and takes the
+    /// full rules above, which give the same value for these inputs.
+    private static func plainMinorUnits(_ input: String, minorDigits: Int) -> Int64? {
+        var value: Int64 = 0
+        var integerDigits = 0, fractionDigits = 0, seenDot = false
+        for byte in input.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard !seenDot, integerDigits > 0 else { return nil }
+                seenDot = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                if seenDot { fractionDigits += 1 } else { integerDigits += 1 }
+                // 17 digits cannot overflow Int64 even after padding to three decimals.
+                guard integerDigits + max(fractionDigits, minorDigits) <= 17 else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            } else {
+                return nil
+            }
+        }
+        guard integerDigits > 0, !seenDot || fractionDigits > 0, fractionDigits <= minorDigits else { return nil }
+        for _ in fractionDigits..<minorDigits { value *= 10 }
+        return value
     }
 
     /// Splits digits into the integer part (grouping removed) and the fraction digits.
@@ -114,6 +141,11 @@ extension StringProtocol {
     }
 
     func trimmingSpacesSub() -> SubSequence {
+        // Most text has nothing to trim: a printable ASCII byte at both ends settles it without
+        // walking grapheme clusters.
+        if let first = utf8.first, (0x21...0x7E).contains(first), let last, last.isASCII, !last.isWhitespace {
+            return self[...]
+        }
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
             return self[endIndex...]

@@ -28,6 +28,9 @@ public enum Validate {
 
     /// Optional free text: at most `maxLength` characters, no control characters but newlines.
     public static func text(_ value: String, field: String, maxLength: Int) throws(ValidationError) {
+        // Printable ASCII within the limit in bytes is fine; only other text needs the character count
+        // and the Unicode category of each scalar.
+        if value.utf8.count <= maxLength, value.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return }
         guard value.count <= maxLength else { throw ValidationError(field, "is longer than \(maxLength) characters") }
         guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" && $0 != "\t" })
         else { throw ValidationError(field, "contains control characters") }

@@ -37,7 +37,6 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
     private let width: Int
     private let bookCurrency: Currency
     private let today: LocalDate
-    private var dates: [String: LocalDate] = [:]
 
     /// Opens a file's bytes and reads its header.
     public init(bytes: [UInt8], bookCurrency: Currency, today: LocalDate) throws(ValidationError) {
@@ -85,7 +84,6 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
             throw ValidationError("line \(row.line)", "has \(row.fields.count) fields; the header has \(width)")
         }
         func field(_ name: String) -> String? { columns[name].map { row.fields[$0] } }
-        // Dates repeat across thousands of rows; parsing each distinct one once keeps big imports fast.
         var input = TransactionInput(
             kind: field("kind"), amount: field("amount"), currency: field("currency"), date: nil, time: field("time"),
             payee: field("payee"), category: nil, account: nil, toAccount: nil, note: field("note")
@@ -98,11 +96,10 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
             throw ValidationError("line \(row.line), to_account", "only transfers have a destination account")
         }
         let rawDate = field("date") ?? ""
-        guard let date = dates[rawDate] ?? LocalDate(rawDate.trimmingSpaces()) else {
+        guard LocalDate(rawDate.trimmingSpaces()) != nil else {
             throw ValidationError("line \(row.line), date", "'\(rawDate)' is not a valid date (YYYY-MM-DD)")
         }
-        dates[rawDate] = date
-        input.date = date.description
+        input.date = rawDate
         if let amount = input.amount, amount.trimmingSpaces().hasPrefix("-") {
             throw ValidationError("line \(row.line), amount", "must be positive; the kind column gives the direction")
         }

@@ -77,12 +77,12 @@ public final class Database: Sendable {
         self.logger = logger
         switch location {
         case .sqliteMemory:
-            let pool = try await SQLitePool(storage: .memory, size: 1, logger: logger)
+            let pool = try await SQLitePool(storage: .memory, size: 1, writer: true, logger: logger)
             backend = .sqlite(writer: pool, readers: pool)
             engine = .sqlite
         case .sqliteFile(let path):
-            let writer = try await SQLitePool(storage: .file(path: path), size: 1, logger: logger)
-            let readers = try await SQLitePool(storage: .file(path: path), size: 4, logger: logger)
+            let writer = try await SQLitePool(storage: .file(path: path), size: 1, writer: true, logger: logger)
+            let readers = try await SQLitePool(storage: .file(path: path), size: 4, writer: false, logger: logger)
             backend = .sqlite(writer: writer, readers: readers)
             engine = .sqlite
         case .postgres(let url):
@@ -116,13 +116,18 @@ public final class Database: Sendable {
 
     /// Runs `body` inside one transaction: all of it is stored, or (on any error) none of it.
     public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await bulkWrite { db, _ in try await body(db) }
+    }
+
+    /// Like `write`, with a `BulkWriter` on the same transaction for many-row inserts.
+    func bulkWrite<T: Sendable>(_ body: @Sendable (any SQLDatabase, BulkWriter) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let writer, _):
             return try await writer.withConnection { connection in
                 let db = connection.sql()
                 try await db.raw("BEGIN IMMEDIATE").run()
                 do {
-                    let result = try await body(db)
+                    let result = try await body(db, BulkWriter(db: db, sqlite: connection))
                     try await db.raw("COMMIT").run()
                     return result
                 } catch {
@@ -132,7 +137,10 @@ public final class Database: Sendable {
             }
         case .postgres(let client):
             do {
-                return try await client.withTransaction(logger: logger) { try await body($0.sql()) }
+                return try await client.withTransaction(logger: logger) { connection in
+                    let db = connection.sql()
+                    return try await body(db, BulkWriter(db: db, sqlite: nil))
+                }
             } catch let error as PostgresTransactionError {
                 // Surface the caller's own error (a ValidationError, say), not the wrapper.
                 if let closureError = error.closureError { throw closureError }

@@ -7,74 +7,123 @@ extension Store {
     /// sub-categories and accounts that do not exist yet are created; payees are remembered.
     public func importRecords(into bookID: RecordID, for user: User, from source: some ImportSource) async throws -> ImportResult {
         let book = try await access(user, book: bookID, write: true)
-        // A big import touches more pages than SQLite's default 2 MB cache holds; spilling them
-        // to the journal mid-transaction cost a third of its time. The cache shrinks again after.
         let sqlite = database.engine == .sqlite
         do {
-            let result = try await importAll(into: book, from: source, cacheKiB: sqlite ? 131_072 : nil)
-            if sqlite { try await database.write { try await $0.raw("PRAGMA cache_size = -2000").run() } }
+            let result = try await importAll(into: book, from: source, sqlite: sqlite)
+            if sqlite { try await database.write { try await Self.importPragmas($0, on: false) } }
             return result
         } catch {
-            if sqlite { try? await database.write { try await $0.raw("PRAGMA cache_size = -2000").run() } }
+            if sqlite { try? await database.write { try await Self.importPragmas($0, on: false) } }
             throw error
         }
     }
 
-    private func importAll(into book: Book, from source: some ImportSource, cacheKiB: Int?) async throws -> ImportResult {
+    /// A big import touches more pages than SQLite's default 2 MB cache holds; spilling them to
+    /// the journal mid-transaction cost a third of its time. The cache shrinks again after.
+    private static func importPragmas(_ db: any SQLDatabase, on: Bool) async throws {
+        try await db.raw("PRAGMA cache_size = \(unsafeRaw: on ? "-131072" : "-2000")").run()
+    }
+
+    static let importColumns = [
+        "book_id", "kind", "amount_minor", "currency", "date", "time", "payee", "payee_key", "category_id",
+        "account_id", "to_account_id", "note", "created_at", "updated_at",
+    ]
+
+    private func importAll(into book: Book, from source: some ImportSource, sqlite: Bool) async throws -> ImportResult {
         let bookID = book.id
-        return try await database.write { db in
-            if let cacheKiB { try await db.raw("PRAGMA cache_size = \(unsafeRaw: String(-cacheKiB))").run() }
+        return try await database.bulkWrite { db, writer in
+            if sqlite { try await Self.importPragmas(db, on: true) }
             var names = try await ImportNames.load(db, book: book)
             var totals = Totals()
             var payees: [String: ImportedPayee] = [:]
             var result = ImportResult()
-            var batch: [SQLQueryString] = []
-            let now = Clock.timestamp()
-
+            var keys: [String: String] = [:]
+            var resolved: [SpelledNames: ResolvedNames] = [:]
+            let now = BulkValue.text(Clock.timestamp()), book = BulkValue.int(bookID)
+            let batchRows = 1_000
+            var values: [BulkValue] = []
+            values.reserveCapacity(batchRows * Self.importColumns.count)
+            // One batch is written while the next is read and checked: SQLite works on its own
+            // thread, so parsing and inserting share the two cores instead of taking turns.
+            var pending: Task<Void, any Error>?
+            func settle() async throws {
+                let task = pending
+                pending = nil
+                try await task?.value
+            }
             func flush() async throws {
-                guard !batch.isEmpty else { return }
-                try await db.raw("""
-                    INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, payee_key, category_id,
-                      account_id, to_account_id, note, created_at, updated_at) VALUES \(batch.joined(separator: ", "))
-                    """).run()
-                batch.removeAll(keepingCapacity: true)
+                guard !values.isEmpty else { return }
+                let batch = values
+                values.removeAll(keepingCapacity: true)
+                try await settle()
+                pending = Task { try await writer.insert(into: "transactions", columns: Self.importColumns, values: batch) }
             }
-
-            while let row = try source.next() {
-                let d = row.draft
-                let category = try await names.category(db, kind: d.kind, name: row.category, sub: row.subcategory, line: row.line)
-                let account = try await names.account(db, row.account, currency: d.amount.currency)
-                let toAccount = try await names.account(db, row.toAccount, currency: d.amount.currency)
-                if d.kind == .transfer, account == toAccount {
-                    throw ValidationError("line \(row.line), to_account", "must differ from account")
+            do {
+                while let row = try source.next() {
+                    let d = row.draft
+                    let spelled = SpelledNames(kind: d.kind, category: row.category, sub: row.subcategory, account: row.account, toAccount: row.toAccount)
+                    let ids: ResolvedNames
+                    if let known = resolved[spelled] {
+                        ids = known
+                    } else {
+                        // Creating a category or account is a write of its own: let the batch in flight land first.
+                        try await settle()
+                        ids = ResolvedNames(
+                            category: try await names.category(db, kind: d.kind, name: row.category, sub: row.subcategory, line: row.line),
+                            account: try await names.account(db, row.account, currency: d.amount.currency),
+                            toAccount: try await names.account(db, row.toAccount, currency: d.amount.currency)
+                        )
+                        resolved[spelled] = ids
+                    }
+                    let (category, account, toAccount) = (ids.category, ids.account, ids.toAccount)
+                    if d.kind == .transfer, account == toAccount {
+                        throw ValidationError("line \(row.line), to_account", "must differ from account")
+                    }
+                    let key: String
+                    if let known = keys[d.payee] { key = known } else { key = Totals.payeeKey(d.payee); keys[d.payee] = key }
+                    let date = d.date.description
+                    values.append(contentsOf: [
+                        book, .text(d.kind.rawValue), .int(d.amount.minorUnits), .text(d.amount.currency.code), .text(date),
+                        .text(d.time?.description ?? ""), .text(d.payee), .text(key), BulkValue(category), BulkValue(account),
+                        BulkValue(toAccount), .text(d.note), now, now,
+                    ])
+                    totals.add(
+                        sign: 1, kind: d.kind, amount: d.amount.minorUnits, currency: d.amount.currency.code, date: date,
+                        payeeKey: key, category: category, account: account, toAccount: toAccount
+                    )
+                    if d.kind != .transfer, !key.isEmpty {
+                        payees[key, default: ImportedPayee(name: d.payee)].add(d, category: category, account: account)
+                    }
+                    result.count += 1
+                    result.firstDate = min(result.firstDate ?? d.date, d.date)
+                    result.lastDate = max(result.lastDate ?? d.date, d.date)
+                    if values.count == batchRows * Self.importColumns.count { try await flush() }
                 }
-                let key = Totals.payeeKey(d.payee)
-                batch.append("""
-                    (\(bind: bookID), \(bind: d.kind.rawValue), \(bind: d.amount.minorUnits), \(bind: d.amount.currency.code),
-                    \(bind: d.date.description), \(bind: d.time?.description ?? ""), \(bind: d.payee), \(bind: key), \(bind: category),
-                    \(bind: account), \(bind: toAccount), \(bind: d.note), \(bind: now), \(bind: now))
-                    """)
-                totals.add(
-                    sign: 1, kind: d.kind, amount: d.amount.minorUnits, currency: d.amount.currency.code, date: d.date.description,
-                    payeeKey: key, category: category, account: account, toAccount: toAccount
-                )
-                if d.kind != .transfer, !key.isEmpty {
-                    payees[key, default: ImportedPayee(name: d.payee)].add(d, category: category, account: account)
-                }
-                result.count += 1
-                result.firstDate = min(result.firstDate ?? d.date, d.date)
-                result.lastDate = max(result.lastDate ?? d.date, d.date)
-                // 14 binds a row: 1,000 rows stay under SQLite's 32,766 and PostgreSQL's 65,535.
-                if batch.count == 1_000 { try await flush() }
+                try await flush()
+                try await settle()
+            } catch {
+                // Never roll back under a statement that is still running.
+                try? await settle()
+                throw error
             }
-            try await flush()
-            try await totals.apply(db, book: bookID)
+            try await totals.apply(writer, book: bookID)
             try await ImportedPayee.save(db, book: bookID, payees)
             result.createdCategories = names.createdCategories
             result.createdAccounts = names.createdAccounts
             return result
         }
     }
+}
+
+/// The names on an import row as spelled, and the ids they resolved to: most rows repeat a
+/// combination already seen, so they skip the case-folding lookups.
+private struct SpelledNames: Hashable {
+    var kind: TransactionKind
+    var category, sub, account, toAccount: String
+}
+
+private struct ResolvedNames {
+    var category, account, toAccount: RecordID?
 }
 
 /// A payee seen in an import: its latest spelling and record (for autofill) and how often.

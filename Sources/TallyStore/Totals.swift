@@ -91,40 +91,49 @@ struct Totals {
 
     /// Writes the batch: upserts that add to what is kept, then drops cells that reached zero records.
     func apply(_ db: any SQLDatabase, book: RecordID) async throws {
+        try await apply(BulkWriter(db: db, sqlite: nil), book: book)
+    }
+
+    /// Writes the batch through a bulk writer (imports fold a million records into one batch).
+    func apply(_ writer: BulkWriter, book: RecordID) async throws {
         let changed = cells.filter { $0.value.count != 0 || $0.value.total != 0 }
-        for (table, period, length) in [("day_totals", "day", 10), ("month_totals", "month", 7)] {
+        for table in TotalsTable.all {
+            // Fold the cells into the table's grain and dimensions.
             var folded: [Key: (total: Int64, count: Int64)] = [:]
             for (key, value) in changed {
                 var k = key
-                k.day = String(key.day.prefix(length))
+                k.day = String(key.day.prefix(table.periodLength))
+                if !table.account { k.account = 0 }
+                if !table.payee { k.payeeKey = "" }
                 let old = folded[k] ?? (0, 0)
                 folded[k] = (old.total + value.total, old.count + value.count)
             }
-            let rows = Array(folded)
-            // 9 binds a row; 500 rows stay far below SQLite's and PostgreSQL's bind limits.
-            for start in stride(from: 0, to: rows.count, by: 500) {
-                let chunk = rows[start..<min(start + 500, rows.count)]
-                let values = chunk.map { key, value -> SQLQueryString in
-                    "(\(bind: book), \(bind: key.day), \(bind: key.kind), \(bind: key.category), \(bind: key.account), \(bind: key.payeeKey), \(bind: key.currency), \(bind: value.total), \(bind: value.count))"
-                }
-                try await db.raw("""
-                    INSERT INTO \(unsafeRaw: table) (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency, total_minor, count)
-                    VALUES \(values.joined(separator: ", "))
-                    ON CONFLICT (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency) DO UPDATE SET
-                      total_minor = \(unsafeRaw: table).total_minor + excluded.total_minor, count = \(unsafeRaw: table).count + excluded.count
-                    """).run()
+            var values: [BulkValue] = []
+            values.reserveCapacity(folded.count * table.columns.count)
+            for (key, value) in folded {
+                values.append(.int(book))
+                values.append(.text(key.day))
+                values.append(.text(key.kind))
+                values.append(.int(key.category))
+                if table.account { values.append(.int(key.account)) }
+                if table.payee { values.append(.text(key.payeeKey)) }
+                values.append(.text(key.currency))
+                values.append(.int(value.total))
+                values.append(.int(value.count))
             }
+            try await writer.insert(into: table.name, columns: table.columns, values: values, suffix: table.addOnConflict)
             // Only removals can empty a cell; imports and additions never need this sweep.
             let emptied = Set(folded.filter { $0.value.count < 0 }.keys.map(\.day))
             if !emptied.isEmpty {
-                try await db.raw("""
-                    DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book) AND \(unsafeRaw: period) IN (\(binds: Array(emptied))) AND count = 0
+                try await writer.db.raw("""
+                    DELETE FROM \(unsafeRaw: table.name)
+                    WHERE book_id = \(bind: book) AND \(unsafeRaw: table.period) IN (\(binds: Array(emptied))) AND count = 0
                     """).run()
             }
         }
         let moves = balances.filter { $0.value != 0 }
         for (key, delta) in moves {
-            try await db.raw("""
+            try await writer.db.raw("""
                 INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
                 VALUES (\(bind: book), \(bind: key.account), \(bind: key.currency), \(bind: delta))
                 ON CONFLICT (book_id, account_id, currency) DO UPDATE SET balance_minor = account_balances.balance_minor + excluded.balance_minor
@@ -134,30 +143,33 @@ struct Totals {
 
     /// Moves the kept totals of some categories to another, when their records move with them.
     static func moveCategories(_ db: any SQLDatabase, book: RecordID, from doomed: [RecordID], to target: RecordID) async throws {
-        for (table, period) in [("day_totals", "day"), ("month_totals", "month")] {
+        for table in TotalsTable.all {
+            // Several doomed categories can share a cell once they are one: sum them first, as
+            // one statement may not upsert the same row twice.
+            let others = table.keyColumns.filter { $0 != "category_id" }
+            let keys = table.keyColumns.map { $0 == "category_id" ? "\(bind: target)" : SQLQueryString("\(unsafeRaw: $0)") }
             // "WHERE true" lets SQLite tell the upsert's ON CONFLICT from a join constraint.
             try await db.raw("""
-                INSERT INTO \(unsafeRaw: table) (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency, total_minor, count)
-                SELECT book_id, \(unsafeRaw: period), kind, \(bind: target), account_id, payee_key, currency, total_minor, count
-                FROM \(unsafeRaw: table) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed)) AND true
-                ON CONFLICT (book_id, \(unsafeRaw: period), kind, category_id, account_id, payee_key, currency) DO UPDATE SET
-                  total_minor = \(unsafeRaw: table).total_minor + excluded.total_minor, count = \(unsafeRaw: table).count + excluded.count
+                INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
+                SELECT \(keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
+                FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed)) AND true
+                GROUP BY \(unsafeRaw: others.joined(separator: ", "))
+                \(unsafeRaw: table.addOnConflict)
                 """).run()
-            try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed))").run()
+            try await db.raw("DELETE FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed))").run()
         }
     }
 
-    /// Recomputes a book's totals from its records: after a change that re-keys many records at
-    /// once (a category's records moving to another) and when the totals are first created.
+    /// Recomputes a book's totals from its records, when a migration creates or reshapes them.
     static func rebuild(_ db: any SQLDatabase, book: RecordID) async throws {
-        for table in ["day_totals", "month_totals", "account_balances"] {
+        for table in TotalsTable.all.map(\.name) + ["account_balances"] {
             try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book)").run()
         }
-        // Transfers appear twice: leaving their account and arriving in the other.
+        // The finest cells first (per day, with payee), then each table folds them.
         try await db.raw("""
-            INSERT INTO day_totals (book_id, day, kind, category_id, account_id, payee_key, currency, total_minor, count)
-            SELECT book_id, date, k, COALESCE(category_id, 0), COALESCE(acct, 0), payee_key, currency,
-              CAST(SUM(amount_minor) AS BIGINT), CAST(COUNT(*) AS BIGINT)
+            CREATE TEMPORARY TABLE rebuilt_totals AS
+            SELECT book_id, date AS day, k AS kind, COALESCE(category_id, 0) AS category_id, COALESCE(acct, 0) AS account_id,
+              payee_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total_minor, CAST(COUNT(*) AS BIGINT) AS count
             FROM (
               SELECT book_id, date, CASE WHEN kind = 'transfer' THEN 'transfer_out' ELSE kind END AS k, category_id,
                 account_id AS acct, payee_key, currency, amount_minor FROM transactions WHERE book_id = \(bind: book)
@@ -167,19 +179,22 @@ struct Totals {
             ) AS r
             GROUP BY book_id, date, k, COALESCE(category_id, 0), COALESCE(acct, 0), payee_key, currency
             """).run()
-        try await db.raw("""
-            INSERT INTO month_totals (book_id, month, kind, category_id, account_id, payee_key, currency, total_minor, count)
-            SELECT book_id, SUBSTR(day, 1, 7), kind, category_id, account_id, payee_key, currency,
-              CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
-            FROM day_totals WHERE book_id = \(bind: book)
-            GROUP BY book_id, SUBSTR(day, 1, 7), kind, category_id, account_id, payee_key, currency
-            """).run()
+        for table in TotalsTable.all {
+            let period = "SUBSTR(day, 1, \(table.periodLength))"
+            let keys = table.keyColumns.map { $0 == table.period ? period : $0 }
+            try await db.raw("""
+                INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
+                SELECT \(unsafeRaw: keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
+                FROM rebuilt_totals GROUP BY \(unsafeRaw: keys.joined(separator: ", "))
+                """).run()
+        }
         try await db.raw("""
             INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
             SELECT book_id, account_id, currency,
               CAST(SUM(CASE WHEN kind IN ('income', 'transfer_in') THEN total_minor ELSE -total_minor END) AS BIGINT)
-            FROM month_totals WHERE book_id = \(bind: book) AND account_id <> 0
+            FROM rebuilt_totals WHERE account_id <> 0
             GROUP BY book_id, account_id, currency
             """).run()
+        try await db.raw("DROP TABLE rebuilt_totals").run()
     }
 }

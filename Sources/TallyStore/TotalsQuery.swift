@@ -1,9 +1,10 @@
 import SQLKit
 import TallyCore
 
-/// Reads the kept totals: whole months from `month_totals`, the days at a range's edges from
-/// `day_totals`. The work depends on the length of the range and the number of groups, not on
-/// how many records the book holds.
+/// Reads the kept totals: whole months from the narrowest month table that has the dimensions
+/// asked for, the days at a range's edges from `day_totals` (or, when a payee is involved, from
+/// those days' records). The work depends on the length of the range and the number of groups,
+/// not on how many records the book holds.
 struct TotalsQuery {
     /// What the rows are grouped by besides kind and currency.
     enum Dimension: String {
@@ -38,18 +39,22 @@ struct TotalsQuery {
     func run(_ db: any SQLDatabase) async throws -> [Row] {
         var parts: [SQLQueryString] = []
         if daysOnly, let range {
-            parts.append(select("day_totals", "day", "day >= \(bind: range.from.description) AND day <= \(bind: range.to.description)"))
+            parts.append(days { "\(unsafeRaw: $0) >= \(bind: range.from.description) AND \(unsafeRaw: $0) <= \(bind: range.to.description)" })
         } else if let range {
             let split = range.split
             if let months = split.months {
-                parts.append(select("month_totals", "month", "month >= \(bind: months.lowerBound.description) AND month <= \(bind: months.upperBound.description)"))
+                parts.append(select(monthTable, "month >= \(bind: months.lowerBound.description) AND month <= \(bind: months.upperBound.description)"))
             }
-            let days = split.days.map { r -> SQLQueryString in "(day >= \(bind: r.lowerBound.description) AND day <= \(bind: r.upperBound.description))" }
-            if !days.isEmpty {
-                parts.append(select("day_totals", "day", "(" + days.joined(separator: " OR ") + ")"))
+            if !split.days.isEmpty {
+                parts.append(days { day in
+                    let edges = split.days.map { r -> SQLQueryString in
+                        "(\(unsafeRaw: day) >= \(bind: r.lowerBound.description) AND \(unsafeRaw: day) <= \(bind: r.upperBound.description))"
+                    }
+                    return "(" + edges.joined(separator: " OR ") + ")"
+                })
             }
         } else {
-            parts.append(select("month_totals", "month", "1 = 1"))
+            parts.append(select(monthTable, "1 = 1"))
         }
         let periodColumn: SQLQueryString = byPeriod ? "p" : "''"
         let groupColumn: SQLQueryString = dimension == .none ? "''" : "CAST(\(unsafeRaw: dimension.rawValue) AS TEXT)"
@@ -75,14 +80,57 @@ struct TotalsQuery {
         }
     }
 
-    private func select(_ table: String, _ period: String, _ periodCondition: SQLQueryString) -> SQLQueryString {
+    private var byPayee: Bool { payeeKey != nil || dimension == .payee }
+
+    /// The narrowest month table that has the dimensions this query needs.
+    private var monthTable: TotalsTable {
+        byPayee || account != nil || dimension == .account ? .month : .monthCategory
+    }
+
+    /// Days from `day_totals`, or — when a payee is involved, which that table leaves out — summed
+    /// from the records of those days (only ever the days at a range's edges or a short trend).
+    /// `dayCondition` is given the day's column name.
+    private func days(_ dayCondition: (String) -> SQLQueryString) -> SQLQueryString {
+        guard byPayee else { return select(.day, dayCondition("day")) }
+        var parts: [SQLQueryString] = []
+        let direct = kinds.filter { $0 == "expense" || $0 == "income" }
+        if !direct.isEmpty {
+            parts.append(records(kind: "kind", account: "account_id", "kind IN (\(binds: direct))", dayCondition))
+        }
+        if kinds.contains("transfer_out") {
+            parts.append(records(kind: "'transfer_out'", account: "account_id", "kind = 'transfer'", dayCondition))
+        }
+        if kinds.contains("transfer_in") {
+            parts.append(records(kind: "'transfer_in'", account: "to_account_id", "kind = 'transfer'", dayCondition))
+        }
+        return parts.isEmpty ? select(.day, "1 = 0") : parts.joined(separator: " UNION ALL ")
+    }
+
+    /// Records as one-record cells, shaped like a totals table's rows.
+    private func records(
+        kind: String, account column: String, _ kindCondition: SQLQueryString, _ dayCondition: (String) -> SQLQueryString
+    ) -> SQLQueryString {
+        var conditions: [SQLQueryString] = ["book_id = \(bind: book)", dayCondition("date"), kindCondition]
+        if let categories { conditions.append(categories.isEmpty ? "1 = 0" : "category_id IN (\(binds: categories))") }
+        if let account { conditions.append("\(unsafeRaw: column) = \(bind: account)") }
+        if let payeeKey { conditions.append("payee_key = \(bind: payeeKey)") }
+        return """
+            SELECT date AS p, \(unsafeRaw: kind) AS kind, COALESCE(category_id, 0) AS category_id,
+              COALESCE(\(unsafeRaw: column), 0) AS account_id, payee_key, currency, amount_minor AS total_minor, CAST(1 AS BIGINT) AS count
+            FROM transactions WHERE \(conditions.joined(separator: " AND "))
+            """
+    }
+
+    private func select(_ table: TotalsTable, _ periodCondition: SQLQueryString) -> SQLQueryString {
         var conditions: [SQLQueryString] = ["book_id = \(bind: book)", periodCondition, "kind IN (\(binds: kinds))"]
         if let categories { conditions.append(categories.isEmpty ? "1 = 0" : "category_id IN (\(binds: categories))") }
         if let account { conditions.append("account_id = \(bind: account)") }
         if let payeeKey { conditions.append("payee_key = \(bind: payeeKey)") }
+        let accountColumn: SQLQueryString = table.account ? "account_id" : "CAST(0 AS BIGINT) AS account_id"
+        let payeeColumn: SQLQueryString = table.payee ? "payee_key" : "'' AS payee_key"
         return """
-            SELECT \(unsafeRaw: period) AS p, kind, category_id, account_id, payee_key, currency, total_minor, count
-            FROM \(unsafeRaw: table) WHERE \(conditions.joined(separator: " AND "))
+            SELECT \(unsafeRaw: table.period) AS p, kind, category_id, \(accountColumn), \(payeeColumn), currency, total_minor, count
+            FROM \(unsafeRaw: table.name) WHERE \(conditions.joined(separator: " AND "))
             """
     }
 }

@@ -127,6 +127,18 @@ struct ReportTests {
                     #expect(p.expense.minorUnits == inPeriod.filter { $0.kind == .expense }.reduce(0) { $0 + $1.amount })
                 }
             }
+            // Payees at day and week grain come from the records of those days.
+            for interval in [ReportInterval.day, .week] {
+                let trend = try await store.trendReport(ReportQuery(range: range, by: .payee, kind: .expense), interval: interval, in: book.id, for: user)
+                for (i, period) in trend.periods.enumerated() {
+                    let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { r in
+                        interval.period(of: r.date) == period ? r.payee : "-"
+                    }.filter { $0.key != "-" }
+                    var got: [String: (Int64, Int)] = [:]
+                    for s in trend.series where s.currency.code == "USD" && s.counts[i] > 0 { got[s.key] = (s.values[i], s.counts[i]) }
+                    #expect(same(got, expected), "payee \(interval) \(period)")
+                }
+            }
             // The week of a range that starts on a Wednesday is labelled by its Monday.
             #expect(ReportInterval.week.periods(in: range).first == "2024-02-12")
             await #expect(throws: ValidationError("interval", "day gives 1096 periods over this range; at most 1000")) {
@@ -157,6 +169,15 @@ struct ReportTests {
             try await check(TransactionFilter(account: "Cash")) { $0.account == "Cash" || $0.toAccount == "Cash" }
             try await check(TransactionFilter(kind: .transfer)) { $0.kind == .transfer }
             try await check(TransactionFilter(payee: "CAFÉ ZOË")) { $0.payee == "Café Zoë" }
+            // Ranges with edge days: a payee reads those days' records, an account the daily totals.
+            try await check(TransactionFilter(from: from, to: to, payee: "starbucks")) { $0.payee == "Starbucks" && $0.date >= from && $0.date <= to }
+            try await check(TransactionFilter(from: from, to: to, account: "Cash", payee: "shell")) {
+                $0.payee == "Shell" && $0.account == "Cash" && $0.date >= from && $0.date <= to
+            }
+            try await check(TransactionFilter(from: from, to: to, account: "Cash")) {
+                ($0.account == "Cash" || $0.toAccount == "Cash") && $0.date >= from && $0.date <= to
+            }
+            try await check(TransactionFilter(from: from, to: to, category: "Food")) { $0.topCategory == "Food" && $0.date >= from && $0.date <= to }
             // Free text and amounts read the records.
             try await check(TransactionFilter(text: "star")) { $0.payee == "Starbucks" }
             try await check(TransactionFilter(text: "sam")) { $0.note.contains("Sam") }
