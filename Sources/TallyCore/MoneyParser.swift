@@ -134,6 +134,19 @@ extension Money {
     }
 }
 
+extension String {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    public func trimmingSpaces() -> String {
+        // Most text has nothing to trim (imports ask a million times): a printable ASCII byte at
+        // both ends settles it without walking grapheme clusters or copying.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
+        if isEmpty { return self }
+        return String(trimmingSpacesSub())
+    }
+}
+
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and newlines.
     public func trimmingSpaces() -> String {
@@ -141,11 +154,6 @@ extension StringProtocol {
     }
 
     func trimmingSpacesSub() -> SubSequence {
-        // Most text has nothing to trim: a printable ASCII byte at both ends settles it without
-        // walking grapheme clusters.
-        if let first = utf8.first, (0x21...0x7E).contains(first), let last, last.isASCII, !last.isWhitespace {
-            return self[...]
-        }
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
             return self[endIndex...]

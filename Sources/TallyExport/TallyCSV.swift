@@ -120,7 +120,7 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
             do { try Validate.text(value, field: name, maxLength: 100) } catch {
                 throw ValidationError("line \(row.line), \(name)", error.message)
             }
-            if name != "account", value.contains(":") {
+            if name != "account", value.utf8.contains(UInt8(ascii: ":")) {
                 throw ValidationError("line \(row.line), \(name)", "cannot contain ':' (it separates a category from its sub-category)")
             }
         }

@@ -19,6 +19,46 @@ enum BulkValue: Sendable, Encodable {
         }
     }
 
+    /// Rows of `width` values as a JSON array of arrays.
+    static func json(_ values: ArraySlice<BulkValue>, width: Int) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(values.count * 12)
+        out.append(UInt8(ascii: "["))
+        for (i, value) in values.enumerated() {
+            if i % width == 0 {
+                if i > 0 { out.append(contentsOf: "],".utf8) }
+                out.append(UInt8(ascii: "["))
+            } else {
+                out.append(UInt8(ascii: ","))
+            }
+            switch value {
+            case .int(let number): out.append(contentsOf: String(number).utf8)
+            case .null: out.append(contentsOf: "null".utf8)
+            case .text(let text):
+                out.append(UInt8(ascii: "\""))
+                for byte in text.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        out.append(UInt8(ascii: "\\"))
+                        out.append(byte)
+                    case 0..<0x20:
+                        out.append(contentsOf: "\\u00".utf8)
+                        out.append(hex[Int(byte >> 4)])
+                        out.append(hex[Int(byte & 0xF)])
+                    default:
+                        out.append(byte)
+                    }
+                }
+                out.append(UInt8(ascii: "\""))
+            }
+        }
+        if !values.isEmpty { out.append(UInt8(ascii: "]")) }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
     var sqlite: SQLiteData {
         switch self {
         case .int(let value): .integer(Int(value))
@@ -30,35 +70,57 @@ enum BulkValue: Sendable, Encodable {
 
 /// Many-row INSERTs inside a write transaction, for imports and kept totals.
 ///
-/// On SQLite the values go straight to the connection: SQLKit serializes every bound value
-/// through `Encodable` and a dynamic cast, which at a million records cost more than SQLite's
-/// own work. The SQL is still a fixed text with `?` placeholders — values are never spliced in.
-/// PostgreSQL goes through SQLKit as usual.
+/// On SQLite the rows go to the connection as one bound JSON parameter per statement. SQLKit
+/// serializes every bound value through `Encodable` and a dynamic cast, and SQLite parses and
+/// compiles a VALUES list row by row; at a million records each cost more than the inserts
+/// themselves. Values are still never spliced into the SQL. PostgreSQL goes through SQLKit.
 struct BulkWriter: Sendable {
     /// The transaction's SQLKit handle (PostgreSQL, and any other statement).
     let db: any SQLDatabase
     /// The same transaction's SQLite connection, when the engine is SQLite.
     let sqlite: SQLiteConnection?
 
-    /// Inserts `values` (row after row, `columns.count` values each), many rows per statement.
-    /// `suffix` follows the VALUES list (an ON CONFLICT clause); it must not bind anything.
-    func insert(into table: String, columns: [String], values: [BulkValue], suffix: String = "") async throws {
-        let width = columns.count
+    /// Inserts `values` (row after row, one value for each of `columns` not in `shared`), many
+    /// rows per statement. `shared` gives columns one value for every row (the book, a timestamp),
+    /// bound once per statement. `suffix` ends the statement (an ON CONFLICT clause); it must not
+    /// bind anything.
+    func insert(into table: String, columns: [String], values: [BulkValue], shared: [String: BulkValue] = [:], suffix: String = "") async throws {
+        let width = columns.count - shared.count
         precondition(width > 0 && values.count % width == 0, "bulk insert: values do not fill whole rows")
         // PostgreSQL allows 65,535 binds a statement, SQLite (as SQLiteNIO builds it) 250,000.
-        let rowsPerStatement = max(1, 60_000 / width)
+        let rowsPerStatement = max(1, 60_000 / columns.count)
         let head = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
         var start = 0
         while start < values.count {
             let end = min(values.count, start + rowsPerStatement * width)
-            let rows = (end - start) / width
             if let sqlite {
-                let tuple = "(" + String(repeating: "?, ", count: width - 1) + "?)"
-                let sql = head + Array(repeating: tuple, count: rows).joined(separator: ", ") + " " + suffix
-                _ = try await sqlite.query(sql, values[start..<end].map(\.sqlite))
+                // Parsing and compiling a VALUES list costs SQLite as much per row as inserting
+                // it, so the rows travel as one JSON array in one bound parameter, unpacked by
+                // jsonb_each: the statement stays a few lines long whatever the batch size.
+                var expressions: [String] = []
+                var index = 0
+                var named: [SQLiteData] = []
+                for column in columns {
+                    if let value = shared[column] {
+                        expressions.append("?\(named.count + 2)")
+                        named.append(value.sqlite)
+                    } else {
+                        expressions.append("value ->> \(index)")
+                        index += 1
+                    }
+                }
+                // "WHERE true" keeps SQLite from reading an ON CONFLICT suffix as a join constraint.
+                let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(expressions.joined(separator: ", ")) FROM jsonb_each(?1) WHERE true \(suffix)"
+                _ = try await sqlite.query(sql, [.text(BulkValue.json(values[start..<end], width: width))] + named)
             } else {
                 let tuples = stride(from: start, to: end, by: width).map { row -> SQLQueryString in
-                    "(\(binds: Array(values[row..<row + width])))"
+                    var next = row
+                    let full = columns.map { column -> BulkValue in
+                        if let value = shared[column] { return value }
+                        defer { next += 1 }
+                        return values[next]
+                    }
+                    return "(\(binds: full))"
                 }
                 try await db.raw("\(unsafeRaw: head)\(tuples.joined(separator: ", ")) \(unsafeRaw: suffix)").run()
             }

@@ -23,9 +23,7 @@ enum Migrator {
                 .column("created_at", type: .text, .notNull)
                 .run()
         }),
-        Migration(version: 4, name: "narrower kept totals: per day without payee, per month by category", apply: { db, _ in
-            try await Schema4.apply(db)
-        }),
+        Migration(version: 4, name: "narrower kept totals, leaner search index", apply: Schema4.apply),
     ]
 
     /// Applies every migration not yet recorded; returns the versions it applied.

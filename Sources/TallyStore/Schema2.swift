@@ -1,6 +1,6 @@
 import SQLKit
 
-/// Kept totals and search. Reports read per-day and per-month totals instead of scanning records,
+/// Kept totals and search (migration 4 reshapes both). Reports read per-day and per-month totals instead of scanning records,
 /// so their cost does not grow with the number of records; every write updates them in the same
 /// transaction (see `Totals`). Search uses SQLite FTS5 or a PostgreSQL full-text index.
 enum Schema2 {
@@ -42,25 +42,7 @@ enum Schema2 {
 
         switch engine {
         case .sqlite:
-            // An external-content FTS5 index kept current by triggers, as the SQLite manual shows.
-            try await db.raw("""
-                CREATE VIRTUAL TABLE transactions_fts USING fts5(payee, note, content='transactions', content_rowid='id',
-                  tokenize='unicode61 remove_diacritics 2')
-                """).run()
-            try await db.raw("""
-                CREATE TRIGGER transactions_fts_insert AFTER INSERT ON transactions BEGIN
-                  INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
-                """).run()
-            try await db.raw("""
-                CREATE TRIGGER transactions_fts_delete AFTER DELETE ON transactions BEGIN
-                  INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note); END
-                """).run()
-            try await db.raw("""
-                CREATE TRIGGER transactions_fts_update AFTER UPDATE OF payee, note ON transactions BEGIN
-                  INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note);
-                  INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
-                """).run()
-            try await db.raw("INSERT INTO transactions_fts(transactions_fts) VALUES ('rebuild')").run()
+            try await SearchIndex.createSQLite(db, options: "")
         case .postgres:
             try await db.raw("""
                 CREATE INDEX transactions_search ON transactions
@@ -68,5 +50,31 @@ enum Schema2 {
                 """).run()
         }
         // The totals are filled from the records by migration 4, which gives them their final shape.
+    }
+}
+
+/// SQLite's full-text index of payees and notes.
+enum SearchIndex {
+    /// An external-content FTS5 index kept current by triggers, as the SQLite manual shows, and
+    /// filled from the records already there. `options` are extra FTS5 options ("" or "a, b").
+    static func createSQLite(_ db: any SQLDatabase, options: String) async throws {
+        try await db.raw("""
+            CREATE VIRTUAL TABLE transactions_fts USING fts5(payee, note, content='transactions', content_rowid='id',
+              tokenize='unicode61 remove_diacritics 2'\(unsafeRaw: options.isEmpty ? "" : ", " + options))
+            """).run()
+        try await db.raw("""
+            CREATE TRIGGER transactions_fts_insert AFTER INSERT ON transactions BEGIN
+              INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
+            """).run()
+        try await db.raw("""
+            CREATE TRIGGER transactions_fts_delete AFTER DELETE ON transactions BEGIN
+              INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note); END
+            """).run()
+        try await db.raw("""
+            CREATE TRIGGER transactions_fts_update AFTER UPDATE OF payee, note ON transactions BEGIN
+              INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note);
+              INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
+            """).run()
+        try await db.raw("INSERT INTO transactions_fts(transactions_fts) VALUES ('rebuild')").run()
     }
 }

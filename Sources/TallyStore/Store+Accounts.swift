@@ -122,9 +122,7 @@ extension Store {
         _ = try await access(user, book: bookID, write: true)
         try await database.write { db in
             guard try await Self.accounts(db, book: bookID).contains(where: { $0.id == id }) else { throw StoreError.notFound("account") }
-            let used = try await db.raw("""
-                SELECT COUNT(*) AS n FROM transactions WHERE book_id = \(bind: bookID) AND (account_id = \(bind: id) OR to_account_id = \(bind: id))
-                """).first()!.decode(column: "n", as: Int.self)
+            let used = try await Totals.recordCount(db, book: bookID, account: id)
             if used > 0 { throw StoreError.conflict("the account has \(used) record\(used == 1 ? "" : "s"); archive it instead") }
             try await db.raw("UPDATE payees SET last_account_id = NULL WHERE book_id = \(bind: bookID) AND last_account_id = \(bind: id)").run()
             try await db.raw("DELETE FROM accounts WHERE id = \(bind: id) AND book_id = \(bind: bookID)").run()

@@ -26,6 +26,11 @@ struct Totals {
     private(set) var balances: [Balance: Int64] = [:]
 
     var isEmpty: Bool { cells.isEmpty && balances.isEmpty }
+    /// How many cells the batch holds.
+    var cellCount: Int { cells.count }
+
+    /// Forgets the cells (once written) and keeps the balance moves.
+    mutating func removeCells() { cells = [:] }
 
     /// Adds (`sign` +1) or removes (-1) one record. A transfer counts as leaving its account
     /// (`transfer_out`) and arriving in the other (`transfer_in`); reports leave both out of spending.
@@ -91,15 +96,34 @@ struct Totals {
 
     /// Writes the batch: upserts that add to what is kept, then drops cells that reached zero records.
     func apply(_ db: any SQLDatabase, book: RecordID) async throws {
-        try await apply(BulkWriter(db: db, sqlite: nil), book: book)
+        let writer = BulkWriter(db: db, sqlite: nil)
+        for fold in folds(book: book) {
+            try await writer.insert(into: fold.table.name, columns: fold.table.columns, values: fold.values, suffix: fold.table.addOnConflict)
+            // Only removals can empty a cell; imports and additions never need this sweep.
+            if !fold.emptied.isEmpty {
+                try await db.raw("""
+                    DELETE FROM \(unsafeRaw: fold.table.name)
+                    WHERE book_id = \(bind: book) AND \(unsafeRaw: fold.table.period) IN (\(binds: fold.emptied)) AND count = 0
+                    """).run()
+            }
+        }
+        try await applyBalances(db, book: book)
     }
 
-    /// Writes the batch through a bulk writer (imports fold a million records into one batch).
-    func apply(_ writer: BulkWriter, book: RecordID) async throws {
+    /// The batch folded into one table's grain and dimensions: the upsert's values, row after
+    /// row in `table.columns` order, and the periods where a cell lost records.
+    struct Fold {
+        var table: TotalsTable
+        var values: [BulkValue]
+        var emptied: [String]
+    }
+
+    /// The batch folded for every kept-totals table.
+    func folds(book: RecordID) -> [Fold] {
         let changed = cells.filter { $0.value.count != 0 || $0.value.total != 0 }
-        for table in TotalsTable.all {
-            // Fold the cells into the table's grain and dimensions.
+        return TotalsTable.all.map { table in
             var folded: [Key: (total: Int64, count: Int64)] = [:]
+            folded.reserveCapacity(changed.count)
             for (key, value) in changed {
                 var k = key
                 k.day = String(key.day.prefix(table.periodLength))
@@ -121,24 +145,36 @@ struct Totals {
                 values.append(.int(value.total))
                 values.append(.int(value.count))
             }
-            try await writer.insert(into: table.name, columns: table.columns, values: values, suffix: table.addOnConflict)
-            // Only removals can empty a cell; imports and additions never need this sweep.
-            let emptied = Set(folded.filter { $0.value.count < 0 }.keys.map(\.day))
-            if !emptied.isEmpty {
-                try await writer.db.raw("""
-                    DELETE FROM \(unsafeRaw: table.name)
-                    WHERE book_id = \(bind: book) AND \(unsafeRaw: table.period) IN (\(binds: Array(emptied))) AND count = 0
-                    """).run()
-            }
+            return Fold(table: table, values: values, emptied: Array(Set(folded.filter { $0.value.count < 0 }.keys.map(\.day))))
         }
+    }
+
+    /// Moves the account balances by the batch.
+    func applyBalances(_ db: any SQLDatabase, book: RecordID) async throws {
         let moves = balances.filter { $0.value != 0 }
         for (key, delta) in moves {
-            try await writer.db.raw("""
+            try await db.raw("""
                 INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
                 VALUES (\(bind: book), \(bind: key.account), \(bind: key.currency), \(bind: delta))
                 ON CONFLICT (book_id, account_id, currency) DO UPDATE SET balance_minor = account_balances.balance_minor + excluded.balance_minor
                 """).run()
         }
+    }
+
+    /// How many records use an account, as spending or income, or either side of a transfer.
+    static func recordCount(_ db: any SQLDatabase, book: RecordID, account: RecordID) async throws -> Int {
+        // A transfer's arriving side is kept under its destination account, so one sum counts both.
+        try await db.raw("""
+            SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS n FROM month_totals WHERE book_id = \(bind: book) AND account_id = \(bind: account)
+            """).first()!.decode(column: "n", as: Int.self)
+    }
+
+    /// How many records are filed under some categories.
+    static func recordCount(_ db: any SQLDatabase, book: RecordID, categories: [RecordID]) async throws -> Int {
+        try await db.raw("""
+            SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS n FROM month_category_totals
+            WHERE book_id = \(bind: book) AND category_id IN (\(binds: categories))
+            """).first()!.decode(column: "n", as: Int.self)
     }
 
     /// Moves the kept totals of some categories to another, when their records move with them.

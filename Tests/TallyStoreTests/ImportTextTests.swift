@@ -1,0 +1,29 @@
+import Testing
+import TallyCore
+import TallyExport
+import TallyStore
+
+@Suite("Import keeps text exactly")
+struct ImportTextTests {
+    @Test("quotes, backslashes, tabs, new lines and non-ASCII letters land as written", arguments: Backend.available)
+    func exactText(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book) = try await owner(store)
+            let notes = [
+                #"say "hi" \ back\slash \"#, "tab\there", "two\nlines", "Café Zoë – 東京 🍣", "{\"json\": [1, 2]}", "\\u0041 is not A", "",
+            ]
+            var csv = "date,amount,kind,payee,category,subcategory,account,currency,note\n"
+            for (i, note) in notes.enumerated() {
+                let quoted = "\"" + note.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                csv += "2024-03-0\(i + 1),\(i + 1).05,expense,\"Zoë \"\"\(i)\"\"\",Food,Snacks,Cash,USD,\(quoted)\n"
+            }
+            let source = try TallyCSVImport(bytes: Array(csv.utf8), bookCurrency: book.currency, today: LocalDate(year: 2024, month: 12, day: 31)!)
+            let result = try await store.importRecords(into: book.id, for: user, from: source)
+            #expect(result.count == notes.count)
+            let page = try await store.transactions(in: book.id, for: user, filter: TransactionFilter(), limit: 50)
+            #expect(page.records.map(\.transaction.note) == notes)
+            #expect(page.records.map(\.transaction.payee) == notes.indices.map { "Zoë \"\($0)\"" })
+            #expect(page.records.map(\.transaction.amount.minorUnits) == notes.indices.map { Int64($0 + 1) * 100 + 5 })
+        }
+    }
+}
