@@ -55,7 +55,10 @@ struct TotalsTable: Sendable {
             CREATE TABLE \(unsafeRaw: name) (\(unsafeRaw: columns.joined(separator: ", ")))\(unsafeRaw: engine == .sqlite ? " WITHOUT ROWID" : "")
             """).run()
         if payee {
-            try await db.create(index: "\(name)_payee").on(name).column("book_id").column("payee_key").column(period).run()
+            // With the sums in the index a payee's cells are read from it alone; without them,
+            // SQLite's planner preferred walking the whole book in key order.
+            try await db.create(index: "\(name)_payee").on(name)
+                .column("book_id").column("payee_key").column(period).column("total_minor").column("count").run()
         }
     }
 }

@@ -1,0 +1,123 @@
+import SQLKit
+import TallyCore
+
+/// The names on an import row as spelled, and the ids they resolved to: most rows repeat a
+/// combination already seen, so they skip the case-folding lookups.
+struct SpelledNames: Hashable {
+    var kind: TransactionKind
+    var category, sub, account, toAccount: String
+}
+
+struct ResolvedNames {
+    var category, account, toAccount: RecordID?
+}
+
+/// A payee seen in an import: its latest spelling and record (for autofill) and how often.
+struct ImportedPayee {
+    var name: String
+    var category: RecordID?
+    var account: RecordID?
+    var amount: Int64 = 0
+    var currency = ""
+    var uses: Int64 = 0
+
+    mutating func add(_ draft: TransactionDraft, category: RecordID?, account: RecordID?) {
+        name = draft.payee
+        self.category = category
+        self.account = account
+        amount = draft.amount.minorUnits
+        currency = draft.amount.currency.code
+        uses += 1
+    }
+
+    static func save(_ db: any SQLDatabase, book: RecordID, _ payees: [String: ImportedPayee]) async throws {
+        let all = Array(payees)
+        for start in stride(from: 0, to: all.count, by: 500) {
+            let values = all[start..<min(start + 500, all.count)].map { key, p -> SQLQueryString in
+                "(\(bind: book), \(bind: p.name), \(bind: key), \(bind: p.category), \(bind: p.account), \(bind: p.amount), \(bind: p.currency), \(bind: p.uses))"
+            }
+            try await db.raw("""
+                INSERT INTO payees (book_id, name, name_key, last_category_id, last_account_id, last_amount_minor, last_currency, use_count)
+                VALUES \(values.joined(separator: ", "))
+                ON CONFLICT (book_id, name_key) DO UPDATE SET name = excluded.name, last_category_id = excluded.last_category_id,
+                  last_account_id = excluded.last_account_id, last_amount_minor = excluded.last_amount_minor,
+                  last_currency = excluded.last_currency, use_count = payees.use_count + excluded.use_count
+                """).run()
+        }
+    }
+}
+
+/// The book's categories and accounts by name, creating the missing ones as an import meets them.
+struct ImportNames {
+    private var categories: [String: RecordID] = [:]
+    private var accounts: [String: RecordID] = [:]
+    private var nextCategoryPosition = 0
+    private var nextAccountPosition = 0
+    let book: Book
+    private(set) var createdCategories = 0
+    private(set) var createdAccounts = 0
+
+    static func load(_ db: any SQLDatabase, book: Book) async throws -> ImportNames {
+        var names = ImportNames(book: book)
+        let all = try await Store.categories(db, book: book.id)
+        for c in all {
+            let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name } ?? ""
+            let key = parent.isEmpty ? Self.key(c.kind, c.name, "") : Self.key(c.kind, parent, c.name)
+            if names.categories[key] == nil { names.categories[key] = c.id }
+        }
+        names.nextCategoryPosition = all.count
+        let accounts = try await Store.accounts(db, book: book.id)
+        for a in accounts where names.accounts[a.name.lowercased()] == nil { names.accounts[a.name.lowercased()] = a.id }
+        names.nextAccountPosition = accounts.count
+        return names
+    }
+
+    private static func key(_ kind: CategoryKind, _ name: String, _ sub: String) -> String {
+        "\(kind.rawValue)\u{1F}\(name.lowercased())\u{1F}\(sub.lowercased())"
+    }
+
+    mutating func category(_ db: any SQLDatabase, kind: TransactionKind, name: String, sub: String, line: Int) async throws -> RecordID? {
+        guard kind != .transfer, !name.isEmpty else { return nil }
+        let categoryKind: CategoryKind = kind == .income ? .income : .expense
+        let parentKey = Self.key(categoryKind, name, "")
+        var parent = categories[parentKey]
+        if parent == nil {
+            parent = try await Store.insertCategory(
+                db, book: book.id, parent: nil, kind: categoryKind, name: name, icon: "🏷️",
+                color: Palette.color(for: name), position: nextCategoryPosition
+            )
+            categories[parentKey] = parent
+            nextCategoryPosition += 1
+            createdCategories += 1
+        }
+        guard !sub.isEmpty else { return parent }
+        let childKey = Self.key(categoryKind, name, sub)
+        if let child = categories[childKey] { return child }
+        let child = try await Store.insertCategory(
+            db, book: book.id, parent: parent, kind: categoryKind, name: sub, icon: "🏷️",
+            color: Palette.color(for: name), position: nextCategoryPosition
+        )
+        categories[childKey] = child
+        nextCategoryPosition += 1
+        createdCategories += 1
+        return child
+    }
+
+    mutating func account(_ db: any SQLDatabase, _ name: String, currency: Currency) async throws -> RecordID? {
+        guard !name.isEmpty else { return nil }
+        if let id = accounts[name.lowercased()] { return id }
+        let lower = name.lowercased()
+        // A best guess from the name; the accounts page changes it.
+        let kind: AccountKind = lower.contains("credit") || lower.contains("visa") || lower.contains("amex") ? .credit
+            : lower.contains("cash") ? .cash : lower.contains("gift") ? .gift : lower.contains("saving") ? .savings : .checking
+        let id = try await db.raw("""
+            INSERT INTO accounts (book_id, name, kind, currency, opening_minor, archived, position)
+            VALUES (\(bind: book.id), \(bind: name), \(bind: kind.rawValue), \(bind: currency.code), 0, 0, \(bind: nextAccountPosition))
+            RETURNING id
+            """).first()!.decode(column: "id", as: Int64.self)
+        accounts[lower] = id
+        nextAccountPosition += 1
+        createdAccounts += 1
+        return id
+    }
+}
