@@ -12,15 +12,21 @@ struct ImportTextTests {
             let notes = [
                 #"say "hi" \ back\slash \"#, "tab\there", "two\nlines", "Café Zoë – 東京 🍣", "{\"json\": [1, 2]}", "\\u0041 is not A", "",
             ]
-            var csv = "date,amount,kind,payee,category,subcategory,account,currency,note\n"
+            var csv = "date,amount,kind,payee,category,subcategory,account,currency,note,to_account\n"
             for (i, note) in notes.enumerated() {
                 let quoted = "\"" + note.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                csv += "2024-03-0\(i + 1),\(i + 1).05,expense,\"Zoë \"\"\(i)\"\"\",Food,Snacks,Cash,USD,\(quoted)\n"
+                csv += "2024-03-0\(i + 1),\(i + 1).05,expense,\"Zoë \"\"\(i)\"\"\",Food,Snacks,Cash,USD,\(quoted),\n"
             }
+            // A transfer: no category, a destination account (NULLs and ids in the same batch).
+            csv += "2024-03-20,250.00,transfer,,,,Cash,USD,to savings,Savings\n"
             let source = try TallyCSVImport(bytes: Array(csv.utf8), bookCurrency: book.currency, today: LocalDate(year: 2024, month: 12, day: 31)!)
             let result = try await store.importRecords(into: book.id, for: user, from: source)
-            #expect(result.count == notes.count)
-            let page = try await store.transactions(in: book.id, for: user, filter: TransactionFilter(), limit: 50)
+            #expect(result.count == notes.count + 1)
+            var page = try await store.transactions(in: book.id, for: user, filter: TransactionFilter(), limit: 50)
+            let last = page.records.popLast()
+            let transfer = try #require(last)
+            #expect(transfer.transaction.kind == .transfer && transfer.transaction.categoryID == nil)
+            #expect(transfer.accountName == "Cash" && transfer.toAccountName == "Savings" && transfer.transaction.amount.minorUnits == 25_000)
             #expect(page.records.map(\.transaction.note) == notes)
             #expect(page.records.map(\.transaction.payee) == notes.indices.map { "Zoë \"\($0)\"" })
             #expect(page.records.map(\.transaction.amount.minorUnits) == notes.indices.map { Int64($0 + 1) * 100 + 5 })
