@@ -109,17 +109,21 @@ struct ReportTests {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-07-03")!)
-            for interval in ReportInterval.allCases {
-                let trend = try await store.trendReport(ReportQuery(range: range, by: .category, kind: .expense), interval: interval, in: book.id, for: user)
+            /// Checks every period of a trend against sums of the model's records.
+            func check(by: ReportGrouping, _ interval: ReportInterval, key: @escaping (ModelRecord) -> String) async throws {
+                let trend = try await store.trendReport(ReportQuery(range: range, by: by, kind: .expense), interval: interval, in: book.id, for: user)
                 #expect(trend.periods == interval.periods(in: range))
                 for (i, period) in trend.periods.enumerated() {
                     let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { r in
-                        interval.period(of: r.date) == period ? r.topCategory : "-"
+                        interval.period(of: r.date) == period ? key(r) : "-"
                     }.filter { $0.key != "-" }
                     var got: [String: (Int64, Int)] = [:]
                     for s in trend.series where s.currency.code == "USD" && s.counts[i] > 0 { got[s.key] = (s.values[i], s.counts[i]) }
-                    #expect(same(got, expected), "\(interval) \(period)")
+                    #expect(same(got, expected), "\(by) \(interval) \(period)")
                 }
+            }
+            for interval in ReportInterval.allCases {
+                try await check(by: .category, interval) { $0.topCategory }
                 let flow = try await store.cashFlow(range, interval: interval, in: book.id, for: user)
                 for p in flow.periods {
                     let inPeriod = model.filter { $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to && interval.period(of: $0.date) == p.period }
@@ -128,17 +132,8 @@ struct ReportTests {
                 }
             }
             // Payees at day and week grain come from the records of those days.
-            for interval in [ReportInterval.day, .week] {
-                let trend = try await store.trendReport(ReportQuery(range: range, by: .payee, kind: .expense), interval: interval, in: book.id, for: user)
-                for (i, period) in trend.periods.enumerated() {
-                    let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { r in
-                        interval.period(of: r.date) == period ? r.payee : "-"
-                    }.filter { $0.key != "-" }
-                    var got: [String: (Int64, Int)] = [:]
-                    for s in trend.series where s.currency.code == "USD" && s.counts[i] > 0 { got[s.key] = (s.values[i], s.counts[i]) }
-                    #expect(same(got, expected), "payee \(interval) \(period)")
-                }
-            }
+            try await check(by: .payee, .day) { $0.payee }
+            try await check(by: .payee, .week) { $0.payee }
             // The week of a range that starts on a Wednesday is labelled by its Monday.
             #expect(ReportInterval.week.periods(in: range).first == "2024-02-12")
             await #expect(throws: ValidationError("interval", "day gives 1096 periods over this range; at most 1000")) {
