@@ -26,9 +26,9 @@ enum Migrator {
         Migration(version: 4, name: "narrower kept totals, leaner search index", apply: Schema4.apply),
     ]
 
-    /// Applies every migration not yet recorded; returns the versions it applied.
+    /// Applies every migration not yet recorded (up to `last`); returns the versions it applied.
     @discardableResult
-    static func migrate(_ database: Database) async throws -> [Int] {
+    static func migrate(_ database: Database, upTo last: Int = .max) async throws -> [Int] {
         let engine = database.engine
         try await database.write { db in
             try await lockMigrations(db, engine: engine)
@@ -39,7 +39,7 @@ enum Migrator {
                 .run()
         }
         var applied: [Int] = []
-        for migration in all {
+        for migration in all where migration.version <= last {
             let done = try await database.write { db in
                 // Re-checked inside the writing transaction (under the lock on PostgreSQL) so
                 // two servers starting together cannot both apply it.
