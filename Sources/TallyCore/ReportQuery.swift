@@ -53,9 +53,6 @@ public struct DateRange: Sendable, Hashable {
         return try DateRange(from: date(from, "from", defaultFrom), to: date(to, "to", defaultTo))
     }
 
-    /// Number of days.
-    public var dayCount: Int { to.dayNumber - from.dayNumber + 1 }
-
     /// The whole calendar months inside the range and the days left over at either end, so a
     /// range can be summed from monthly totals plus a few daily ones.
     public var split: (months: ClosedRange<YearMonth>?, days: [ClosedRange<LocalDate>]) {

@@ -29,10 +29,12 @@ struct PDFPager {
         y = Self.top
     }
 
-    /// Puts a block of `height` on a fresh page when it does not fit here but would fit there;
-    /// blocks taller than a page start where they are and split themselves.
-    mutating func keepTogether(_ height: Double) {
-        if height > remaining && height <= Self.fullHeight && y > Self.top { newPage() }
+    /// Puts a block of `height` on a fresh page when it does not fit here but would fit there.
+    /// A block taller than a page starts where it is and splits itself, once its first `lead`
+    /// points (a title and a first row) fit here; otherwise it too starts on a fresh page.
+    mutating func keepTogether(_ height: Double, lead: Double) {
+        guard y > Self.top else { return }
+        if height <= Self.fullHeight ? height > remaining : lead > remaining { newPage() }
     }
 
     /// Stamps every page with a rule, the report name and "Page i of n", now that n is known.

@@ -12,7 +12,7 @@ extension PDFReport {
         let barLeft = left + labelWidth + 10
         let barSpace = max(0, right - valueWidth - 10 - barLeft)
         let largest = bars.map { max($0.value, 0) }.max()!
-        pager.keepTogether(Self.chartTitleHeight + Double(bars.count) * Self.barRow)
+        pager.keepTogether(Self.chartTitleHeight + Double(bars.count) * Self.barRow, lead: Self.chartTitleHeight + Self.barRow)
         drawChartTitle(barsTitle, on: &pager)
         for item in bars {
             if Self.barRow > pager.remaining {
@@ -45,7 +45,8 @@ extension PDFReport {
         let shown = slices.count <= maxLines ? slices : Array(slices.prefix(maxLines - 1))
         let legendLines = Double(shown.count + (shown.count < slices.count ? 1 : 0))
         let bodyHeight = max(diameter, legendLines * line)
-        pager.keepTogether(Self.chartTitleHeight + bodyHeight)
+        // The legend is cut to fit a page, so the donut never splits.
+        pager.keepTogether(Self.chartTitleHeight + bodyHeight, lead: Self.chartTitleHeight + bodyHeight)
         drawChartTitle(slicesTitle, on: &pager)
         let cx = PDFPager.left + outer, cy = pager.y + bodyHeight / 2
         let total = ChartMath.positiveSum(slices.map(\.value))

@@ -43,17 +43,10 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         reader = CSVReader(bytes)
         self.bookCurrency = bookCurrency
         self.today = today
-        let header: [String]
-        do {
-            guard let first = try reader.next() else { throw ValidationError("file", "is empty; the first line must name the columns") }
-            header = first.fields.map { $0.trimmingSpaces().lowercased() }
-        } catch let error as CSVReader.FormatError {
-            throw ValidationError("line \(error.line)", error.message)
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            throw ValidationError("file", "\(error)")
-        }
+        let first: (line: Int, fields: [String])?
+        do { first = try reader.next() } catch { throw ValidationError("line \(error.line)", error.message) }
+        guard let first else { throw ValidationError("file", "is empty; the first line must name the columns") }
+        let header = first.fields.map { $0.trimmingSpaces().lowercased() }
         var columns: [String: Int] = [:]
         for (i, name) in header.enumerated() {
             guard TallyCSV.columns.contains(name) || TallyCSV.optionalColumns.contains(name) else {
@@ -85,7 +78,7 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         }
         func field(_ name: String) -> String? { columns[name].map { row.fields[$0] } }
         var input = TransactionInput(
-            kind: field("kind"), amount: field("amount"), currency: field("currency"), date: nil, time: field("time"),
+            kind: field("kind"), amount: field("amount"), currency: field("currency"), date: field("date") ?? "", time: field("time"),
             payee: field("payee"), category: nil, account: nil, toAccount: nil, note: field("note")
         )
         let toAccount = (field("to_account") ?? "").trimmingSpaces()
@@ -95,11 +88,6 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         } else if !toAccount.isEmpty {
             throw ValidationError("line \(row.line), to_account", "only transfers have a destination account")
         }
-        let rawDate = field("date") ?? ""
-        guard LocalDate(rawDate.trimmingSpaces()) != nil else {
-            throw ValidationError("line \(row.line), date", "'\(rawDate)' is not a valid date (YYYY-MM-DD)")
-        }
-        input.date = rawDate
         if let amount = input.amount, amount.trimmingSpaces().hasPrefix("-") {
             throw ValidationError("line \(row.line), amount", "must be positive; the kind column gives the direction")
         }

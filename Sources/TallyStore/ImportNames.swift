@@ -12,8 +12,9 @@ struct ResolvedNames {
     var category, account, toAccount: RecordID?
 }
 
-/// A payee seen in an import: its latest spelling and record (for autofill) and how often.
-struct ImportedPayee {
+/// A payee's latest spelling and record (for autofill) and how many uses a write adds: one for
+/// a single record, many for an import.
+struct PayeeUse {
     var name: String
     var category: RecordID?
     var account: RecordID?
@@ -30,7 +31,8 @@ struct ImportedPayee {
         uses += 1
     }
 
-    static func save(_ db: any SQLDatabase, book: RecordID, _ payees: [String: ImportedPayee]) async throws {
+    /// Remembers the uses by payee key, adding to what the book already knew.
+    static func save(_ db: any SQLDatabase, book: RecordID, _ payees: [String: PayeeUse]) async throws {
         let all = Array(payees)
         for start in stride(from: 0, to: all.count, by: 500) {
             let values = all[start..<min(start + 500, all.count)].map { key, p -> SQLQueryString in

@@ -5,11 +5,15 @@ extension Store {
     /// Imports every row of `source` into a book in one database transaction: all of it, or —
     /// when any row is wrong — nothing, with an error naming the line and column. Categories,
     /// sub-categories and accounts that do not exist yet are created; payees are remembered.
-    public func importRecords(into bookID: RecordID, for user: User, from source: some ImportSource) async throws -> ImportResult {
+    /// With `staged`, the staged upload of that token is claimed (deleted) in the same
+    /// transaction, so a confirmation sent twice imports once and the second gets "not found".
+    public func importRecords(
+        into bookID: RecordID, for user: User, from source: some ImportSource, claiming staged: String? = nil
+    ) async throws -> ImportResult {
         let book = try await access(user, book: bookID, write: true)
         let sqlite = database.engine == .sqlite
         do {
-            let result = try await importAll(into: book, from: source, sqlite: sqlite)
+            let result = try await importAll(into: book, from: source, sqlite: sqlite, claim: staged.map { (token: $0, user: user.id) })
             if sqlite { try await database.write { try await Self.importPragmas($0, on: false) } }
             return result
         } catch {
@@ -29,13 +33,16 @@ extension Store {
         "account_id", "to_account_id", "note", "created_at", "updated_at",
     ]
 
-    private func importAll(into book: Book, from source: some ImportSource, sqlite: Bool) async throws -> ImportResult {
+    private func importAll(
+        into book: Book, from source: some ImportSource, sqlite: Bool, claim: (token: String, user: RecordID)?
+    ) async throws -> ImportResult {
         let bookID = book.id
         return try await database.bulkWrite { db, writer in
+            if let claim { try await Self.claimStagedImport(db, claim.token, book: bookID, user: claim.user) }
             if sqlite { try await Self.importPragmas(db, on: true) }
             var names = try await ImportNames.load(db, book: book)
             var totals = Totals()
-            var payees: [String: ImportedPayee] = [:]
+            var payees: [String: PayeeUse] = [:]
             var result = ImportResult()
             var keys: [String: String] = [:]
             var resolved: [SpelledNames: ResolvedNames] = [:]
@@ -107,7 +114,7 @@ extension Store {
                         payeeKey: key, category: category, account: account, toAccount: toAccount
                     )
                     if d.kind != .transfer, !key.isEmpty {
-                        payees[key, default: ImportedPayee(name: d.payee)].add(d, category: category, account: account)
+                        payees[key, default: PayeeUse(name: d.payee)].add(d, category: category, account: account)
                     }
                     result.count += 1
                     result.firstDate = min(result.firstDate ?? d.date, d.date)
@@ -125,7 +132,7 @@ extension Store {
                 await queue.drain()
                 throw error
             }
-            try await ImportedPayee.save(db, book: bookID, payees)
+            try await PayeeUse.save(db, book: bookID, payees)
             result.createdCategories = names.createdCategories
             result.createdAccounts = names.createdAccounts
             return result

@@ -32,6 +32,15 @@ extension Store {
         return (try row.decode(column: "file_name", as: String.self), Array(try row.decode(column: "data", as: Data.self)))
     }
 
+    /// Deletes a staged upload inside the caller's transaction; not found when it is already gone.
+    static func claimStagedImport(_ db: any SQLDatabase, _ token: String, book: RecordID, user: RecordID) async throws {
+        let claimed = try await db.raw("""
+            DELETE FROM pending_imports WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: book) AND user_id = \(bind: user)
+            RETURNING token_hash
+            """).first()
+        if claimed == nil { throw StoreError.notFound("upload (it was imported already or has expired)") }
+    }
+
     /// Forgets a staged upload.
     public func dropStagedImport(_ token: String, in bookID: RecordID, for user: User) async throws {
         _ = try await access(user, book: bookID, write: true)

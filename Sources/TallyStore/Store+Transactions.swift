@@ -175,14 +175,9 @@ extension Store {
 
     static func rememberPayee(_ db: any SQLDatabase, book: RecordID, draft: TransactionDraft, category: RecordID?, account: RecordID?) async throws {
         guard !draft.payee.isEmpty, draft.kind != .transfer else { return }
-        try await db.raw("""
-            INSERT INTO payees (book_id, name, name_key, last_category_id, last_account_id, last_amount_minor, last_currency, use_count)
-            VALUES (\(bind: book), \(bind: draft.payee), \(bind: draft.payee.lowercased()), \(bind: category), \(bind: account),
-              \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code), 1)
-            ON CONFLICT (book_id, name_key) DO UPDATE SET name = excluded.name, last_category_id = excluded.last_category_id,
-              last_account_id = excluded.last_account_id, last_amount_minor = excluded.last_amount_minor,
-              last_currency = excluded.last_currency, use_count = payees.use_count + 1
-            """).run()
+        var use = PayeeUse(name: draft.payee)
+        use.add(draft, category: category, account: account)
+        try await PayeeUse.save(db, book: book, [Totals.payeeKey(draft.payee): use])
     }
 }
 

@@ -25,7 +25,6 @@ struct Totals {
     private(set) var cells: [Key: (total: Int64, count: Int64)] = [:]
     private(set) var balances: [Balance: Int64] = [:]
 
-    var isEmpty: Bool { cells.isEmpty && balances.isEmpty }
     /// How many cells the batch holds.
     var cellCount: Int { cells.count }
 

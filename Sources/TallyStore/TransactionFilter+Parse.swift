@@ -1,9 +1,6 @@
 import TallyCore
 
 extension TransactionFilter {
-    /// The names of the fields `parse` reads, as query parameters, form fields and CLI options use them.
-    public static let fieldNames = ["from", "to", "category", "account", "payee", "kind", "q", "amount_min", "amount_max", "order"]
-
     /// Reads a filter from named text fields (a query string, a form, command-line options);
     /// errors name the field.
     public static func parse(_ field: (String) -> String?) throws(ValidationError) -> TransactionFilter {

@@ -20,7 +20,7 @@ public func buildApplication(_ configuration: AppConfiguration, store: Store, lo
 /// Builds the router: static files, the HTML pages and the JSON API under /api/v1.
 public func buildRouter(_ configuration: AppConfiguration, store: Store) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
-    let pages = try await PageRenderer.load()
+    let pages = try await PageRenderer.load(today: { store.today() })
     let sessionCookie = SessionCookieParameters(name: "tally_session", path: "/", secure: configuration.secureCookies, sameSite: .lax)
     router.addMiddleware {
         SecurityHeadersMiddleware()

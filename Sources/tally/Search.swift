@@ -22,7 +22,7 @@ extension Tally {
                 let filter = try self.filter.filter(text: text, newestFirst: true)
                 let page = try await store.withStore { store in
                     let (user, book) = try await who.resolve(store)
-                    return try await store.transactions(in: book.id, for: user, filter: filter, limit: max(1, min(limit, 500)), summarize: true)
+                    return try await store.transactions(in: book.id, for: user, filter: filter, limit: limit, summarize: true)
                 }
                 print(Listing.render(page.records, format: format), terminator: "")
                 if format == .table, let s = page.summary {

@@ -32,4 +32,22 @@ struct ImportTextTests {
             #expect(page.records.map(\.transaction.amount.minorUnits) == notes.indices.map { Int64($0 + 1) * 100 + 5 })
         }
     }
+
+    @Test("a staged upload confirmed twice is imported once", arguments: Backend.available)
+    func stagedOnce(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book) = try await owner(store)
+            let csv = Array("date,amount,kind,payee,category,subcategory,account,currency,note\n2024-03-01,4.50,expense,Cafe,Food,,Cash,USD,\n".utf8)
+            let token = try await store.stageImport(into: book.id, for: user, fileName: "a.csv", data: csv)
+            let today = LocalDate(year: 2024, month: 12, day: 31)!
+            let first = try TallyCSVImport(bytes: csv, bookCurrency: book.currency, today: today)
+            #expect(try await store.importRecords(into: book.id, for: user, from: first, claiming: token).count == 1)
+            let again = try TallyCSVImport(bytes: csv, bookCurrency: book.currency, today: today)
+            await #expect(throws: StoreError.self) {
+                _ = try await store.importRecords(into: book.id, for: user, from: again, claiming: token)
+            }
+            let page = try await store.transactions(in: book.id, for: user, limit: 10)
+            #expect(page.records.count == 1)
+        }
+    }
 }

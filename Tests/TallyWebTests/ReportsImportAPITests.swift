@@ -104,6 +104,9 @@ extension API {
                     expectStatus(try await client.get("\(owner.books)/\(path)", token: stranger.token), .notFound)
                 }
                 expectStatus(try await client.post("\(owner.books)/imports", token: stranger.token, body: ByteBuffer(string: "date,amount,kind\n")), .notFound)
+                let maybe = try await client.post("\(owner.books)/imports?dry_run=maybe", token: owner.token, body: ByteBuffer(string: "date,amount,kind\n"))
+                expectStatus(maybe, .unprocessableContent)
+                #expect(maybe.text.contains("dry_run"))
                 let header = try await client.post("\(owner.books)/imports", token: owner.token, body: ByteBuffer(string: "date,amount,colour\n"))
                 expectStatus(header, .unprocessableContent)
                 #expect(header.text.contains("unknown column 'colour'"))

@@ -3,6 +3,7 @@ processes with their own peak RSS, the cached data files and the reference answe
 import csv
 import math
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -40,10 +41,11 @@ class BenchError(Exception):
 
 def cents(text):
     """'$-1,234.5', '1234.56 USD', ' -3 ' -> integer cents, exactly (Decimal, no floats)."""
-    s = "".join(ch for ch in str(text) if ch.isdigit() or ch in "-.")
-    if s.strip("-.") == "":
+    # Strict: an optional sign, a '$' or 'USD' marker, digits with ',' grouping and one '.'.
+    m = re.fullmatch(r"\s*(-?)\s*\$?\s*(-?)([\d,]*\.?\d+)\s*(?:USD)?\s*", str(text))
+    if not m or (m.group(1) and m.group(2)):
         raise ValueError("no amount in %r" % (text,))
-    value = Decimal(s) * 100
+    value = Decimal(("-" if m.group(1) or m.group(2) else "") + m.group(3).replace(",", "")) * 100
     if value != value.to_integral_value():
         raise ValueError("not a whole number of cents: %r" % (text,))
     return int(value)

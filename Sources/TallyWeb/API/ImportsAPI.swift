@@ -24,7 +24,11 @@ struct ImportsAPI {
         var request = request
         let body = try await request.collectBody(upTo: Self.maxImportSize)
         let source = try TallyCSVImport(bytes: Array(buffer: body), bookCurrency: book.currency, today: store.today())
-        if ["true", "1", "yes"].contains(request.uri.queryParameters.get("dry_run")?.lowercased() ?? "") {
+        let dryRun = request.uri.queryParameters.get("dry_run")?.lowercased() ?? "false"
+        guard ["true", "1", "yes", "false", "0", "no"].contains(dryRun) else {
+            throw ValidationError("dry_run", "must be true or false")
+        }
+        if ["true", "1", "yes"].contains(dryRun) {
             let preview = try source.preview(limit: 10)
             return try JSONResponse.make(PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init)))
         }

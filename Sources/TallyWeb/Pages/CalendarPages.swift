@@ -45,7 +45,7 @@ struct CalendarPages {
             "month": month.title, "monthKey": month.description, "prev": month.previous.description, "next": month.next.description,
             "weeks": weeks, "weekdays": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
             "expense": summary.expense.formatted, "income": summary.income.formatted, "cashFlow": summary.cashFlow.formatted,
-            "dailyAverage": summary.dailyAverage.formatted, "count": summary.count, "today": today.description,
+            "dailyAverage": summary.dailyAverage.formatted, "count": summary.count,
             "isCurrentMonth": month == YearMonth(today), "thisMonth": YearMonth(today).description,
         ])
     }
@@ -61,7 +61,7 @@ struct CalendarPages {
             "prev": date.adding(days: -1).description, "next": date.adding(days: 1).description,
             "count": summary.totals.count, "expense": summary.totals.expense.formatted, "income": summary.totals.income.formatted,
             "cashFlow": summary.totals.cashFlow.formatted, "dailyAverage": summary.monthDailyAverage.formatted,
-            "records": summary.records.map(Self.row), "today": store.today().description,
+            "records": summary.records.map(Self.row),
         ])
     }
 

@@ -34,7 +34,7 @@ struct DashboardPages {
             let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: bookID, for: user)
             if by == .category { summary = report }
             let rows = report.rows.filter { $0.kind == .expense }.prefix(8).map { row -> [String: Any] in
-                ["key": row.key, "total": row.total.formatted, "count": row.count, "share": report.shareText(row),
+                ["key": row.key, "total": row.total.formatted, "share": report.shareText(row),
                  "color": row.color, "link": Links.search(book: bookID, by: by, row: row, range: range)]
             }
             groups.append(["title": by == .subcategory ? "Sub-category" : by.rawValue.capitalized, "rows": rows, "empty": rows.isEmpty])
@@ -61,13 +61,11 @@ struct DashboardPages {
             ["name": s.rawValue.capitalized, "link": "?span=\(s.rawValue)&date=\(date)", "current": s == span]
         }
         return pages.page("dashboard", title: span.title(range), context: context, book: book, values: [
-            "today": store.today().description,
             "periodTitle": span.title(range), "spans": spans,
             "prev": "?span=\(span.rawValue)&date=\(span.step(date, by: -1))", "next": "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
             "isCurrent": range.from <= today && today <= range.to, "currentLink": "?span=\(span.rawValue)",
             "spent": spent.formatted, "income": income.formatted,
             "cashFlow": report.net.formatted, "dailyAverage": spent.divided(by: DashboardSpan.elapsedDays(range, today: today)).formatted,
-            "count": report.total(.expense).count + report.total(.income).count,
             "barsSVG": bars, "trendSVG": trendSVG, "groups": groups,
             "latest": latest.records.map(CalendarPages.row), "hasLatest": !latest.records.isEmpty,
             "historyLink": "/books/\(bookID)/search",

@@ -21,7 +21,7 @@ struct ImportPages {
         let user = try context.requireUser()
         let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
         return pages.page("import", title: "Import", context: context, book: book, values: [
-            "today": store.today().description,"columns": TallyCSV.columns.joined(separator: ",")])
+            "columns": TallyCSV.columns.joined(separator: ",")])
     }
 
     func upload(_ request: Request, context: AppContext) async throws -> Response {
@@ -32,7 +32,6 @@ struct ImportPages {
         let form = try await request.form(context: context)
         guard let file = form.files["file"]?.first, !file.bytes.isEmpty else {
             return pages.page("import", title: "Import", context: context, book: book, values: [
-            "today": store.today().description,
                 "columns": TallyCSV.columns.joined(separator: ","), "error": "Choose a CSV file to import.",
             ], status: .unprocessableContent)
         }
@@ -41,7 +40,6 @@ struct ImportPages {
             let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: store.today()).preview(limit: 10)
             let token = try await store.stageImport(into: bookID, for: user, fileName: file.filename, data: bytes)
             return pages.page("import_preview", title: "Check the import", context: context, book: book, values: [
-            "today": store.today().description,
                 "fileName": file.filename, "count": preview.count, "token": token, "more": max(0, preview.count - preview.rows.count),
                 "rows": preview.rows.map { r in
                     ["line": r.line, "date": r.draft.date.description, "kind": r.draft.kind.rawValue, "amount": r.draft.amount.formatted,
@@ -51,7 +49,6 @@ struct ImportPages {
             ])
         } catch let error as ValidationError {
             return pages.page("import", title: "Import", context: context, book: book, values: [
-            "today": store.today().description,
                 "columns": TallyCSV.columns.joined(separator: ","), "error": "\(file.filename): \(error.description). Nothing was imported.",
             ], status: .unprocessableContent)
         }
@@ -70,10 +67,9 @@ struct ImportPages {
         }
         let staged = try await store.stagedImport(token, in: bookID, for: user)
         let source = try TallyCSVImport(bytes: staged.data, bookCurrency: book.currency, today: store.today())
-        let result = try await store.importRecords(into: bookID, for: user, from: source)
-        try await store.dropStagedImport(token, in: bookID, for: user)
-        var query = [("imported", String(result.count))]
-        if let first = result.firstDate, let last = result.lastDate { query += [("from", first.description), ("to", last.description)] }
-        return PageRenderer.redirect("/books/\(bookID)/search?" + Links.query(query.filter { $0.0 != "imported" }) + "&order=newest")
+        let result = try await store.importRecords(into: bookID, for: user, from: source, claiming: token)
+        var query: [(String, String)] = []
+        if let first = result.firstDate, let last = result.lastDate { query = [("from", first.description), ("to", last.description)] }
+        return PageRenderer.redirect("/books/\(bookID)/search?" + Links.query(query) + "&order=newest")
     }
 }

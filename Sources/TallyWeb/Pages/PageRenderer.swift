@@ -7,12 +7,15 @@ import TallyStore
 /// Renders the Mustache templates shipped in the package's resources into HTML responses.
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
+    /// The book's today (the store's clock and time zone), for the layout's Add link.
+    let today: @Sendable () -> LocalDate
 
-    static func load() async throws -> PageRenderer {
-        PageRenderer(library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"))
+    static func load(today: @escaping @Sendable () -> LocalDate) async throws -> PageRenderer {
+        PageRenderer(library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"), today: today)
     }
 
-    /// A full page: `template` inside the layout, with the common values (CSRF token, user, book).
+    /// A full page: `template` inside the layout, with the common values (CSRF token, user, book,
+    /// today).
     func page(
         _ template: String, title: String, context: AppContext, book: Book? = nil, values: [String: Any] = [:],
         status: HTTPResponse.Status = .ok
@@ -23,6 +26,7 @@ struct PageRenderer: Sendable {
         data["user"] = context.identity.map { ["email": $0.email] }
         if let book {
             data["book"] = ["id": book.id, "name": book.name, "currency": book.currency.code, "canWrite": book.role.canWrite]
+            data["today"] = today().description
         }
         let html = library.render(data, withTemplate: template) ?? "template \(template) is missing"
         return Response(

@@ -51,7 +51,6 @@ struct ReportPages {
              "average": row.average.formatted, "color": row.color, "link": Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""]
         }
         return pages.page("report", title: ReportFiles.title(query), context: context, book: book, values: [
-            "today": store.today().description,
             "heading": ReportFiles.title(query), "period": ReportFiles.periodTitle(query.range),
             "from": query.range.from.description, "to": query.range.to.description,
             "byOptions": options(ReportGrouping.allCases.map(\.rawValue), selected: query.by.rawValue),
@@ -80,11 +79,10 @@ struct ReportPages {
         let params = Links.query(filter.fields)
         let kinds = ["", "expense", "income", "transfer"].map { ["value": $0, "label": $0.isEmpty ? "Any kind" : $0.capitalized, "selected": $0 == (filter.kind?.rawValue ?? "")] }
         return pages.page("search", title: "Search", context: context, book: book, values: [
-            "today": store.today().description,
             "q": filter.text ?? "", "from": filter.from?.description ?? "", "to": filter.to?.description ?? "",
             "category": filter.category ?? "", "account": filter.account ?? "", "payee": filter.payee ?? "",
             "amountMin": filter.amountMin ?? "", "amountMax": filter.amountMax ?? "", "kinds": kinds,
-            "records": page.records.map(CalendarPages.row), "count": summary.count, "shown": page.records.count,
+            "records": page.records.map(CalendarPages.row), "count": summary.count,
             "spent": summary.total(.expense).formatted, "income": summary.total(.income).formatted, "net": summary.net.formatted,
             "otherCurrencies": summary.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted)" },
             "nextLink": page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
