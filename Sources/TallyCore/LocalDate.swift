@@ -124,7 +124,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         try container.encode(description)
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    /// Zero-padded decimal: pad(7, 2) = "07".
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
