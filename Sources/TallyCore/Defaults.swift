@@ -35,6 +35,12 @@ public enum Defaults {
         .init(name: "Gifts", icon: "🎁", color: "#F2994A", children: []),
     ]
 
+    /// The bills a new book starts with (at zero, for the user to edit or delete), with the
+    /// category path their payments are recorded in.
+    public static let bills: [(title: String, category: String?)] = [
+        ("Rent", "Home:Rent"), ("Insurance", nil), ("Credit Card", nil), ("Groceries", "Food:Groceries"), ("Gym", "Personal:Gym"),
+    ]
+
     /// Payment sources.
     public static let accounts: [(name: String, kind: AccountKind)] = [
         ("Cash", .cash), ("Debit Card", .checking), ("Credit Card", .credit), ("Check", .check), ("Gift Card", .gift),

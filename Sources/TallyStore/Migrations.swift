@@ -24,6 +24,7 @@ enum Migrator {
                 .run()
         }),
         Migration(version: 4, name: "narrower kept totals, leaner search index", apply: Schema4.apply),
+        Migration(version: 5, name: "budgets, goals, bills, calendar feeds, user settings", apply: Schema5.apply),
     ]
 
     /// Applies every migration not yet recorded (up to `last`); returns the versions it applied.

@@ -44,6 +44,7 @@ extension Store {
                 }
             }
         }
+        try await seedBills(db, book: bookID, currency: currency)
         return bookID
     }
 

@@ -138,6 +138,18 @@ extension Store {
                     """).run()
             }
             if let target, count > 0 { try await Totals.moveCategories(db, book: bookID, from: doomed, to: target) }
+            if let target {
+                // Budgets and bills follow the records to their new category.
+                try await db.raw("""
+                    INSERT INTO budget_categories (budget_id, category_id)
+                    SELECT DISTINCT s.budget_id, \(bind: target) FROM budget_categories s JOIN budgets b ON b.id = s.budget_id
+                    WHERE b.book_id = \(bind: bookID) AND s.category_id IN (\(binds: doomed))
+                    ON CONFLICT (budget_id, category_id) DO NOTHING
+                    """).run()
+                try await db.raw("""
+                    UPDATE bills SET category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND category_id IN (\(binds: doomed))
+                    """).run()
+            }
             try await db.raw("""
                 UPDATE payees SET last_category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND last_category_id IN (\(binds: doomed))
                 """).run()

@@ -8,24 +8,42 @@ extension Store {
     public func addTransaction(to bookID: RecordID, for user: User, _ input: TransactionInput) async throws -> TransactionRecord {
         let book = try await access(user, book: bookID, write: true)
         let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: today())
-        let id = try await database.write { db in
-            let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: true)
-            let now = Clock.timestamp()
-            let id = try await db.raw("""
-                INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, payee_key, category_id, account_id,
-                  to_account_id, note, created_at, updated_at)
-                VALUES (\(bind: bookID), \(bind: draft.kind.rawValue), \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code),
-                  \(bind: draft.date.description), \(bind: draft.time?.description ?? ""), \(bind: draft.payee), \(bind: Totals.payeeKey(draft.payee)),
-                  \(bind: refs.category), \(bind: refs.account), \(bind: refs.toAccount), \(bind: draft.note), \(bind: now), \(bind: now))
-                RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
-            var totals = Totals()
-            totals.add(sign: 1, draft, refs)
-            try await totals.apply(db, book: bookID)
-            try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
-            return id
-        }
+        let id = try await database.write { db in try await Self.insertTransaction(db, book: bookID, draft: draft) }
         return try await transaction(id, in: bookID, for: user)
+    }
+
+    /// Inserts a checked record inside the caller's transaction, keeping the totals and the
+    /// payee memory current: the one way every service (bills, goals) adds a record.
+    static func insertTransaction(_ db: any SQLDatabase, book bookID: RecordID, draft: TransactionDraft) async throws -> RecordID {
+        let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: true)
+        let now = Clock.timestamp()
+        let id = try await db.raw("""
+            INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, payee_key, category_id, account_id,
+              to_account_id, note, created_at, updated_at)
+            VALUES (\(bind: bookID), \(bind: draft.kind.rawValue), \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code),
+              \(bind: draft.date.description), \(bind: draft.time?.description ?? ""), \(bind: draft.payee), \(bind: Totals.payeeKey(draft.payee)),
+              \(bind: refs.category), \(bind: refs.account), \(bind: refs.toAccount), \(bind: draft.note), \(bind: now), \(bind: now))
+            RETURNING id
+            """).first()!.decode(column: "id", as: Int64.self)
+        var totals = Totals()
+        totals.add(sign: 1, draft, refs)
+        try await totals.apply(db, book: bookID)
+        try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
+        return id
+    }
+
+    /// Deletes a record inside the caller's transaction, taking it out of the totals; false when
+    /// it is already gone.
+    @discardableResult
+    static func removeTransaction(_ db: any SQLDatabase, book bookID: RecordID, id: RecordID) async throws -> Bool {
+        guard let row = try await db.raw("""
+            DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+            RETURNING kind, amount_minor, currency, date, payee_key, category_id, account_id, to_account_id
+            """).first() else { return false }
+        var totals = Totals()
+        try totals.add(sign: -1, row: row)
+        try await totals.apply(db, book: bookID)
+        return true
     }
 
     /// Changes the given fields of a record; the others stay as they were.
@@ -58,15 +76,7 @@ extension Store {
     public func deleteTransaction(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
         _ = try await access(user, book: bookID, write: true)
         try await database.write { db in
-            guard let row = try await db.raw("""
-                DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                RETURNING kind, amount_minor, currency, date, payee_key, category_id, account_id, to_account_id
-                """).first() else {
-                throw StoreError.notFound("transaction")
-            }
-            var totals = Totals()
-            try totals.add(sign: -1, row: row)
-            try await totals.apply(db, book: bookID)
+            guard try await Self.removeTransaction(db, book: bookID, id: id) else { throw StoreError.notFound("transaction") }
         }
     }
 

@@ -71,7 +71,7 @@ public struct BillSchedule: Sendable, Hashable {
         var result: [LocalDate] = []
         while true {
             let date = occurrence(k)
-            if date > to || date.year >= PlanValidate.years.upperBound { break }
+            if date > to || date.year > PlanValidate.years.upperBound { break }
             if date >= from { result.append(date) }
             k += 1
         }
@@ -89,6 +89,8 @@ public struct Bill: Sendable, Hashable {
     public var title: String
     /// The usual amount, or `nil` when it varies.
     public var amount: Money?
+    /// The currency it is paid in (the book's).
+    public var currency: Currency
     /// When it comes due.
     public var schedule: BillSchedule
     /// The account or card it is paid from.
@@ -103,12 +105,13 @@ public struct Bill: Sendable, Hashable {
     public var note: String
 
     /// Makes a bill.
-    public init(id: RecordID, bookID: RecordID, title: String, amount: Money?, schedule: BillSchedule, accountID: RecordID?,
+    public init(id: RecordID, bookID: RecordID, title: String, amount: Money?, currency: Currency, schedule: BillSchedule, accountID: RecordID?,
                 categoryID: RecordID?, url: String, remindDays: Int, note: String) {
         self.id = id
         self.bookID = bookID
         self.title = title
         self.amount = amount
+        self.currency = currency
         self.schedule = schedule
         self.accountID = accountID
         self.categoryID = categoryID

@@ -60,6 +60,18 @@ public struct BillDraft: Sendable, Equatable {
     /// Free text.
     public var note: String
 
+    /// Makes a draft.
+    public init(title: String, amount: Money?, schedule: BillSchedule, account: Reference??, category: Reference??, url: String, remindDays: Int, note: String) {
+        self.title = title
+        self.amount = amount
+        self.schedule = schedule
+        self.account = account
+        self.category = category
+        self.url = url
+        self.remindDays = remindDays
+        self.note = note
+    }
+
     /// Checks `input`; a new bill needs a title. It defaults to monthly, first due today, on the
     /// first due date's day, reminding 3 days ahead.
     public static func validate(_ input: BillInput, base: Bill?, currency: Currency, today: LocalDate) throws(ValidationError) -> BillDraft {

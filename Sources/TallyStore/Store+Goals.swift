@@ -1,0 +1,226 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// A goal with its plan on a date.
+public struct GoalStanding: Sendable, Hashable {
+    /// The goal.
+    public let goal: Goal
+    /// What it needs, as of `date`.
+    public let plan: GoalPlan
+    /// The day the plan was worked out for.
+    public let date: LocalDate
+}
+
+/// Money put toward a goal.
+public struct GoalContribution: Sendable, Hashable {
+    /// Row id.
+    public let id: RecordID
+    /// The goal.
+    public let goalID: RecordID
+    /// How much (negative: taken back out).
+    public let amount: Money
+    /// When.
+    public let date: LocalDate
+    /// Free text.
+    public let note: String
+    /// The transfer recorded with it, if any.
+    public let transactionID: RecordID?
+}
+
+extension Store {
+    /// The book's goals with their plans: open ones first, then reached ones.
+    public func goals(in bookID: RecordID, for user: User) async throws -> [GoalStanding] {
+        _ = try await access(user, book: bookID)
+        let today = try await today(for: user)
+        let goals = try await database.read { db in try await Self.goals(db, book: bookID) }
+        let standings = goals.map { GoalStanding(goal: $0, plan: $0.plan(today: today), date: today) }
+        return standings.filter { $0.plan.status != .reached } + standings.filter { $0.plan.status == .reached }
+    }
+
+    /// One goal with its plan.
+    public func goal(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> GoalStanding {
+        _ = try await access(user, book: bookID)
+        let today = try await today(for: user)
+        guard let goal = try await database.read({ db in try await Self.goals(db, book: bookID, id: id) }).first else { throw StoreError.notFound("goal") }
+        return GoalStanding(goal: goal, plan: goal.plan(today: today), date: today)
+    }
+
+    /// Adds a goal.
+    public func createGoal(in bookID: RecordID, for user: User, _ input: GoalInput) async throws -> GoalStanding {
+        let book = try await access(user, book: bookID, write: true)
+        let today = try await today(for: user)
+        let draft = try GoalDraft.validate(input, base: nil, currency: book.currency, today: today)
+        let id = try await database.write { db in
+            let account = try await Self.goalAccount(db, book: bookID, draft.account)
+            return try await db.raw("""
+                INSERT INTO goals (book_id, name, price_minor, currency, saved_minor, income_minor, cycle, percent, target_date, account_id, created_on, created_at)
+                VALUES (\(bind: bookID), \(bind: draft.name), \(bind: draft.price.minorUnits), \(bind: book.currency.code), \(bind: draft.saved.minorUnits),
+                  \(bind: draft.income?.minorUnits), \(bind: draft.cycle.rawValue), \(bind: draft.percent), \(bind: draft.targetDate?.description),
+                  \(bind: account ?? nil), \(bind: today.description), \(bind: Clock.timestamp()))
+                RETURNING id
+                """).first()!.decode(column: "id", as: Int64.self)
+        }
+        return try await goal(id, in: bookID, for: user)
+    }
+
+    /// Changes the given fields; `saved` sets the amount saved so far, contributions included.
+    public func updateGoal(_ id: RecordID, in bookID: RecordID, for user: User, _ input: GoalInput) async throws -> GoalStanding {
+        let book = try await access(user, book: bookID, write: true)
+        let today = try await today(for: user)
+        try await database.write { db in
+            guard let base = try await Self.goals(db, book: bookID, id: id).first else { throw StoreError.notFound("goal") }
+            let draft = try GoalDraft.validate(input, base: base, currency: book.currency, today: today)
+            let account = try await Self.goalAccount(db, book: bookID, draft.account)
+            try await db.raw("""
+                UPDATE goals SET name = \(bind: draft.name), price_minor = \(bind: draft.price.minorUnits),
+                  saved_minor = \(bind: draft.saved.minorUnits - base.contributed.minorUnits), income_minor = \(bind: draft.income?.minorUnits),
+                  cycle = \(bind: draft.cycle.rawValue), percent = \(bind: draft.percent), target_date = \(bind: draft.targetDate?.description),
+                  account_id = \(bind: account == nil ? base.accountID : account!)
+                WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+                """).run()
+        }
+        return try await goal(id, in: bookID, for: user)
+    }
+
+    /// Deletes a goal and its contributions (transfers recorded with them stay in the book).
+    public func deleteGoal(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
+        _ = try await access(user, book: bookID, write: true)
+        try await database.write { db in
+            guard try await db.raw("DELETE FROM goals WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").first() != nil else {
+                throw StoreError.notFound("goal")
+            }
+        }
+    }
+
+    /// Records money put toward a goal. With `fromAccount`, also records a transfer from it to
+    /// the goal's savings account (or `toAccount`), so the account balances show the move.
+    public func contribute(
+        to goalID: RecordID, in bookID: RecordID, for user: User, amount rawAmount: String?, date rawDate: String? = nil,
+        note rawNote: String? = nil, fromAccount: String? = nil, toAccount: String? = nil
+    ) async throws -> GoalContribution {
+        let book = try await access(user, book: bookID, write: true)
+        let today = try await today(for: user)
+        guard let rawAmount else { throw ValidationError("amount", "is required") }
+        let amount = try PlanValidate.amount(rawAmount, field: "amount", currency: book.currency)
+        let date = try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { try PlanValidate.date($0, field: "date") } ?? today
+        let note = try PlanValidate.text(rawNote, field: "note", maxLength: 500)
+        return try await database.write { db in
+            guard let goal = try await Self.goals(db, book: bookID, id: goalID).first else { throw StoreError.notFound("goal") }
+            var transactionID: RecordID?
+            if let from = Reference(fromAccount) {
+                let accounts = try await Self.accounts(db, book: bookID)
+                let source = try Self.resolve(from, in: accounts, field: "from_account")
+                let target: Account
+                if let to = Reference(toAccount) { target = try Self.resolve(to, in: accounts, field: "to_account") }
+                else if let id = goal.accountID, let found = accounts.first(where: { $0.id == id }) { target = found }
+                else { throw ValidationError("to_account", "choose the savings account the money moves to (or set the goal's account)") }
+                guard target.id != source.id else { throw ValidationError("to_account", "must differ from from_account") }
+                let draft = TransactionDraft(
+                    kind: .transfer, amount: amount, date: date, time: nil, payee: "", category: nil,
+                    account: .id(source.id), toAccount: .id(target.id), note: note.isEmpty ? "Saving for \(goal.name)" : note
+                )
+                transactionID = try await Self.insertTransaction(db, book: bookID, draft: draft)
+            }
+            let id = try await db.raw("""
+                INSERT INTO goal_contributions (goal_id, amount_minor, date, note, transaction_id, created_at)
+                VALUES (\(bind: goalID), \(bind: amount.minorUnits), \(bind: date.description), \(bind: note), \(bind: transactionID), \(bind: Clock.timestamp()))
+                RETURNING id
+                """).first()!.decode(column: "id", as: Int64.self)
+            return GoalContribution(id: id, goalID: goalID, amount: amount, date: date, note: note, transactionID: transactionID)
+        }
+    }
+
+    /// A goal's contributions, newest first.
+    public func contributions(to goalID: RecordID, in bookID: RecordID, for user: User) async throws -> [GoalContribution] {
+        let standing = try await goal(goalID, in: bookID, for: user)
+        return try await database.read { db in
+            try await db.raw("""
+                SELECT id, amount_minor, date, note, transaction_id FROM goal_contributions WHERE goal_id = \(bind: goalID)
+                ORDER BY date DESC, id DESC
+                """).all().map { row in
+                GoalContribution(
+                    id: try row.decode(column: "id", as: Int64.self), goalID: goalID,
+                    amount: Money(minorUnits: try row.decode(column: "amount_minor", as: Int64.self), currency: standing.goal.price.currency),
+                    date: LocalDate(try row.decode(column: "date", as: String.self))!, note: try row.decode(column: "note", as: String.self),
+                    transactionID: try row.decode(column: "transaction_id", as: Int64?.self)
+                )
+            }
+        }
+    }
+
+    /// Takes back a contribution, and the transfer recorded with it.
+    public func deleteContribution(_ id: RecordID, of goalID: RecordID, in bookID: RecordID, for user: User) async throws {
+        _ = try await access(user, book: bookID, write: true)
+        try await database.write { db in
+            guard try await Self.goals(db, book: bookID, id: goalID).first != nil,
+                  let row = try await db.raw("DELETE FROM goal_contributions WHERE id = \(bind: id) AND goal_id = \(bind: goalID) RETURNING transaction_id").first() else {
+                throw StoreError.notFound("contribution")
+            }
+            if let transaction = try row.decode(column: "transaction_id", as: Int64?.self) {
+                try await Self.removeTransaction(db, book: bookID, id: transaction)
+            }
+        }
+    }
+
+    /// Sets (or, with nil, removes) the goal's photo: a JPEG, PNG, HEIC or WebP image.
+    public func setGoalPhoto(_ goalID: RecordID, in bookID: RecordID, for user: User, bytes: [UInt8]?) async throws {
+        _ = try await access(user, book: bookID, write: true)
+        var type: ReceiptImageType?
+        if let bytes {
+            guard !bytes.isEmpty else { throw ValidationError("photo", "is empty") }
+            guard bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError("photo", "is larger than 10 MB") }
+            guard let sniffed = ReceiptImageType(sniffing: bytes) else { throw ValidationError("photo", "is not a JPEG, PNG, HEIC or WebP image") }
+            type = sniffed
+        }
+        let photoType = type?.rawValue
+        try await database.write { db in
+            guard try await db.raw("""
+                UPDATE goals SET photo_type = \(bind: photoType), photo = \(bind: bytes.map { Data($0) })
+                WHERE id = \(bind: goalID) AND book_id = \(bind: bookID) RETURNING id
+                """).first() != nil else { throw StoreError.notFound("goal") }
+        }
+    }
+
+    /// The goal's photo and its media type.
+    public func goalPhoto(_ goalID: RecordID, in bookID: RecordID, for user: User) async throws -> (type: String, data: Data) {
+        _ = try await access(user, book: bookID)
+        let row = try await database.read { db in
+            try await db.raw("SELECT photo_type, photo FROM goals WHERE id = \(bind: goalID) AND book_id = \(bind: bookID) AND photo IS NOT NULL").first()
+        }
+        guard let row else { throw StoreError.notFound("photo") }
+        return (try row.decode(column: "photo_type", as: String.self), try row.decode(column: "photo", as: Data.self))
+    }
+
+    static func goals(_ db: any SQLDatabase, book: RecordID, id: RecordID? = nil) async throws -> [Goal] {
+        let filter: SQLQueryString = id.map { "AND g.id = \(bind: $0)" } ?? ""
+        let rows = try await db.raw("""
+            SELECT g.id, g.name, g.price_minor, g.currency, g.saved_minor, g.income_minor, g.cycle, g.percent, g.target_date, g.account_id,
+              g.photo_type, g.created_on,
+              CAST(COALESCE((SELECT SUM(c.amount_minor) FROM goal_contributions c WHERE c.goal_id = g.id), 0) AS BIGINT) AS contributed
+            FROM goals g WHERE g.book_id = \(bind: book) \(filter) ORDER BY g.created_on, g.id
+            """).all()
+        return try rows.map { row in
+            let currency = try Row.currency(row, "currency")
+            func money(_ column: String) throws -> Money? {
+                try row.decode(column: column, as: Int64?.self).map { Money(minorUnits: $0, currency: currency) }
+            }
+            return Goal(
+                id: try row.decode(column: "id", as: Int64.self), bookID: book, name: try row.decode(column: "name", as: String.self),
+                price: try money("price_minor")!, savedAtStart: try money("saved_minor")!, contributed: try money("contributed")!,
+                income: try money("income_minor"), cycle: BudgetCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
+                percent: try row.decode(column: "percent", as: Int64?.self).map(Int.init),
+                targetDate: try row.decode(column: "target_date", as: String?.self).flatMap(LocalDate.init),
+                accountID: try row.decode(column: "account_id", as: Int64?.self), photoType: try row.decode(column: "photo_type", as: String?.self),
+                createdOn: LocalDate(try row.decode(column: "created_on", as: String.self))!
+            )
+        }
+    }
+
+    /// The savings account: `nil` = not given, `.some(nil)` = cleared, else its id.
+    static func goalAccount(_ db: any SQLDatabase, book: RecordID, _ reference: Reference??) async throws -> RecordID?? {
+        guard let reference else { return nil }
+        guard let reference else { return .some(nil) }
+        return .some(try Self.resolve(reference, in: try await Self.accounts(db, book: book), field: "account").id)
+    }
+}

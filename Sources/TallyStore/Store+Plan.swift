@@ -1,0 +1,94 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// A month of bills with the spending-limit summary the bills page shows.
+public struct BillsMonth: Sendable {
+    /// The month.
+    public let month: YearMonth
+    /// Its occurrences, by due date.
+    public let occurrences: [BillOccurrence]
+    /// The sum of every occurrence with a known amount.
+    public let totalDue: Money
+    /// The sum of those paid.
+    public let paid: Money
+    /// Due − paid.
+    public let left: Money
+    /// Last month's income − expense: what it saved.
+    public let lastMonthSavings: Money
+    /// This month's spending so far.
+    public let spending: Money
+    /// Last month's savings − this month's spending: what is left to spend.
+    public let balanceLeft: Money
+}
+
+/// The quick-glance Today view: the main budget now, today's spending, bills due soon.
+public struct TodaySummary: Sendable {
+    /// The user's today.
+    public let date: LocalDate
+    /// The main budget on that day, if the book has budgets.
+    public let main: BudgetStanding?
+    /// Expenses recorded today (book currency).
+    public let spentToday: Money
+    /// Unpaid bills due within their reminder window, and overdue ones.
+    public let dueSoon: [BillOccurrence]
+}
+
+extension Store {
+    /// A month of bills with totals, and the spending-limit summary.
+    public func billsMonth(_ month: YearMonth, in bookID: RecordID, for user: User) async throws -> BillsMonth {
+        let book = try await access(user, book: bookID)
+        let occurrences = try await billOccurrences(in: bookID, for: user, from: month.first, through: month.last)
+        let (last, this) = try await database.read { db in
+            (try await Self.dayTotals(db, book: book, from: month.previous.first, to: month.previous.last),
+             try await Self.dayTotals(db, book: book, from: month.first, to: month.last))
+        }
+        let c = book.currency
+        func sum(_ values: [Int64]) -> Money { Money(minorUnits: values.reduce(0, +), currency: c) }
+        let due = sum(occurrences.compactMap { $0.amount?.minorUnits })
+        let paid = sum(occurrences.filter { $0.status == .paid }.compactMap { $0.amount?.minorUnits })
+        let savings = sum(last.map { $0.income.minorUnits - $0.expense.minorUnits })
+        let spending = sum(this.map(\.expense.minorUnits))
+        return BillsMonth(
+            month: month, occurrences: occurrences, totalDue: due, paid: paid, left: Money(minorUnits: due.minorUnits - paid.minorUnits, currency: c),
+            lastMonthSavings: savings, spending: spending, balanceLeft: Money(minorUnits: savings.minorUnits - spending.minorUnits, currency: c)
+        )
+    }
+
+    /// Unpaid occurrences whose reminder window has begun, and overdue ones from the last 90 days.
+    public func billsDueSoon(in bookID: RecordID, for user: User) async throws -> [BillOccurrence] {
+        let today = try await today(for: user)
+        return try await billOccurrences(in: bookID, for: user, from: today.adding(days: -90), through: today.adding(days: 60))
+            .filter { $0.isDueSoon(today: today) }
+    }
+
+    /// The Today view.
+    public func todaySummary(in bookID: RecordID, for user: User) async throws -> TodaySummary {
+        let book = try await access(user, book: bookID)
+        let today = try await today(for: user)
+        let main = try await budgets(in: bookID, for: user).first
+        var standing: BudgetStanding?
+        if let main { standing = try await budgetStatus(main.id, in: bookID, for: user, on: today) }
+        let spent = try await database.read { db in try await Self.dayTotals(db, book: book, from: today, to: today) }
+        return TodaySummary(
+            date: today, main: standing, spentToday: Money(minorUnits: spent.first?.expense.minorUnits ?? 0, currency: book.currency),
+            dueSoon: try await billsDueSoon(in: bookID, for: user)
+        )
+    }
+
+    /// The bills a new book starts with, at zero, first due on the 1st of next month: the user
+    /// edits or deletes them.
+    static func seedBills(_ db: any SQLDatabase, book: RecordID, currency: Currency) async throws {
+        let today = Clock.localDate(at: Date(), in: .current)
+        let firstDue = today.startOfMonth.adding(months: 1)
+        let categories = try await Self.categories(db, book: book)
+        for seed in Defaults.bills {
+            let category = seed.category.flatMap { path in categories.first { $0.path(in: categories) == path }?.id }
+            let draft = BillDraft(
+                title: seed.title, amount: .zero(currency), schedule: BillSchedule(cycle: .monthly, firstDue: firstDue, dueDay: 1),
+                account: nil, category: nil, url: "", remindDays: 3, note: ""
+            )
+            _ = try await Self.insertBill(db, book: book, currency: currency, draft: draft, account: nil, category: category)
+        }
+    }
+}
