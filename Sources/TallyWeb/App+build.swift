@@ -45,6 +45,11 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     api.addRoutes(ReceiptsAPI(store: store).routes)
     api.addRoutes(ReportsAPI(store: store).routes)
     api.addRoutes(ImportsAPI(store: store).routes)
+    api.addRoutes(BudgetsAPI(store: store).routes)
+    api.addRoutes(GoalsAPI(store: store).routes)
+    api.addRoutes(BillsAPI(store: store).routes)
+    api.addRoutes(TodayAPI(store: store).routes)
+    router.addRoutes(CalendarFeedRoute(store: store).routes)
 
     let web = router.group().add(middleware: PageErrorMiddleware(pages: pages))
     web.addRoutes(AuthPages(store: store, pages: pages, openSignup: configuration.openSignup).routes)

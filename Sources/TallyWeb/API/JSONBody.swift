@@ -8,6 +8,7 @@ enum JSONValue: Decodable, Equatable {
     case string(String)
     case integer(Int64)
     case bool(Bool)
+    case array([JSONValue])
     case null
     case other
 
@@ -17,6 +18,7 @@ enum JSONValue: Decodable, Equatable {
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Int64.self) { self = .integer(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
         else { self = .other }
     }
 }
@@ -50,8 +52,36 @@ struct JSONBody {
         case .null: return ""
         case .integer(let value) where allowInteger: return String(value)
         default:
-            throw ValidationError(key, key == "amount" || key == "opening_balance"
+            throw ValidationError(key, Self.moneyFields.contains(key)
                 ? "must be a decimal string such as \"4.50\"" : "must be a string")
+        }
+    }
+
+    /// A list of ids or names: `[3, "Food"]`; absent → nil, null → [] (clears).
+    func list(_ key: String) throws -> [String]? {
+        switch values[key] {
+        case nil: return nil
+        case .null: return []
+        case .array(let items):
+            return try items.map { item in
+                switch item {
+                case .string(let value): return value
+                case .integer(let value): return String(value)
+                default: throw ValidationError(key, "must be a list of ids or names")
+                }
+            }
+        default: throw ValidationError(key, "must be a list of ids or names, such as [12, \"Food:Coffee\"]")
+        }
+    }
+
+    /// A whole-number field given as a JSON integer (or a numeric string, as forms send it).
+    func number(_ key: String) throws -> String? {
+        switch values[key] {
+        case nil: return nil
+        case .null: return ""
+        case .integer(let value): return String(value)
+        case .string(let value): return value
+        default: throw ValidationError(key, "must be a whole number")
         }
     }
 
@@ -73,6 +103,9 @@ struct JSONBody {
             toAccount: try string("to_account", allowInteger: true), note: try string("note")
         )
     }
+
+    /// Fields holding money: decimal strings, never JSON numbers (which would pass through floating point).
+    static let moneyFields: Set<String> = ["amount", "opening_balance", "limit", "price", "saved", "income"]
 
     static let transactionFields: Set<String> = ["kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note"]
 }

@@ -1,0 +1,47 @@
+import Hummingbird
+import TallyCore
+import TallyStore
+
+/// `GET …/books/{book}/today`: the quick-glance widget's data. `GET|PATCH /settings`, and the
+/// private calendar feed's URL: `GET /calendar-feed`, `POST /calendar-feed/rotate`.
+struct TodayAPI {
+    let store: Store
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.get("books/:book/today", use: today)
+        routes.get("settings", use: settings)
+        routes.patch("settings", use: updateSettings)
+        routes.get("calendar-feed", use: feed)
+        routes.post("calendar-feed/rotate", use: rotate)
+        return routes
+    }
+
+    func today(_ request: Request, context: AppContext) async throws -> Response {
+        let summary = try await store.todaySummary(in: try context.parameters.id("book"), for: try context.requireUser())
+        return try JSONResponse.make(APIModel.TodayJSON(summary))
+    }
+
+    func settings(_ request: Request, context: AppContext) async throws -> Response {
+        try JSONResponse.make(APIModel.SettingsJSON(try await store.settings(for: try context.requireUser())))
+    }
+
+    func updateSettings(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let body = try await JSONBody.read(request, allowed: ["time_zone", "daily_reminder", "reminder_time"])
+        let settings = try await store.updateSettings(
+            for: user, timeZone: try body.string("time_zone"), dailyReminder: try body.bool("daily_reminder"), reminderTime: try body.string("reminder_time")
+        )
+        return try JSONResponse.make(APIModel.SettingsJSON(settings))
+    }
+
+    func feed(_ request: Request, context: AppContext) async throws -> Response {
+        let token = try await store.calendarFeedToken(for: try context.requireUser())
+        return try JSONResponse.make(["url": CalendarFeedRoute.url(token: token, request: request)])
+    }
+
+    func rotate(_ request: Request, context: AppContext) async throws -> Response {
+        let token = try await store.rotateCalendarFeed(for: try context.requireUser())
+        return try JSONResponse.make(["url": CalendarFeedRoute.url(token: token, request: request)])
+    }
+}
