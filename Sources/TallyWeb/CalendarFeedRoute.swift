@@ -41,7 +41,7 @@ struct CalendarFeedRoute {
             let amount = o.amount.map { $0.minorUnits > 0 ? $0.formatted : nil } ?? nil
             let summary = o.status == .paid ? "✓ Paid: \(o.bill.title)" : "\(o.bill.title) due" + (amount.map { ": \($0)" } ?? "")
             var details = ["Book: \(book.name)"]
-            if let amount { details.append("Amount: \(amount)") } else { details.append("Amount varies") }
+            if let amount { details.append("Amount: \(amount)") } else { details.append(o.amount == nil ? "Amount varies" : "Amount not set yet") }
             if let paidOn = o.paidOn { details.append("Paid on \(paidOn)") }
             if !o.bill.url.isEmpty { details.append("Pay now: \(o.bill.url)") }
             if !o.bill.note.isEmpty { details.append(o.bill.note) }
