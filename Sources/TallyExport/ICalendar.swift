@@ -86,18 +86,20 @@ public enum ICalendar {
 
     /// A TEXT value with `\`, `;`, `,` and newlines escaped (RFC 5545 §3.3.11).
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
+        // By scalar, not Character: ";" followed by a combining mark is one Character that a
+        // Character match would let through unescaped. CR LF becomes "\n" (the CR is dropped).
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\".unicodeScalars
+            case ";": out += "\\;".unicodeScalars
+            case ",": out += "\\,".unicodeScalars
+            case "\n": out += "\\n".unicodeScalars
             case "\r": continue
-            default: out.append(character)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     /// Splits a content line into lines of at most 75 octets, each continuation starting with a

@@ -37,7 +37,8 @@ public struct BillSchedule: Sendable, Hashable {
     public init(cycle: BillCycle, firstDue: LocalDate, dueDay: Int, everyMonths: Int = 1) {
         self.cycle = cycle
         self.firstDue = firstDue
-        self.dueDay = dueDay
+        // Clamped, so a bad stored row cannot make an impossible date.
+        self.dueDay = min(max(dueDay, 1), 31)
         self.everyMonths = cycle == .everyNMonths ? max(1, everyMonths) : 1
     }
 

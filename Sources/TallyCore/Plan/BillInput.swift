@@ -89,7 +89,7 @@ public struct BillDraft: Sendable, Equatable {
         } ?? base?.schedule.firstDue ?? today
         let dueDay = try input.dueDay.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
             try PlanValidate.integer(raw, field: "due_day", in: 1...31)
-        } ?? (input.firstDue != nil ? firstDue.day : base?.schedule.dueDay ?? firstDue.day)
+        } ?? (input.firstDue?.trimmingSpaces().isEmpty == false ? firstDue.day : base?.schedule.dueDay ?? firstDue.day)
         var everyMonths = try input.everyMonths.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
             try PlanValidate.integer(raw, field: "every_months", in: 1...120)
         } ?? base?.schedule.everyMonths ?? 1

@@ -101,7 +101,9 @@ public struct GoalPlan: Sendable, Hashable {
         }
         let count = (left + per - 1) / per
         let elapsed = Self.periods(from: inputs.createdOn, to: today, cycle: inputs.cycle)
-        let expected = min(price, inputs.savedAtStart.minorUnits + per * Int64(max(0, elapsed)))
+        // per × elapsed can pass 2⁶³ (10¹⁵ a day for 25 years); anything that large is past the price.
+        let (sofar, overflow) = per.multipliedReportingOverflow(by: Int64(max(0, elapsed)))
+        let expected = overflow ? price : min(price, inputs.savedAtStart.minorUnits + min(sofar, price))
         let status: GoalStatus = saved >= expected ? .onTrack : .behind
         let date = count <= 12_000 ? Self.step(today, by: Int(count), cycle: inputs.cycle) : nil
         return GoalPlan(remaining: remaining, progressBasisPoints: progress, perPeriod: Money(minorUnits: per, currency: currency),
