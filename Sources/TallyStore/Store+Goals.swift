@@ -18,7 +18,7 @@ public struct GoalContribution: Sendable, Hashable {
     public let id: RecordID
     /// The goal.
     public let goalID: RecordID
-    /// How much (negative: taken back out).
+    /// How much (always positive; deleting a contribution takes it back).
     public let amount: Money
     /// When.
     public let date: LocalDate

@@ -9,7 +9,7 @@ struct Tally: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Serve.self, Add.self, List.self, Search.self, Report.self, Import.self, Export.self, Categories.self, Accounts.self,
-            UserCommand.self, TokenCommand.self,
+            BudgetCommand.self, GoalCommand.self, BillCommand.self, UserCommand.self, TokenCommand.self,
         ]
     )
 }
