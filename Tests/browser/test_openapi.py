@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "Sources" / "TallyWeb" / "Public" / "openapi.json"
 API_SOURCES = ROOT / "Sources" / "TallyWeb" / "API"
 APP_BUILD = ROOT / "Sources" / "TallyWeb" / "App+build.swift"
+CALENDAR_FEED = ROOT / "Sources" / "TallyWeb" / "CalendarFeedRoute.swift"
 
 # `routes.get("books/:book/transactions", use: list)` and friends in the API controllers.
 ROUTE = re.compile(r'\broutes\.(get|post|patch|delete|put|head)\(\s*"([^"]*)"')
@@ -76,8 +77,16 @@ def test_every_registered_route_is_documented(document, code_routes):
 def test_document_has_no_route_the_code_does_not_register(document, code_routes):
     extra_allowed = registered_routes([APP_BUILD], GROUP_ROUTE)
     assert ("/api/v1/openapi.json", "get") in extra_allowed, "App+build.swift should register api.get(\"openapi.json\")"
+    # The private iCalendar feed is outside /api/v1: `routes.get("calendar/:file")`, served only for `{token}.ics`.
+    feed = CALENDAR_FEED.read_text(encoding="utf-8")
+    assert 'routes.get("calendar/:file"' in feed and 'hasSuffix(".ics")' in feed
+    extra_allowed = extra_allowed | {("/calendar/{token}.ics", "get")}
     extra = sorted(document_routes(document) - code_routes - extra_allowed)
     assert not extra, f"paths in openapi.json that the code does not register: {extra}"
+
+
+# Path parameters that are not ids: a bill occurrence's due date and the calendar feed's token.
+NON_ID_PARAMETERS = {"due": {"format": "date"}, "token": {"pattern": "^[0-9a-f]{64}$"}}
 
 
 def test_path_parameters_are_declared_integers(document):
@@ -95,6 +104,10 @@ def test_path_parameters_are_declared_integers(document):
             schema = parameter["schema"]
             if "$ref" in schema:
                 schema = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+            if parameter["name"] in NON_ID_PARAMETERS:
+                expected = NON_ID_PARAMETERS[parameter["name"]]
+                assert schema["type"] == "string" and all(schema.get(k) == v for k, v in expected.items()), f"{path}: {parameter['name']}"
+                continue
             assert schema["type"] == "integer", f"{path}: {parameter['name']} is not an integer"
 
 
@@ -141,6 +154,20 @@ def test_allowed_fields_match_the_code(document):
         fields = set(re.findall(r'"(\w+)"', allowed))
         assert set(schemas[schema_name]["properties"]) == fields, f"{schema_name} != allowed fields of {file} {function}"
     assert set(schemas["TransactionInput"]["properties"]) == set(re.findall(r'"(\w+)"', transaction_fields))
+    # Endpoints whose fields are a `static let fields` set.
+    for schema_name, file in {"BudgetInput": "BudgetsAPI.swift", "GoalInput": "GoalsAPI.swift", "BillInput": "BillsAPI.swift"}.items():
+        source = (API_SOURCES / file).read_text(encoding="utf-8")
+        fields = re.search(r"static let fields: Set<String> = \[([^\]]*)\]", source).group(1)
+        assert set(schemas[schema_name]["properties"]) == set(re.findall(r'"(\w+)"', fields)), f"{schema_name} != {file} fields"
+    # Endpoints with the allowed fields inline.
+    for schema_name, (file, function) in {
+        "ContributionInput": ("GoalsAPI.swift", "contribute"),
+        "BillPaymentInput": ("BillsAPI.swift", "pay"),
+        "SettingsInput": ("TodayAPI.swift", "updateSettings"),
+    }.items():
+        body = (API_SOURCES / file).read_text(encoding="utf-8").split(f"func {function}(", 1)[1]
+        allowed = re.search(r"allowed: \[([^\]]*)\]", body).group(1)
+        assert set(schemas[schema_name]["properties"]) == set(re.findall(r'"(\w+)"', allowed)), f"{schema_name} != {file} {function}"
 
 
 # APIModel struct -> the component schema that documents it.
@@ -157,6 +184,15 @@ MODEL_SCHEMAS = {
     "TokenJSON": "Token",
     "NewTokenJSON": "NewToken",
     "UserJSON": "User",
+    "BudgetJSON": "Budget",
+    "PeriodJSON": "BudgetPeriod",
+    "BudgetStatusJSON": "BudgetStatus",
+    "GoalJSON": "Goal",
+    "ContributionJSON": "Contribution",
+    "BillJSON": "Bill",
+    "OccurrenceJSON": "BillOccurrence",
+    "TodayJSON": "Today",
+    "SettingsJSON": "Settings",
 }
 
 
