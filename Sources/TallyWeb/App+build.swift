@@ -60,6 +60,11 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     web.addRoutes(DashboardPages(store: store, pages: pages).routes)
     web.addRoutes(ReportPages(store: store, pages: pages).routes)
     web.addRoutes(ImportPages(store: store, pages: pages).routes)
+    web.addRoutes(BudgetPages(store: store, pages: pages).routes)
+    web.addRoutes(GoalPages(store: store, pages: pages).routes)
+    web.addRoutes(BillPages(store: store, pages: pages).routes)
+    web.addRoutes(TodayPages(store: store, pages: pages).routes)
+    web.addRoutes(SettingsPages(store: store, pages: pages, secure: configuration.secureCookies).routes)
     return router
 }
 

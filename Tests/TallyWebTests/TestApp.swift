@@ -37,7 +37,9 @@ enum Backend: Sendable, CustomTestStringConvertible {
 
 /// Every table, children first, so rows can be deleted in this order without breaking a
 /// foreign key.
-let allTables = ["receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users"]
+let allTables = [
+    "bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts", "budgets", "calendar_feeds", "user_settings",
+    "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users"]
 
 /// The API suites. `.serialized` because the PostgreSQL variant shares one database whose tables
 /// are emptied before each test; every API suite is nested in this one (see the `extension API`

@@ -41,7 +41,16 @@ struct CalendarPages {
                 ]
             }]
         }
+        // Budget warnings for the month shown: where budgets stand today in this month, else on its last day.
+        var warnings: [[String: Any]] = []
+        if PlanValidate.years.contains(month.year) {
+            let planToday = try await store.today(for: user)
+            let day = YearMonth(planToday) == month ? planToday : month.last
+            warnings = try await store.budgetStandings(in: bookID, for: user, on: day)
+                .filter { $0.status.alert != .none }.map { PlanText.budget($0, book: bookID) }
+        }
         return pages.page("calendar", title: month.title, context: context, book: book, values: [
+            "budgetWarnings": warnings, "hasBudgetWarnings": !warnings.isEmpty,
             "month": month.title, "monthKey": month.description, "prev": month.previous.description, "next": month.next.description,
             "weeks": weeks, "weekdays": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
             "expense": summary.expense.formatted, "income": summary.income.formatted, "cashFlow": summary.cashFlow.formatted,

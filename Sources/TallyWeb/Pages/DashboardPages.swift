@@ -60,7 +60,12 @@ struct DashboardPages {
         let spans = DashboardSpan.allCases.map { s in
             ["name": s.rawValue.capitalized, "link": "?span=\(s.rawValue)&date=\(date)", "current": s == span]
         }
+        let standings = try await store.budgetStandings(in: bookID, for: user)
+        let planToday = try await store.today(for: user)
+        let dueSoon = try await store.billsDueSoon(in: bookID, for: user)
         return pages.page("dashboard", title: span.title(range), context: context, book: book, values: [
+            "budgets": standings.map { PlanText.budget($0, book: bookID) }, "hasBudgets": !standings.isEmpty,
+            "dueSoon": dueSoon.map { PlanText.occurrence($0, book: bookID, today: planToday) }, "hasDueSoon": !dueSoon.isEmpty,
             "periodTitle": span.title(range), "spans": spans,
             "prev": "?span=\(span.rawValue)&date=\(span.step(date, by: -1))", "next": "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
             "isCurrent": range.from <= today && today <= range.to, "currentLink": "?span=\(span.rawValue)",

@@ -1,0 +1,189 @@
+import Hummingbird
+import TallyCore
+import TallyStore
+
+/// Bills: a month of them with their status and totals, the spending-limit summary, paying
+/// (through a confirmation page that works without JavaScript) and undoing; add, edit, delete.
+struct BillPages {
+    let store: Store
+    let pages: PageRenderer
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        routes.get("books/:book/bills", use: list)
+        routes.get("books/:book/bills/new", use: newForm)
+        routes.post("books/:book/bills", use: create)
+        routes.get("books/:book/bills/:id", use: editForm)
+        routes.post("books/:book/bills/:id", use: update)
+        routes.post("books/:book/bills/:id/delete", use: delete)
+        routes.get("books/:book/bills/:id/occurrences/:date/pay", use: confirmPay)
+        routes.post("books/:book/bills/:id/occurrences/:date/pay", use: pay)
+        routes.post("books/:book/bills/:id/occurrences/:date/undo", use: undo)
+        return routes
+    }
+
+    func list(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book = try await store.access(user, book: try context.parameters.id("book"))
+        let today = try await store.today(for: user)
+        var month = YearMonth(today)
+        if let text = request.uri.queryParameters["month"] {
+            guard let parsed = YearMonth(String(text)), PlanValidate.years.contains(parsed.year) else {
+                throw ValidationError("month", "'\(text)' is not a month (YYYY-MM)")
+            }
+            month = parsed
+        }
+        let summary = try await store.billsMonth(month, in: book.id, for: user)
+        let bills = try await store.bills(in: book.id, for: user)
+        return pages.page("bills", title: "Bills · \(month.title)", context: context, book: book, values: [
+            "month": month.title, "prev": month.previous.description, "next": month.next.description,
+            "isCurrentMonth": month == YearMonth(today), "thisMonth": YearMonth(today).description,
+            "occurrences": summary.occurrences.map { PlanText.occurrence($0, book: book.id, today: today) },
+            "hasOccurrences": !summary.occurrences.isEmpty,
+            "totalDue": summary.totalDue.formatted, "paid": summary.paid.formatted, "left": summary.left.formatted,
+            "lastMonthSavings": summary.lastMonthSavings.formatted, "spending": summary.spending.formatted,
+            "balanceLeft": summary.balanceLeft.formatted, "balanceNegative": summary.balanceLeft.isNegative,
+            "lastMonth": month.previous.title,
+            "bills": bills.map { b -> [String: Any] in
+                ["title": b.title, "amount": b.amount?.formatted ?? "varies", "cycle": b.schedule.cycle.title(everyMonths: b.schedule.everyMonths),
+                 "link": "/books/\(book.id)/bills/\(b.id)"]
+            },
+        ])
+    }
+
+    func newForm(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        return try await form(book: book, user: user, context: context, input: BillForm.defaults(today: try await store.today(for: user)), billID: nil)
+    }
+
+    func create(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let input = BillForm.input(try await PlanForm.read(request, context: context))
+        do {
+            let bill = try await store.createBill(in: book.id, for: user, input)
+            return PageRenderer.redirect("/books/\(book.id)/bills?month=\(YearMonth(bill.schedule.firstDue))")
+        } catch let error as ValidationError {
+            return try await form(book: book, user: user, context: context, input: input, billID: nil, error: error)
+        }
+    }
+
+    func editForm(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let bill = try await store.bill(try context.parameters.id("id"), in: book.id, for: user)
+        return try await form(book: book, user: user, context: context, input: BillForm.input(bill), billID: bill.id)
+    }
+
+    func update(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let id = try context.parameters.id("id")
+        _ = try await store.bill(id, in: book.id, for: user)
+        let input = BillForm.input(try await PlanForm.read(request, context: context))
+        do {
+            _ = try await store.updateBill(id, in: book.id, for: user, input)
+            return PageRenderer.redirect("/books/\(book.id)/bills")
+        } catch let error as ValidationError {
+            return try await form(book: book, user: user, context: context, input: input, billID: id, error: error)
+        }
+    }
+
+    func delete(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        try await store.deleteBill(try context.parameters.id("id"), in: bookID, for: user)
+        return PageRenderer.redirect("/books/\(bookID)/bills")
+    }
+
+    /// The add/edit form, filled with `input`, showing `error` when given.
+    private func form(book: Book, user: User, context: AppContext, input: BillInput, billID: RecordID?, error: ValidationError? = nil) async throws -> Response {
+        var values = BillForm.values(
+            input, categories: try await store.categories(in: book.id, for: user), accounts: try await store.accounts(in: book.id, for: user)
+        )
+        values["isEdit"] = billID != nil
+        values["action"] = billID.map { "/books/\(book.id)/bills/\($0)" } ?? "/books/\(book.id)/bills"
+        values["error"] = error?.description ?? ""
+        return pages.page("bill_form", title: billID == nil ? "New bill" : "Edit bill", context: context, book: book, values: values,
+                          status: error == nil ? .ok : .unprocessableContent)
+    }
+
+    // MARK: Paying
+
+    func confirmPay(_ request: Request, context: AppContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        return try await payPage(context: context, amount: query["amount"].map(String.init), paidOn: query["paid_on"].map(String.init))
+    }
+
+    func pay(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
+        let due = try Self.dueDate(context)
+        _ = try await store.bill(id, in: bookID, for: user)
+        let form = try await PlanForm.read(request, context: context)
+        do {
+            _ = try await store.payBill(id, due: due, in: bookID, for: user, amount: form["amount"], paidOn: form["paid_on"])
+            return PageRenderer.redirect("/books/\(bookID)/bills?month=\(YearMonth(due))")
+        } catch let error as ValidationError {
+            return try await payPage(context: context, amount: form["amount"], paidOn: form["paid_on"], error: error)
+        }
+    }
+
+    func undo(_ request: Request, context: AppContext) async throws -> Response {
+        let user = try context.requireUser()
+        let bookID = try context.parameters.id("book")
+        let due = try Self.dueDate(context)
+        try await store.undoBillPayment(try context.parameters.id("id"), due: due, in: bookID, for: user)
+        return PageRenderer.redirect("/books/\(bookID)/bills?month=\(YearMonth(due))")
+    }
+
+    /// What paying will record (the expense: amount, payee, category, account, date), or why it
+    /// cannot yet; the form to confirm it, or the payment already made with its undo.
+    private func payPage(context: AppContext, amount: String?, paidOn: String?, error: ValidationError? = nil) async throws -> Response {
+        let user = try context.requireUser()
+        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let bill = try await store.bill(try context.parameters.id("id"), in: book.id, for: user)
+        let due = try Self.dueDate(context)
+        guard let occurrence = try await store.billOccurrences(bill.id, in: book.id, for: user, from: due, through: due).first,
+              occurrence.dueDate == due else { throw StoreError.notFound("occurrence \(due)") }
+        let today = try await store.today(for: user)
+        var problem = error
+        var money: Money?, date = today
+        if problem == nil {
+            do {
+                if let text = amount, !text.trimmingSpaces().isEmpty {
+                    money = try PlanValidate.amount(text, field: "amount", currency: bill.currency)
+                } else if let usual = bill.amount, usual.minorUnits > 0 {
+                    money = usual
+                } else {
+                    throw ValidationError("amount", "this bill has no set amount; give the amount paid")
+                }
+                if let text = paidOn, !text.trimmingSpaces().isEmpty { date = try PlanValidate.date(text, field: "paid_on") }
+            } catch let error as ValidationError {
+                problem = error
+            }
+        }
+        let categories = try await store.categories(in: book.id, for: user)
+        let accounts = try await store.accounts(in: book.id, for: user)
+        let row = PlanText.occurrence(occurrence, book: book.id, today: today)
+        return pages.page("bill_pay", title: "Pay \(bill.title)?", context: context, book: book, values: [
+            "bill": row, "isPaid": occurrence.status == .paid,
+            "amountField": amount ?? row["prefill"] as? String ?? "", "paidOnField": paidOn ?? today.description,
+            "willRecord": problem == nil && occurrence.status != .paid,
+            "recordAmount": money?.formatted ?? "", "recordDate": PlanText.date(date),
+            "category": bill.categoryID.flatMap { id in categories.first { $0.id == id }.map { $0.path(in: categories) } } ?? "Uncategorised",
+            "account": bill.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name }.map { "paid from \($0)" }
+                ?? "with no account",
+            "error": problem?.description ?? "", "back": "/books/\(book.id)/bills?month=\(YearMonth(due))",
+        ], status: problem == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The `:date` of an occurrence route, or 404.
+    static func dueDate(_ context: AppContext) throws -> LocalDate {
+        guard let text = context.parameters.get("date"), let date = LocalDate(text), PlanValidate.years.contains(date.year) else {
+            throw StoreError.notFound("occurrence")
+        }
+        return date
+    }
+}

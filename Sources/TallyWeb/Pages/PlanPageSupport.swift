@@ -1,0 +1,146 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import TallyCore
+import TallyStore
+
+/// A submitted form of the plan pages (budgets, goals, bills, settings): the single fields and
+/// files of `FormBody`, plus every value of a repeated field (a `<select multiple>`).
+struct PlanForm {
+    let body: FormBody
+    let lists: [String: [String]]
+
+    /// A field's value (the last one when repeated), `nil` when absent.
+    subscript(_ name: String) -> String? { body[name] }
+
+    /// Every value of a repeated field, in order; empty when absent.
+    func all(_ name: String) -> [String] { lists[name] ?? [] }
+
+    /// An uploaded file by field name, when one was chosen.
+    func file(_ name: String) -> FormBody.File? { body.files[name]?.first }
+
+    /// Reads the request body (at most the context's upload limit) as a form.
+    static func read(_ request: Request, context: AppContext) async throws -> PlanForm {
+        var request = request
+        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        let type = request.headers[.contentType] ?? ""
+        let body = try FormBody.parse(buffer, contentType: type)
+        var lists: [String: [String]] = [:]
+        if !type.hasPrefix("multipart/form-data") {
+            for pair in String(buffer: buffer).split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                lists[decode(parts[0]), default: []].append(parts.count > 1 ? decode(parts[1]) : "")
+            }
+        }
+        return PlanForm(body: body, lists: lists)
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+    }
+}
+
+/// Words and figures shared by the budget, goal, bill and Today pages.
+enum PlanText {
+    /// "5 Mar 2026", or "5 Mar" without the year.
+    static func date(_ date: LocalDate, year: Bool = true) -> String {
+        let month = LocalDate.monthNames[date.month - 1].prefix(3)
+        return year ? "\(date.day) \(month) \(date.year)" : "\(date.day) \(month)"
+    }
+
+    /// "1–31 Mar 2026", "16 Nov – 15 Dec 2026", "20 Dec 2026 – 2 Jan 2027"; one day is just that day.
+    static func range(_ range: DateRange) -> String {
+        let from = range.from, to = range.to
+        if from == to { return date(from) }
+        if from.year == to.year && from.month == to.month { return "\(from.day)–\(date(to))" }
+        return "\(date(from, year: from.year != to.year)) – \(date(to))"
+    }
+
+    /// A short label for a chart column: "Mar 26" for a calendar month, else "5 Mar".
+    static func periodLabel(_ range: DateRange) -> String {
+        if range.from.day == 1 && range.to == range.from.endOfMonth { return Links.shortMonth(YearMonth(range.from).description) }
+        return date(range.from, year: false)
+    }
+
+    /// "a month", "every 2 weeks": how often an amount recurs.
+    static func per(_ cycle: BudgetCycle) -> String {
+        switch cycle {
+        case .daily: "a day"
+        case .weekly: "a week"
+        case .biweekly: "every 2 weeks"
+        case .fourweekly: "every 4 weeks"
+        case .monthly: "a month"
+        case .quarterly: "a quarter"
+        case .yearly: "a year"
+        }
+    }
+
+    /// "1 day left", "12 days left".
+    static func daysLeft(_ days: Int) -> String { days == 1 ? "1 day left" : "\(days) days left" }
+
+    /// The CSS class of a budget warning.
+    static func alertClass(_ alert: BudgetAlert) -> String {
+        switch alert {
+        case .none: "ok"
+        case .near: "near"
+        case .over: "over"
+        }
+    }
+
+    /// What a budget card shows: the period, a progress bar, spent / available, carry,
+    /// remaining, days left and the per-day allowance.
+    static func budget(_ standing: BudgetStanding, book: RecordID) -> [String: Any] {
+        let s = standing.status, b = standing.budget
+        let used = s.usedBasisPoints
+        let over = s.remaining.isNegative
+        return [
+            "id": Int(b.id), "name": b.name, "cycle": b.schedule.cycle.title, "mode": b.mode == .spender ? "spender" : "saver",
+            "isSpender": b.mode == .spender, "isMain": b.isMain, "period": range(s.period),
+            "spent": s.spent.formatted, "limit": s.limit.formatted, "available": s.available.formatted, "carried": s.carried.formatted,
+            "carriedNegative": s.carried.isNegative,
+            "remaining": s.remaining.formatted, "overBy": s.remaining.negated.formatted, "isOverspent": over,
+            "daysLeft": daysLeft(s.daysLeft(on: standing.date)), "perDay": s.perDay(on: standing.date).formatted,
+            "progress": String(min(used ?? 10_000, 10_000)), "used": used.map(Share.percent) ?? "all",
+            "alert": alertClass(s.alert), "isNear": s.alert == .near, "isOver": s.alert == .over, "warn": s.alert != .none,
+            "link": "/books/\(book)/budgets/\(b.id)",
+        ]
+    }
+
+    /// What a bill occurrence row shows.
+    static func occurrence(_ o: BillOccurrence, book: RecordID, today: LocalDate) -> [String: Any] {
+        let base = "/books/\(book)/bills/\(o.bill.id)/occurrences/\(o.dueDate)"
+        let status: String = switch o.status {
+        case .paid: "Paid on \(o.paidOn.map { date($0) } ?? "?")"
+        case .overdue: "Overdue"
+        case .unpaid: "Unpaid"
+        }
+        let prefill = o.amount.flatMap { $0.minorUnits > 0 ? $0.decimalString : nil } ?? ""
+        return [
+            "billID": Int(o.bill.id), "title": o.bill.title, "due": date(o.dueDate), "dueDate": o.dueDate.description,
+            "amount": o.amount?.formatted ?? "varies", "prefill": prefill, "status": status, "statusClass": o.status.rawValue,
+            "isPaid": o.status == .paid, "isOverdue": o.status == .overdue, "payURL": o.bill.url,
+            "confirmLink": "\(base)/pay", "undoAction": "\(base)/undo", "editLink": "/books/\(book)/bills/\(o.bill.id)",
+            "monthLink": "/books/\(book)/bills?month=\(YearMonth(o.dueDate))", "paidOnDefault": today.description,
+            "cycle": o.bill.schedule.cycle.title(everyMonths: o.bill.schedule.everyMonths),
+        ]
+    }
+
+    /// Expense categories as options, each parent followed by its sub-categories (indented).
+    static func categoryOptions(_ all: [Category], selected: Set<String>) -> [[String: Any]] {
+        var options: [[String: Any]] = []
+        for parent in all where parent.kind == .expense && parent.parentID == nil {
+            options.append(["id": Int(parent.id), "label": "\(parent.icon) \(parent.name)", "selected": selected.contains(String(parent.id))])
+            for child in all where child.parentID == parent.id {
+                options.append(["id": Int(child.id), "label": "\u{2003}\(child.name)", "selected": selected.contains(String(child.id))])
+            }
+        }
+        return options
+    }
+
+    /// Accounts as options (archived ones only when already chosen).
+    static func accountOptions(_ all: [AccountBalance], selected: Set<String>) -> [[String: Any]] {
+        all.filter { !$0.account.archived || selected.contains(String($0.account.id)) }.map {
+            ["id": Int($0.account.id), "name": $0.account.name, "selected": selected.contains(String($0.account.id))]
+        }
+    }
+}
