@@ -14,7 +14,7 @@ from selenium.webdriver.support.select import Select
 
 from test_web_flow import (  # noqa: F401  (fixtures are used by name)
     PHONE, add_record, calendar_cell, click, day_state, driver, go, open_calendar, save_screenshot, server,
-    set_viewport, sign_up, submit_and_wait, text, usd,
+    set_viewport, sign_up, submit_and_wait, text, usd, wait,
 )
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
@@ -73,6 +73,7 @@ def test_weekly_spender_budget_and_a_paid_bill(server, driver):
 
     # The big button adds an expense dated today; the Today view follows at once.
     click(driver, driver.find_element(By.ID, "add-expense"))
+    wait(driver).until(lambda b: "/transactions/new" in b.current_url and b.execute_script("return document.readyState") == "complete")
     assert driver.find_element(By.NAME, "date").get_attribute("value") == today.isoformat()
     add_record(driver, server, book, date=today, amount="30.00", payee="Book Shop", category="Entertainment")
     go(driver, f"{server.base_url}/books/{book}/today")
@@ -106,8 +107,8 @@ def test_weekly_spender_budget_and_a_paid_bill(server, driver):
                 if li.find_element(By.CSS_SELECTOR, ".what strong").text.strip() == "Phone")
     assert bill.find_element(By.CSS_SELECTOR, ".badge").text.strip() == "Unpaid"
     assert bill.find_element(By.LINK_TEXT, "Pay now ↗").get_attribute("href") == "https://phone.example/pay"
-    click(driver, bill.find_element(By.CSS_SELECTOR, ".pay-form button[type=submit]"))
-    assert "/occurrences/" in driver.current_url and "$45.00" in text(driver, "#will-record")
+    submit_and_wait(driver, bill.find_element(By.CSS_SELECTOR, ".pay-form button[type=submit]"), "/occurrences/")
+    assert "$45.00" in text(driver, "#will-record")
     submit_and_wait(driver, driver.find_element(By.ID, "confirm-pay"), f"/books/{book}/bills")
     bill = next(li for li in driver.find_elements(By.CSS_SELECTOR, "li.bill")
                 if li.find_element(By.CSS_SELECTOR, ".what strong").text.strip() == "Phone")
