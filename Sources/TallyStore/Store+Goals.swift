@@ -166,14 +166,7 @@ extension Store {
     /// Sets (or, with nil, removes) the goal's photo: a JPEG, PNG, HEIC or WebP image.
     public func setGoalPhoto(_ goalID: RecordID, in bookID: RecordID, for user: User, bytes: [UInt8]?) async throws {
         _ = try await access(user, book: bookID, write: true)
-        var type: ReceiptImageType?
-        if let bytes {
-            guard !bytes.isEmpty else { throw ValidationError("photo", "is empty") }
-            guard bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError("photo", "is larger than 10 MB") }
-            guard let sniffed = ReceiptImageType(sniffing: bytes) else { throw ValidationError("photo", "is not a JPEG, PNG, HEIC or WebP image") }
-            type = sniffed
-        }
-        let photoType = type?.rawValue
+        let photoType = try bytes.map { try Self.imageType($0, field: "photo").rawValue }
         try await database.write { db in
             guard try await db.raw("""
                 UPDATE goals SET photo_type = \(bind: photoType), photo = \(bind: bytes.map { Data($0) })

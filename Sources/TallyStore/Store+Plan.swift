@@ -37,43 +37,46 @@ public struct TodaySummary: Sendable {
 extension Store {
     /// A month of bills with totals, and the spending-limit summary.
     public func billsMonth(_ month: YearMonth, in bookID: RecordID, for user: User) async throws -> BillsMonth {
-        let book = try await access(user, book: bookID)
         let occurrences = try await billOccurrences(in: bookID, for: user, from: month.first, through: month.last)
-        let (last, this) = try await database.read { db in
-            (try await Self.dayTotals(db, book: book, from: month.previous.first, to: month.previous.last),
-             try await Self.dayTotals(db, book: book, from: month.first, to: month.last))
-        }
-        let c = book.currency
+        let last = try await self.month(month.previous, in: bookID, for: user), this = try await self.month(month, in: bookID, for: user)
+        let c = this.expense.currency
         func sum(_ values: [Int64]) -> Money { Money(minorUnits: values.reduce(0, +), currency: c) }
         let due = sum(occurrences.compactMap { $0.amount?.minorUnits })
         let paid = sum(occurrences.filter { $0.status == .paid }.compactMap { $0.amount?.minorUnits })
-        let savings = sum(last.map { $0.income.minorUnits - $0.expense.minorUnits })
-        let spending = sum(this.map(\.expense.minorUnits))
         return BillsMonth(
             month: month, occurrences: occurrences, totalDue: due, paid: paid, left: Money(minorUnits: due.minorUnits - paid.minorUnits, currency: c),
-            lastMonthSavings: savings, spending: spending, balanceLeft: Money(minorUnits: savings.minorUnits - spending.minorUnits, currency: c)
+            lastMonthSavings: last.cashFlow, spending: this.expense,
+            balanceLeft: Money(minorUnits: last.cashFlow.minorUnits - this.expense.minorUnits, currency: c)
         )
     }
 
     /// Unpaid occurrences whose reminder window has begun, and overdue ones from the last 90 days.
     public func billsDueSoon(in bookID: RecordID, for user: User) async throws -> [BillOccurrence] {
+        _ = try await access(user, book: bookID)
         let today = try await today(for: user)
-        return try await billOccurrences(in: bookID, for: user, from: today.adding(days: -90), through: today.adding(days: 60))
-            .filter { $0.isDueSoon(today: today) }
+        return try await database.read { db in try await Self.dueSoon(db, book: bookID, today: today) }
     }
 
-    /// The Today view.
+    /// The Today view: one access check, one "today", one read.
     public func todaySummary(in bookID: RecordID, for user: User) async throws -> TodaySummary {
         let book = try await access(user, book: bookID)
         let today = try await today(for: user)
-        let main = try await budgets(in: bookID, for: user).first
-        var standing: BudgetStanding?
-        if let main { standing = try await budgetStatus(main.id, in: bookID, for: user, on: today) }
-        let spent = try await database.read { db in try await Self.dayTotals(db, book: book, from: today, to: today) }
-        return TodaySummary(
-            date: today, main: standing, spentToday: Money(minorUnits: spent.first?.expense.minorUnits ?? 0, currency: book.currency),
-            dueSoon: try await billsDueSoon(in: bookID, for: user)
-        )
+        return try await database.read { db in
+            var standing: BudgetStanding?
+            if let main = try await Self.budgets(db, book: bookID).first {
+                standing = BudgetStanding(budget: main, status: try await Self.ledger(db, budget: main, through: today, keep: 1).last!, date: today)
+            }
+            let spent = try await Self.dayTotals(db, book: book, from: today, to: today)
+            return TodaySummary(
+                date: today, main: standing, spentToday: Money(minorUnits: spent.first?.expense.minorUnits ?? 0, currency: book.currency),
+                dueSoon: try await Self.dueSoon(db, book: bookID, today: today)
+            )
+        }
+    }
+
+    static func dueSoon(_ db: any SQLDatabase, book: RecordID, today: LocalDate) async throws -> [BillOccurrence] {
+        try await occurrences(db, bills: try await bills(db, book: book), from: today.adding(days: -90), to: today.adding(days: 60), today: today)
+            .filter { $0.isDueSoon(today: today) }
     }
 
     /// The bills a new book starts with, at zero, first due on the 1st of next month: the user

@@ -19,11 +19,7 @@ extension Store {
     /// sharing one PostgreSQL see the same files and a backup of the database holds everything.
     public func addReceipt(to transactionID: RecordID, in bookID: RecordID, for user: User, bytes: [UInt8]) async throws -> Receipt {
         _ = try await access(user, book: bookID, write: true)
-        guard !bytes.isEmpty else { throw ValidationError("receipt", "is empty") }
-        guard bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError("receipt", "is larger than 10 MB") }
-        guard let type = ReceiptImageType(sniffing: bytes) else {
-            throw ValidationError("receipt", "is not a JPEG, PNG, HEIC or WebP image")
-        }
+        let type = try Self.imageType(bytes, field: "receipt")
         let id = try await database.write { db in
             guard try await db.raw("SELECT id FROM transactions WHERE id = \(bind: transactionID) AND book_id = \(bind: bookID)").first() != nil else {
                 throw StoreError.notFound("transaction")
@@ -72,6 +68,15 @@ extension Store {
         }
         guard let row else { throw StoreError.notFound("receipt") }
         return try Self.receipt(row)
+    }
+
+    /// Checks an uploaded image (receipts, goal photos): not empty, at most 10 MB, a JPEG, PNG,
+    /// HEIC or WebP by its bytes.
+    static func imageType(_ bytes: [UInt8], field: String) throws -> ReceiptImageType {
+        guard !bytes.isEmpty else { throw ValidationError(field, "is empty") }
+        guard bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError(field, "is larger than 10 MB") }
+        guard let type = ReceiptImageType(sniffing: bytes) else { throw ValidationError(field, "is not a JPEG, PNG, HEIC or WebP image") }
+        return type
     }
 
     static func receipt(_ row: any SQLRow) throws -> Receipt {

@@ -60,10 +60,7 @@ public final class Store: Sendable {
 
     /// Today's date in the store's time zone.
     public func today() -> LocalDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+        Clock.localDate(at: Date(), in: timeZone)
     }
 
     /// The caller's book, or `notFound` when they are not a member; `forbidden` when `write` is
