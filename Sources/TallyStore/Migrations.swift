@@ -25,6 +25,7 @@ enum Migrator {
         }),
         Migration(version: 4, name: "narrower kept totals, leaner search index", apply: Schema4.apply),
         Migration(version: 5, name: "budgets, goals, bills, calendar feeds, user settings", apply: Schema5.apply),
+        Migration(version: 6, name: "login throttling, server secrets, hashed calendar-feed tokens", apply: Schema6.apply),
     ]
 
     /// Applies every migration not yet recorded (up to `last`); returns the versions it applied.

@@ -15,23 +15,22 @@ public struct CalendarFeedContent: Sendable {
 }
 
 extension Store {
-    /// The user's calendar feed token, made on first use.
-    public func calendarFeedToken(for user: User) async throws -> String {
-        if let row = try await database.read({ db in
-            try await db.raw("SELECT token FROM calendar_feeds WHERE user_id = \(bind: user.id)").first()
-        }) {
-            return try row.decode(column: "token", as: String.self)
-        }
-        return try await rotateCalendarFeed(for: user)
+    /// When the user's calendar feed link was made, or nil when they have none. The token itself
+    /// is kept only as its SHA-256, so it cannot be shown again: see `rotateCalendarFeed`.
+    public func calendarFeedCreatedAt(for user: User) async throws -> String? {
+        try await database.read { db in
+            try await db.raw("SELECT created_at FROM calendar_feeds WHERE user_id = \(bind: user.id)").first()
+        }.map { try $0.decode(column: "created_at", as: String.self) }
     }
 
-    /// A new feed token; the old URL stops working at once.
+    /// A new feed token, returned this once (only its hash is stored); any old URL stops working
+    /// at once.
     public func rotateCalendarFeed(for user: User) async throws -> String {
         let token = Self.randomHex(bytes: 32)
         try await database.write { db in
             try await db.raw("""
-                INSERT INTO calendar_feeds (user_id, token, created_at) VALUES (\(bind: user.id), \(bind: token), \(bind: Clock.timestamp()))
-                ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at
+                INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (\(bind: user.id), \(bind: Self.sha256(token)), \(bind: Clock.timestamp()))
+                ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
                 """).run()
         }
         return token
@@ -42,7 +41,7 @@ extension Store {
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { throw StoreError.notFound("calendar") }
         let row = try await database.read { db in
             try await db.raw("""
-                SELECT u.id, u.email FROM calendar_feeds f JOIN users u ON u.id = f.user_id WHERE f.token = \(bind: token)
+                SELECT u.id, u.email FROM calendar_feeds f JOIN users u ON u.id = f.user_id WHERE f.token_hash = \(bind: Self.sha256(token))
                 """).first()
         }
         guard let row else { throw StoreError.notFound("calendar") }

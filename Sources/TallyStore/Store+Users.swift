@@ -48,9 +48,15 @@ extension Store {
         }
     }
 
-    /// The user with this email and password, or `unauthorized`.
-    public func authenticate(email rawEmail: String, password: String) async throws -> User {
-        let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
+    /// The user with this email and password, or `unauthorized`. Every password check in Tally
+    /// goes through here and is throttled: after `limits.perAccount` failures for the email, or
+    /// `limits.perClient` from the client address, within the window, it throws
+    /// `LoginThrottled` without running bcrypt (whose CPU cost is what a flood of guesses spends).
+    public func authenticate(email rawEmail: String, password rawPassword: String, client: String? = nil, limits: LoginLimits = .standard) async throws -> User {
+        // Bounded before anything else: bcrypt reads 72 bytes, and an email is at most 254.
+        let email = String(rawEmail.trimmingCharacters(in: .whitespaces).lowercased().prefix(320))
+        let password = String(decoding: rawPassword.utf8.prefix(1024), as: UTF8.self)
+        try await claimLoginAttempt(email: email, client: client, limits: limits)
         let row = try await database.read { db in
             try await db.raw("SELECT id, email, password_hash FROM users WHERE email = \(bind: email)").first()
         }
@@ -58,6 +64,7 @@ extension Store {
         let hash = try row?.decode(column: "password_hash", as: String.self) ?? Self.dummyHash
         let valid = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
         guard valid, let row else { throw StoreError.unauthorized("wrong email or password") }
+        try await clearLoginFailures(email: email)
         return User(id: try row.decode(column: "id", as: Int64.self), email: try row.decode(column: "email", as: String.self))
     }
 

@@ -6,13 +6,16 @@ import ServiceLifecycle
 import TallyStore
 
 /// Builds the application: the router over `store`, plus the database's background service
-/// (the PostgreSQL pool) so it lives exactly as long as the server.
+/// (the PostgreSQL pool) and the housekeeping sweep, so they live exactly as long as the server.
 public func buildApplication(_ configuration: AppConfiguration, store: Store, logger: Logger = Logger(label: "tally")) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration, store: store)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tally"),
-        services: [DatabaseService(database: store.database)],
+        services: [
+            DatabaseService(database: store.database),
+            MaintenanceService(store: store, limits: configuration.loginLimits, logger: logger),
+        ],
         logger: logger
     )
 }
@@ -21,6 +24,7 @@ public func buildApplication(_ configuration: AppConfiguration, store: Store, lo
 public func buildRouter(_ configuration: AppConfiguration, store: Store) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
     let pages = try await PageRenderer.load(today: { store.today() })
+    let csrfSecret = try await store.serverSecret(named: "csrf")
     let sessionCookie = SessionCookieParameters(name: "tally_session", path: "/", secure: configuration.secureCookies, sameSite: .lax)
     router.addMiddleware {
         SecurityHeadersMiddleware()
@@ -30,14 +34,14 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
             storage: SQLPersistDriver(store: store),
             configuration: .init(sessionCookieParameters: sessionCookie, keyPrefix: "", defaultSessionExpiration: .seconds(60 * 60 * 24 * 30))
         )
-        AuthMiddleware(store: store)
-        CSRFMiddleware(secureCookies: configuration.secureCookies)
+        AuthMiddleware(store: store, trustForwardedFor: configuration.trustForwardedFor)
+        CSRFMiddleware(secret: csrfSecret, secureCookies: configuration.secureCookies)
     }
-    router.get("health") { _, _ in "ok" }
+    router.addRoutes(HealthRoute(store: store).routes)
 
     let api = router.group("api/v1")
     api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"]) }
-    api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup).routes)
+    api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)
     api.addRoutes(BooksAPI(store: store).routes)
     api.addRoutes(TransactionsAPI(store: store).routes)
     api.addRoutes(CategoriesAPI(store: store).routes)
@@ -48,11 +52,11 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     api.addRoutes(BudgetsAPI(store: store).routes)
     api.addRoutes(GoalsAPI(store: store).routes)
     api.addRoutes(BillsAPI(store: store).routes)
-    api.addRoutes(TodayAPI(store: store).routes)
+    api.addRoutes(TodayAPI(store: store, publicURL: configuration.publicURL).routes)
     router.addRoutes(CalendarFeedRoute(store: store).routes)
 
     let web = router.group().add(middleware: PageErrorMiddleware(pages: pages))
-    web.addRoutes(AuthPages(store: store, pages: pages, openSignup: configuration.openSignup).routes)
+    web.addRoutes(AuthPages(store: store, pages: pages, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)
     web.addRoutes(CalendarPages(store: store, pages: pages).routes)
     web.addRoutes(TransactionPages(store: store, pages: pages).routes)
     web.addRoutes(CategoryPages(store: store, pages: pages).routes)
@@ -64,7 +68,7 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store) async t
     web.addRoutes(GoalPages(store: store, pages: pages).routes)
     web.addRoutes(BillPages(store: store, pages: pages).routes)
     web.addRoutes(TodayPages(store: store, pages: pages).routes)
-    web.addRoutes(SettingsPages(store: store, pages: pages, secure: configuration.secureCookies).routes)
+    web.addRoutes(SettingsPages(store: store, pages: pages, publicURL: configuration.publicURL).routes)
     return router
 }
 

@@ -1,11 +1,30 @@
 import Hummingbird
+import NIOCore
 import HummingbirdAuth
 import TallyCore
 
-/// What a web session remembers: who signed in.
+/// What a web session remembers: who signed in, and the random value its CSRF token is bound to.
 public struct WebSession: Codable, Sendable {
     /// The signed-in user.
     public var userID: Int64
+    /// A random value made with the session; the CSRF token is an HMAC of it. Sessions from
+    /// before it existed decode with "" and get one on their next request.
+    public var csrfNonce: String
+
+    /// A new session for `userID` with a fresh CSRF nonce.
+    public init(userID: Int64) {
+        self.userID = userID
+        self.csrfNonce = CSRFMiddleware.newNonce()
+    }
+
+    enum CodingKeys: String, CodingKey { case userID, csrfNonce }
+
+    /// Decodes a stored session; older sessions have no nonce.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        userID = try container.decode(Int64.self, forKey: .userID)
+        csrfNonce = try container.decodeIfPresent(String.self, forKey: .csrfNonce) ?? ""
+    }
 }
 
 /// How the caller proved who they are; CSRF rules differ.
@@ -16,8 +35,9 @@ public enum AuthMethod: Sendable {
     case token
 }
 
-/// The per-request context: the session, the signed-in user and the CSRF token.
-public struct AppContext: AuthRequestContext, SessionRequestContext, RequestContext {
+/// The per-request context: the session, the signed-in user, the CSRF token and the client's
+/// address.
+public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddressRequestContext, RequestContext {
     /// Hummingbird's own storage.
     public var coreContext: CoreRequestContextStorage
     /// The signed-in user, set by `AuthMiddleware`.
@@ -26,14 +46,21 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RequestCont
     public var authMethod: AuthMethod?
     /// The session, loaded by `SessionMiddleware` from the SQL store.
     public let sessions: SessionContext<WebSession>
-    /// The double-submit CSRF token of this browser (set by `CSRFMiddleware`).
+    /// The CSRF token the pages put in their forms (set by `CSRFMiddleware`).
     public var csrfToken: String = ""
+    /// The connection's peer address (nil in router tests and on Unix sockets).
+    public let remoteAddress: SocketAddress?
+    /// The client address used for login throttling (set by `AuthMiddleware`): the peer's IP,
+    /// or the last `X-Forwarded-For` entry when the server is told to trust its proxy, or
+    /// "local" when there is no peer address.
+    public var clientAddress: String = "local"
 
     /// Makes a context for a request.
     public init(source: Source) {
         coreContext = .init(source: source)
         identity = nil
         sessions = .init()
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// Receipts are up to 10 MB; multipart framing needs a little more.

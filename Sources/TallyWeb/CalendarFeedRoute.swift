@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import TallyCore
 import TallyExport
@@ -62,11 +61,17 @@ struct CalendarFeedRoute {
         return events
     }
 
-    /// The feed's absolute URL, from the Host the request came to (and the proxy's scheme).
-    static func url(token: String, request: Request) -> String {
-        let host = request.head.authority ?? "localhost:8080"
-        let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] ?? request.head.scheme ?? "http"
-        return "\(scheme == "https" ? "https" : "http")://\(host)/calendar/\(token).ics"
+    /// The feed's absolute URL under the server's configured public address (`--public-url`),
+    /// never the request's Host header, which the client chooses.
+    static func url(token: String, publicURL: String) -> String {
+        "\(publicURL)/calendar/\(token).ics"
+    }
+
+    /// The same address as a `webcal://` link, which calendar apps open as a subscription.
+    static func webcalURL(token: String, publicURL: String) -> String {
+        let address = url(token: token, publicURL: publicURL)
+        guard let colon = address.firstIndex(of: ":") else { return address }
+        return "webcal" + address[colon...]
     }
 
     /// DTSTAMP: the time in UTC as YYYYMMDDTHHMMSSZ.

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import Hummingbird
 import Logging
+import TallyCore
 import TallyStore
 import TallyWeb
 
@@ -23,6 +25,21 @@ extension Tally {
         @Flag(help: "Mark cookies Secure; use when Tally is served over HTTPS (behind a TLS proxy).")
         var secureCookies = false
 
+        @Option(help: ArgumentHelp(
+            "The address people reach Tally at, e.g. https://tally.example.com (default: $TALLY_PUBLIC_URL, else http://<host>:<port>).",
+            discussion: "Links handed out for use elsewhere, such as the calendar feed, are built from it, never from the request's Host header."
+        ))
+        var publicURL: String?
+
+        @Flag(help: "Count failed sign-ins against the last X-Forwarded-For address (only behind a proxy that sets it; also $TALLY_TRUST_FORWARDED_FOR=1).")
+        var trustForwardedFor = false
+
+        func validate() throws {
+            if let value = publicURL ?? Self.environment("TALLY_PUBLIC_URL") {
+                do { _ = try AppConfiguration.publicURL(value) } catch { throw ArgumentParser.ValidationError("--public-url \(error.message)") }
+            }
+        }
+
         func run() async throws {
             var logger = Logger(label: "tally")
             logger.logLevel = .info
@@ -31,11 +48,29 @@ extension Tally {
             // store the app keeps; its pool runs as a service of the app.
             _ = try await store.withStore { _ in }
             let opened = try await Store.open(location, logger: logger)
-            let configuration = AppConfiguration(host: host, port: port, openSignup: allowSignup, secureCookies: secureCookies)
+            let publicAddress = try (publicURL ?? Self.environment("TALLY_PUBLIC_URL")).map { try AppConfiguration.publicURL($0) }
+            let trustProxy = trustForwardedFor || ["1", "true", "yes"].contains(Self.environment("TALLY_TRUST_FORWARDED_FOR")?.lowercased() ?? "")
+            let configuration = AppConfiguration(
+                host: host, port: port, openSignup: allowSignup, secureCookies: secureCookies,
+                publicURL: publicAddress, trustForwardedFor: trustProxy
+            )
             let app = try await buildApplication(configuration, store: opened, logger: logger)
-            print("Tally is listening on http://\(host):\(port)")
-            print("Data: \(location.redacted)")
+            Self.say("Tally is listening on http://\(host):\(port)")
+            Self.say("Public address: \(configuration.publicURL)")
+            Self.say("Data: \(location.redacted)")
             try await app.runService()
+        }
+
+        /// Writes a line to stdout at once. Under a service manager stdout is a pipe, which
+        /// `print` buffers in blocks, so the startup lines would only appear at exit; this goes
+        /// straight to the file descriptor.
+        static func say(_ line: String) {
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+
+        static func environment(_ name: String) -> String? {
+            guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+            return value
         }
     }
 }

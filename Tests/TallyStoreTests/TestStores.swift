@@ -47,7 +47,7 @@ func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (Store) async 
                         try await store.migrate()
                         try await store.database.write { db in
                             for table in ["bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts", "budgets",
-                                          "calendar_feeds", "user_settings", "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users"] {
+                                          "calendar_feeds", "user_settings", "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users", "login_failures", "server_secrets"] {
                                 try await db.raw("DELETE FROM \(unsafeRaw: table)").run()
                             }
                         }

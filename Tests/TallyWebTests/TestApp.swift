@@ -39,7 +39,7 @@ enum Backend: Sendable, CustomTestStringConvertible {
 /// foreign key.
 let allTables = [
     "bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts", "budgets", "calendar_feeds", "user_settings",
-    "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users"]
+    "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users", "login_failures", "server_secrets"]
 
 /// The API suites. `.serialized` because the PostgreSQL variant shares one database whose tables
 /// are emptied before each test; every API suite is nested in this one (see the `extension API`

@@ -6,6 +6,8 @@ import TallyStore
 struct AuthAPI {
     let store: Store
     let openSignup: Bool
+    /// Failed sign-ins allowed before `POST /tokens` answers 429.
+    var limits: LoginLimits = .standard
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -30,7 +32,12 @@ struct AuthAPI {
         guard let email = try body.string("email"), let password = try body.string("password") else {
             throw ValidationError("email", "and password are required")
         }
-        let user = try await store.authenticate(email: email, password: password)
+        let user: User
+        do {
+            user = try await store.authenticate(email: email, password: password, client: context.clientAddress, limits: limits)
+        } catch let throttled as LoginThrottled {
+            return Self.tooManyRequests(throttled)
+        }
         let (id, token) = try await store.createToken(for: user, name: try body.string("name"))
         return try JSONResponse.make(APIModel.NewTokenJSON(id: id, token: token), status: .created)
     }
@@ -43,5 +50,12 @@ struct AuthAPI {
     func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         try await store.revokeToken(try context.parameters.id("id"), for: try context.requireUser())
         return Response(status: .noContent)
+    }
+
+    /// 429 as problem+json, with `Retry-After` in seconds.
+    static func tooManyRequests(_ throttled: LoginThrottled) -> Response {
+        var response = APIErrorMiddleware<AppContext>.problem(status: .tooManyRequests, detail: throttled.description)
+        response.headers[.retryAfter] = String(throttled.retryAfter)
+        return response
     }
 }

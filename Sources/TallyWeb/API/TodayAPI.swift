@@ -6,6 +6,8 @@ import TallyStore
 /// private calendar feed's URL: `GET /calendar-feed`, `POST /calendar-feed/rotate`.
 struct TodayAPI {
     let store: Store
+    /// The server's public address, for the feed link.
+    var publicURL = "http://127.0.0.1:8080"
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -35,13 +37,19 @@ struct TodayAPI {
         return try JSONResponse.make(APIModel.SettingsJSON(settings))
     }
 
+    /// The feed token is stored hashed, so its link is shown once: here when the feed is first
+    /// made, afterwards `url` is null until `rotate` makes a new one.
     func feed(_ request: Request, context: AppContext) async throws -> Response {
-        let token = try await store.calendarFeedToken(for: try context.requireUser())
-        return try JSONResponse.make(["url": CalendarFeedRoute.url(token: token, request: request)])
+        let user = try context.requireUser()
+        if let createdAt = try await store.calendarFeedCreatedAt(for: user) {
+            return try JSONResponse.make(APIModel.CalendarFeedJSON(url: nil, createdAt: createdAt))
+        }
+        let token = try await store.rotateCalendarFeed(for: user)
+        return try JSONResponse.make(APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil))
     }
 
     func rotate(_ request: Request, context: AppContext) async throws -> Response {
         let token = try await store.rotateCalendarFeed(for: try context.requireUser())
-        return try JSONResponse.make(["url": CalendarFeedRoute.url(token: token, request: request)])
+        return try JSONResponse.make(APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil))
     }
 }

@@ -3,39 +3,92 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Double-submit CSRF protection. Every browser gets a random `tally_csrf` cookie (HttpOnly,
-/// SameSite=Strict); every form carries the same value in a hidden `_csrf` field, and scripts
-/// send it as `X-CSRF-Token`. A cross-site page can neither read the cookie nor guess the value.
+/// CSRF protection with tokens signed by a server secret (HMAC-SHA256, key made once and kept
+/// in the database), so a token cannot be made up, and bound so it cannot be carried over:
+///
+/// - signed in, the token is the HMAC of a random nonce stored in the session, so it is only
+///   valid for that session (a planted cookie is worth nothing: the cookie is not even read);
+/// - signed out (the login and sign-up forms), the token is a random nonce plus its HMAC, kept
+///   in an HttpOnly, SameSite=Strict cookie, and the form must send the same value.
+///
+/// The cookie always holds the token the next form needs (so scripts and tests can read it
+/// from the page or the cookie alike); it is `__Host-tally_csrf` when cookies are secure.
+/// Forms send the token in `_csrf`, scripts in `X-CSRF-Token`.
 ///
 /// Unsafe requests authenticated by a bearer token are exempt (no ambient credential), as are
 /// the two API calls that authenticate by email and password in their body.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppContext
-    static let cookieName = "tally_csrf"
     static let exempt: Set<String> = ["/api/v1/users", "/api/v1/tokens"]
     let secureCookies: Bool
+    let key: SymmetricKey
+
+    /// `secret` is the server's hex secret (`Store.serverSecret(named: "csrf")`).
+    init(secret: String, secureCookies: Bool) {
+        self.secureCookies = secureCookies
+        key = SymmetricKey(data: Data(secret.utf8))
+    }
+
+    /// The cookie's name: `__Host-` makes browsers refuse it unless Secure, Path=/, no Domain,
+    /// so a sibling subdomain cannot plant it.
+    var cookieName: String { secureCookies ? "__Host-tally_csrf" : "tally_csrf" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         var request = request
-        let existing = request.cookies[Self.cookieName]?.value
-        let token = existing.flatMap { $0.count == 64 ? String($0) : nil } ?? Self.newToken()
-        context.csrfToken = token
+        let cookie = request.cookies[cookieName].map { String($0.value) }
+        let anonymous = cookie.flatMap { isSignedAnonymous($0) ? $0 : nil }
+        let anonymousToken = anonymous ?? makeAnonymousToken()
+        // Sessions made before tokens were bound to them get their nonce now (saved with the session).
+        if var session = context.sessions.session, session.csrfNonce.count != 32 {
+            session.csrfNonce = Self.newNonce()
+            _ = context.sessions.updateSession(session)
+        }
+        let sessionToken = context.sessions.session.map { sessionBoundToken($0.csrfNonce) }
+        context.csrfToken = sessionToken ?? anonymousToken
+
         let unsafe = ![.get, .head, .options].contains(request.method)
         // An API call without any credential carries nothing to forge: let the route answer 401.
         let isAPI = request.uri.path.hasPrefix("/api/")
         if unsafe && context.authMethod != .token && !(isAPI && context.identity == nil) && !Self.exempt.contains(request.uri.path) {
             let sent = try await Self.submittedToken(&request, context: context)
-            guard let existing, let sent, Self.constantTimeEqual(sent, existing) else {
+            // With a session only its own token counts; without one the form must match a cookie
+            // this server signed.
+            let expected = sessionToken ?? anonymous
+            guard let expected, let sent, Self.constantTimeEqual(sent, expected) else {
                 throw HTTPError(.forbidden, message: "the form has expired or did not come from this site; reload the page and try again")
             }
         }
         var response = try await next(request, context)
-        if existing != token {
-            let cookie = Cookie(name: Self.cookieName, value: token, path: "/", secure: secureCookies, httpOnly: true, sameSite: .strict)
-            response.headers[values: .setCookie].append(cookie.description)
+        // Signing in or out during the route changes which token the next form needs.
+        let current = context.sessions.session.map { sessionBoundToken($0.csrfNonce) } ?? anonymousToken
+        if cookie != current {
+            let set = Cookie(name: cookieName, value: current, path: "/", secure: secureCookies, httpOnly: true, sameSite: .strict)
+            response.headers[values: .setCookie].append(set.description)
         }
         return response
+    }
+
+    /// A session's token: the HMAC of its nonce (64 hex digits).
+    func sessionBoundToken(_ nonce: String) -> String {
+        Self.hex(HMAC<SHA256>.authenticationCode(for: Data("session:\(nonce)".utf8), using: key))
+    }
+
+    /// A signed-out token: 32 hex digits of nonce, then 32 of its HMAC.
+    func makeAnonymousToken() -> String {
+        let nonce = Self.newNonce()
+        return nonce + anonymousSignature(nonce)
+    }
+
+    /// Whether `token` is a nonce this server signed.
+    func isSignedAnonymous(_ token: String) -> Bool {
+        guard token.utf8.count == 64, token.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else { return false }
+        let nonce = String(token.prefix(32))
+        return Self.constantTimeEqual(String(token.suffix(32)), anonymousSignature(nonce))
+    }
+
+    private func anonymousSignature(_ nonce: String) -> String {
+        String(Self.hex(HMAC<SHA256>.authenticationCode(for: Data("anonymous:\(nonce)".utf8), using: key)).prefix(32))
     }
 
     /// The token from the `X-CSRF-Token` header, or the `_csrf` field of a form body.
@@ -50,8 +103,13 @@ struct CSRFMiddleware: RouterMiddleware {
         return nil
     }
 
-    static func newToken() -> String {
-        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.map { String(format: "%02x", $0) }.joined()
+    /// 128 random bits as 32 hex digits.
+    static func newNonce() -> String {
+        hex(SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+    }
+
+    static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
+        bytes.map { String(format: "%02x", $0) }.joined()
     }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

@@ -1,3 +1,5 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
 import TallyCore
 import TallyStore
@@ -7,6 +9,8 @@ struct AuthPages {
     let store: Store
     let pages: PageRenderer
     let openSignup: Bool
+    /// Failed sign-ins allowed before the login form answers 429.
+    var limits: LoginLimits = .standard
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -61,15 +65,24 @@ struct AuthPages {
     func login(_ request: Request, context: AppContext) async throws -> Response {
         var request = request
         let form = try await request.form(context: context)
+        let email = form["email"] ?? ""
         do {
-            let user = try await store.authenticate(email: form["email"] ?? "", password: form["password"] ?? "")
+            let user = try await store.authenticate(email: email, password: form["password"] ?? "", client: context.clientAddress, limits: limits)
             context.sessions.createSession(WebSession(userID: user.id))
             return PageRenderer.redirect(Self.safeNext(form["next"]))
         } catch StoreError.unauthorized(let message) {
-            return pages.page("login", title: "Log in", context: context, values: [
-                "error": message, "email": form["email"] ?? "", "next": Self.safeNext(form["next"]),
-            ], status: .unauthorized)
+            return loginPage(context: context, error: message, email: email, next: form["next"], status: .unauthorized)
+        } catch let throttled as LoginThrottled {
+            var response = loginPage(context: context, error: "Too many failed sign-ins: \(throttled.description).", email: email, next: form["next"], status: .tooManyRequests)
+            response.headers[.retryAfter] = String(throttled.retryAfter)
+            return response
         }
+    }
+
+    private func loginPage(context: AppContext, error: String, email: String, next: String?, status: HTTPResponse.Status) -> Response {
+        pages.page("login", title: "Log in", context: context, values: [
+            "error": error, "email": String(email.prefix(320)), "next": Self.safeNext(next),
+        ], status: status)
     }
 
     func logout(_ request: Request, context: AppContext) async throws -> Response {
@@ -77,9 +90,24 @@ struct AuthPages {
         return PageRenderer.redirect("/login")
     }
 
-    /// Only local paths, so a crafted link cannot send people to another site after login.
+    /// Only a path on this site, so a crafted link cannot send people elsewhere after login: one
+    /// leading "/", not "//" or "/\\", no backslash anywhere, no control characters or
+    /// whitespace — checked on the raw text and again after percent-decoding (browsers drop a
+    /// tab in "/\t/evil.com" and read "//evil.com"). Anything else becomes "/".
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
+        guard let next, next.utf8.count <= 2048 else { return "/" }
+        func local(_ path: String) -> Bool {
+            guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\") else { return false }
+            return !path.unicodeScalars.contains { $0 == "\\" || $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+        }
+        guard local(next) else { return "/" }
+        // Decoded until stable (at most a few rounds), so "%252F" cannot hide a "/" either.
+        var decoded = next
+        for _ in 0..<3 {
+            guard let once = decoded.removingPercentEncoding, once != decoded else { break }
+            guard local(once) else { return "/" }
+            decoded = once
+        }
         return next
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import TallyCore
 import TallyStore
@@ -9,9 +8,9 @@ import TallyStore
 struct SettingsPages {
     let store: Store
     let pages: PageRenderer
-    /// Whether the server is reached over HTTPS (the scheme of the feed link when the request
-    /// does not say).
-    let secure: Bool
+    /// The server's public address (`--public-url`): feed links are built from it, never from
+    /// the request's Host header.
+    let publicURL: String
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -25,21 +24,24 @@ struct SettingsPages {
         try await page(request, context: context)
     }
 
+    /// The page; `newToken` is a feed token just made, whose link is shown this once (only its
+    /// hash is kept).
     private func page(
-        _ request: Request, context: AppContext, form: PlanForm? = nil, error: ValidationError? = nil, notice: String = ""
+        _ request: Request, context: AppContext, form: PlanForm? = nil, error: ValidationError? = nil, notice: String = "",
+        newToken: String? = nil
     ) async throws -> Response {
         let user = try context.requireUser()
         let settings = try await store.settings(for: user)
-        let token = try await store.calendarFeedToken(for: user)
-        let host = Self.host(request)
-        let feed = "\(Self.scheme(request, secure: secure))://\(host)/calendar/\(token).ics"
+        let feedCreated = try await store.calendarFeedCreatedAt(for: user)
         let firstBook = try await store.books(for: user).first
         return pages.page("settings", title: "Settings", context: context, values: [
             "timeZone": form?["time_zone"] ?? settings.timeZone,
             "zones": TimeZone.knownTimeZoneIdentifiers.sorted(),
             "dailyReminder": form.map { $0["daily_reminder"] == "1" } ?? settings.dailyReminder,
             "reminderTime": form?["reminder_time"] ?? settings.reminderTime.description,
-            "feedURL": feed, "webcalURL": "webcal://\(host)/calendar/\(token).ics",
+            "feedURL": newToken.map { CalendarFeedRoute.url(token: $0, publicURL: publicURL) } ?? "",
+            "webcalURL": newToken.map { CalendarFeedRoute.webcalURL(token: $0, publicURL: publicURL) } ?? "",
+            "feedExists": feedCreated != nil, "feedCreated": String((feedCreated ?? "").prefix(10)),
             "error": error?.description ?? "", "notice": notice,
             "backLink": firstBook.map { "/books/\($0.id)/today" } ?? "/",
         ], status: error == nil ? .ok : .unprocessableContent)
@@ -58,29 +60,11 @@ struct SettingsPages {
         }
     }
 
+    /// Makes a new feed link and shows it at once, in this response: it cannot be shown again.
     func rotate(_ request: Request, context: AppContext) async throws -> Response {
-        _ = try await store.rotateCalendarFeed(for: try context.requireUser())
-        return PageRenderer.redirect("/settings")
-    }
-
-    /// The host the browser used (the Host header), kept to the characters a host and port
-    /// may have.
-    static func host(_ request: Request) -> String {
-        let raw = request.head.authority ?? "localhost"
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-        let host = String(raw.filter { allowed.contains($0) })
-        return host.isEmpty ? "localhost" : host
-    }
-
-    /// "https" behind a proxy that says so (or when the server is set up for HTTPS), else the
-    /// request's own scheme, else "http".
-    static func scheme(_ request: Request, secure: Bool) -> String {
-        if let forwarded = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.split(separator: ",").first?
-            .trimmingCharacters(in: .whitespaces).lowercased(), ["http", "https"].contains(forwarded) {
-            return forwarded
-        }
-        if secure { return "https" }
-        if let scheme = request.head.scheme?.lowercased(), ["http", "https"].contains(scheme) { return scheme }
-        return "http"
+        let token = try await store.rotateCalendarFeed(for: try context.requireUser())
+        var response = try await page(request, context: context, notice: "Your new calendar link is below. Copy it now: it is shown only once.", newToken: token)
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 }

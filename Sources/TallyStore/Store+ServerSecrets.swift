@@ -1,0 +1,75 @@
+import Foundation
+import SQLKit
+
+extension Store {
+    /// A 256-bit secret (64 hex digits) that the server makes once and keeps in the database, so
+    /// every process and every restart signs with the same key (the CSRF tokens). Two processes
+    /// starting together agree: the first insert wins and both read it back.
+    public func serverSecret(named name: String) async throws -> String {
+        let fresh = Self.randomHex(bytes: 32)
+        return try await database.write { db in
+            try await db.raw("""
+                INSERT INTO server_secrets (name, value, created_at) VALUES (\(bind: name), \(bind: fresh), \(bind: Clock.timestamp()))
+                ON CONFLICT (name) DO NOTHING
+                """).run()
+            guard let row = try await db.raw("SELECT value FROM server_secrets WHERE name = \(bind: name)").first() else {
+                throw StoreError.notFound("server secret")
+            }
+            return try row.decode(column: "value", as: String.self)
+        }
+    }
+
+    /// Whether the database answers a trivial query within `timeout` (for `/healthz`). The
+    /// query runs in its own task so that a database that never answers (a pool waiting for a
+    /// connection that will not come) costs the caller `timeout`, not a hung request.
+    public func databaseReachable(timeout: Duration = .seconds(5)) async -> Bool {
+        let database = self.database
+        let answer = OneAnswer()
+        return await withCheckedContinuation { continuation in
+            answer.install(continuation)
+            Task {
+                let ok = (try? await database.read { db in try await db.raw("SELECT 1 AS one").first() }) != nil
+                answer.give(ok)
+            }
+            Task {
+                try? await Task.sleep(for: timeout)
+                answer.give(false)
+            }
+        }
+    }
+}
+
+/// Resumes a continuation with the first of several racing answers.
+private final class OneAnswer: @unchecked Sendable {
+    // @unchecked: every field is read and written under `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Bool, Never>?
+    private var pending: Bool?
+    private var done = false
+
+    func install(_ continuation: CheckedContinuation<Bool, Never>) {
+        lock.lock()
+        if let pending, !done {
+            done = true
+            lock.unlock()
+            continuation.resume(returning: pending)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func give(_ value: Bool) {
+        lock.lock()
+        guard !done else { lock.unlock(); return }
+        guard let continuation else {
+            if pending == nil { pending = value }
+            lock.unlock()
+            return
+        }
+        done = true
+        self.continuation = nil
+        lock.unlock()
+        continuation.resume(returning: value)
+    }
+}
