@@ -69,9 +69,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         return era * 146_097 + doe - 719_468
     }
 
-    /// The date of a day number (inverse of `dayNumber`).
+    /// Day numbers of 0001-01-01 and 9999-12-31, the dates a `LocalDate` can hold.
+    static let dayNumbers = -719_162...2_932_896
+
+    /// The date of a day number (inverse of `dayNumber`), clamped to 0001-01-01...9999-12-31 so
+    /// that every `LocalDate` is a real date and month arithmetic on it cannot trap.
     public init(dayNumber: Int) {
-        let z = dayNumber + 719_468
+        let z = min(max(dayNumber, Self.dayNumbers.lowerBound), Self.dayNumbers.upperBound) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
@@ -85,7 +89,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// The date `days` later (earlier when negative).
-    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+    public func adding(days: Int) -> LocalDate {
+        let (sum, overflow) = dayNumber.addingReportingOverflow(days)
+        return LocalDate(dayNumber: overflow ? (days < 0 ? Int.min : Int.max) : sum)
+    }
 
     /// 1 = Monday … 7 = Sunday (ISO 8601).
     public var isoWeekday: Int {
@@ -161,9 +168,39 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
     public var title: String { "\(LocalDate.monthNames[month - 1]) \(year)" }
 
     public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+
+    /// Parses a month that comes from outside: "YYYY-MM" within `LocalDate.supported`.
+    public static func input(_ raw: some StringProtocol, field: String) throws(ValidationError) -> YearMonth {
+        guard let month = YearMonth(raw.trimmingSpaces()) else {
+            throw ValidationError(field, "'\(raw.prefix(40))' is not a valid month (YYYY-MM)")
+        }
+        guard LocalDate.supported.contains(month.first) else {
+            throw ValidationError(field, "must be between \(YearMonth(LocalDate.supported.lowerBound)) and \(YearMonth(LocalDate.supported.upperBound))")
+        }
+        return month
+    }
 }
 
 extension LocalDate {
+    /// The dates Tally accepts from outside (forms, the API, query strings, imports, the CLI):
+    /// 1900-01-01 through 2199-12-31. Every date that enters is checked against this range, so
+    /// that periods, weeks and months around any stored date stay far from the edges of the
+    /// calendar arithmetic (years 1–9999), and no range a request names can ask for unbounded
+    /// work.
+    public static let supported = LocalDate(year: 1900, month: 1, day: 1)!...LocalDate(year: 2199, month: 12, day: 31)!
+
+    /// Parses a date that comes from outside: "YYYY-MM-DD" within `supported`. The error names
+    /// `field` and says what is accepted.
+    public static func input(_ raw: some StringProtocol, field: String) throws(ValidationError) -> LocalDate {
+        guard let date = LocalDate(raw.trimmingSpaces()) else {
+            throw ValidationError(field, "'\(raw.prefix(40))' is not a valid date (YYYY-MM-DD)")
+        }
+        guard supported.contains(date) else {
+            throw ValidationError(field, "must be between \(supported.lowerBound) and \(supported.upperBound)")
+        }
+        return date
+    }
+
     /// English month names, January first.
     public static let monthNames = [
         "January", "February", "March", "April", "May", "June",

@@ -14,6 +14,11 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         self.currency = currency
     }
 
+    /// The largest magnitude one amount may have: 10¹² − 1 minor units (9,999,999,999.99 in a
+    /// two-decimal currency). Every amount that enters is checked against it, so that the sum of
+    /// nine million records at the limit still fits in 64 bits and no total can overflow.
+    public static let maxMinorUnits: Int64 = 999_999_999_999
+
     /// Zero in the given currency.
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 

@@ -8,8 +8,8 @@ public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible
     case tooManyDecimals(currency: Currency)
     /// Thousands separators in the wrong places ("1,23,4").
     case badGrouping(String)
-    /// The amount does not fit in 64 bits of minor units.
-    case tooLarge
+    /// The amount is beyond `Money.maxMinorUnits` (either sign).
+    case tooLarge(currency: Currency)
 
     /// A sentence for people.
     public var description: String {
@@ -21,7 +21,8 @@ public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible
                 ? "\(currency.code) amounts have no decimals"
                 : "\(currency.code) amounts have at most \(currency.minorDigits) decimals"
         case .badGrouping(let text): "'\(text)' has misplaced thousands separators"
-        case .tooLarge: "is too large"
+        case .tooLarge(let currency):
+            "is too large: at most \(Money(minorUnits: Money.maxMinorUnits, currency: currency).decimalString) either way"
         }
     }
 }
@@ -35,6 +36,7 @@ extension Money {
     /// characters and more decimals than the currency has are rejected, never rounded.
     public static func parse(_ input: String, currency: Currency) throws(MoneyParseError) -> Money {
         if let plain = plainMinorUnits(input, minorDigits: currency.minorDigits) {
+            guard plain <= maxMinorUnits else { throw .tooLarge(currency: currency) }
             return Money(minorUnits: plain, currency: currency)
         }
         var text = Substring(input.trimmingSpaces())
@@ -69,7 +71,7 @@ extension Money {
         for digit in (integerText + paddedFraction).compactMap(\.wholeNumberValue) {
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (added, overflow2) = shifted.addingReportingOverflow(Int64(digit))
-            guard !overflow1, !overflow2 else { throw .tooLarge }
+            guard !overflow1, !overflow2, added <= maxMinorUnits else { throw .tooLarge(currency: currency) }
             value = added
         }
         return Money(minorUnits: negative ? -value : value, currency: currency)

@@ -38,7 +38,8 @@ public struct MonthSummary: Sendable, Hashable {
     public let dailyAverage: Money
 
     /// Builds the month from the days that had records; `today` decides how many days count.
-    public init(month: YearMonth, currency: Currency, recorded: [DayTotals], today: LocalDate) {
+    /// Throws `ValidationError.totalTooLarge` when a sum leaves 64 bits.
+    public init(month: YearMonth, currency: Currency, recorded: [DayTotals], today: LocalDate) throws(ValidationError) {
         self.month = month
         let byDate = Dictionary(recorded.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
         let zero = Money.zero(currency)
@@ -46,9 +47,9 @@ public struct MonthSummary: Sendable, Hashable {
             let date = LocalDate(year: month.year, month: month.month, day: day)!
             return byDate[date] ?? DayTotals(date: date, expense: zero, income: zero, count: 0)
         }
-        let expenseSum = days.reduce(Int64(0)) { $0 + $1.expense.minorUnits }
+        let expenseSum = try days.checkedSum(\.expense.minorUnits)
         expense = Money(minorUnits: expenseSum, currency: currency)
-        income = Money(minorUnits: days.reduce(Int64(0)) { $0 + $1.income.minorUnits }, currency: currency)
+        income = Money(minorUnits: try days.checkedSum(\.income.minorUnits), currency: currency)
         count = days.reduce(0) { $0 + $1.count }
         let counted = YearMonth(today) == month ? today.day : days.count
         dailyAverage = Money(minorUnits: Self.divideRounded(expenseSum, by: Int64(counted)), currency: currency)

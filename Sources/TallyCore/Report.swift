@@ -56,7 +56,8 @@ public struct SummaryReport: Sendable, Hashable {
     public var totals: [KindTotal]
 
     /// A report; sorts the rows and computes the totals.
-    public init(query: ReportQuery, currency: Currency, rows: [ReportRow]) {
+    /// Throws `ValidationError.totalTooLarge` when a total leaves 64 bits.
+    public init(query: ReportQuery, currency: Currency, rows: [ReportRow]) throws(ValidationError) {
         self.query = query
         self.currency = currency
         self.rows = rows.sorted { a, b in
@@ -65,7 +66,7 @@ public struct SummaryReport: Sendable, Hashable {
         var totals: [KindTotal] = []
         for row in self.rows {
             if let i = totals.firstIndex(where: { $0.kind == row.kind && $0.total.currency == row.total.currency }) {
-                totals[i].total.minorUnits += row.total.minorUnits
+                try totals[i].total.minorUnits.checkedAdd(row.total.minorUnits)
                 totals[i].count += row.count
             } else {
                 totals.append(KindTotal(kind: row.kind, total: row.total, count: row.count))

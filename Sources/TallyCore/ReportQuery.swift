@@ -47,8 +47,7 @@ public struct DateRange: Sendable, Hashable {
     public static func parse(from: String?, to: String?, defaultFrom: LocalDate, defaultTo: LocalDate) throws(ValidationError) -> DateRange {
         func date(_ text: String?, _ field: String, _ fallback: LocalDate) throws(ValidationError) -> LocalDate {
             guard let text = text?.trimmingSpaces(), !text.isEmpty else { return fallback }
-            guard let date = LocalDate(text) else { throw ValidationError(field, "must be a date like 2024-03-31") }
-            return date
+            return try LocalDate.input(text, field: field)
         }
         return try DateRange(from: date(from, "from", defaultFrom), to: date(to, "to", defaultTo))
     }

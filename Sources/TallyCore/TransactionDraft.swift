@@ -129,10 +129,7 @@ public struct TransactionDraft: Sendable, Equatable {
 
         var date = base?.date ?? today
         if let raw = input.date {
-            guard let parsed = LocalDate(raw.trimmingSpaces()) else {
-                throw ValidationError("date", "'\(raw)' is not a valid date (YYYY-MM-DD)")
-            }
-            date = parsed
+            date = try LocalDate.input(raw, field: "date")
         }
         var time = base?.time
         if let raw = input.time {

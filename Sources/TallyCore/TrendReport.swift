@@ -20,18 +20,32 @@ public enum ReportInterval: String, Sendable, CaseIterable {
         }
     }
 
-    /// Every period label that meets the range, in order.
-    public func periods(in range: DateRange) -> [String] {
+    /// Every period label that meets the range, in order; at most `limit` of them (the caller
+    /// sees more than `maxPeriods` as "too many" without the loop running on).
+    public func periods(in range: DateRange, limit: Int = maxPeriods + 1) -> [String] {
         var labels: [String] = []
         var day = range.from
-        while day <= range.to {
+        while day <= range.to && labels.count < limit {
             labels.append(period(of: day))
-            switch self {
-            case .day: day = day.adding(days: 1)
-            case .week: day = day.adding(days: 8 - day.isoWeekday)
-            case .month: day = day.startOfMonth.adding(months: 1)
-            case .year: day = LocalDate(year: day.year + 1, month: 1, day: 1)!
+            let next: LocalDate = switch self {
+            case .day: day.adding(days: 1)
+            case .week: day.adding(days: 8 - day.isoWeekday)
+            case .month: day.startOfMonth.adding(months: 1)
+            case .year: day.startOfMonth.adding(months: 13 - day.month)
             }
+            // Calendar arithmetic clamps at the last representable month; never loop on it.
+            guard next > day else { break }
+            day = next
+        }
+        return labels
+    }
+
+    /// The periods of a range that a request may ask for: at most `maxPeriods`, else a
+    /// `ValidationError` on `interval` that says how many the range would have needed.
+    public func checkedPeriods(in range: DateRange) throws(ValidationError) -> [String] {
+        let labels = periods(in: range)
+        guard labels.count <= Self.maxPeriods else {
+            throw ValidationError("interval", "\(rawValue) gives more than \(Self.maxPeriods) periods over this range; choose a longer interval or a shorter range")
         }
         return labels
     }
@@ -68,8 +82,10 @@ public struct TrendSeries: Sendable, Hashable {
         self.counts = counts
     }
 
-    /// The series' sum over all periods.
-    public var total: Money { Money(minorUnits: values.reduce(0, +), currency: currency) }
+    /// The series' sum over all periods; throws `ValidationError.totalTooLarge` past 64 bits.
+    public var total: Money {
+        get throws(ValidationError) { Money(minorUnits: try values.checkedSum(), currency: currency) }
+    }
 }
 
 /// Totals per period, per group.
@@ -83,14 +99,16 @@ public struct TrendReport: Sendable, Hashable {
     /// Series, largest total first (book currency first).
     public var series: [TrendSeries]
 
-    /// A trend.
-    public init(periods: [String], interval: ReportInterval, currency: Currency, series: [TrendSeries]) {
+    /// A trend; throws `ValidationError.totalTooLarge` when a series' total leaves 64 bits.
+    public init(periods: [String], interval: ReportInterval, currency: Currency, series: [TrendSeries]) throws(ValidationError) {
         self.periods = periods
         self.interval = interval
         self.currency = currency
-        self.series = series.sorted { a, b in
-            reportOrder((a.kind, a.total, a.key), before: (b.kind, b.total, b.key), home: currency)
-        }
+        var totals: [Money] = []
+        for s in series { totals.append(try s.total) }
+        self.series = zip(series, totals).sorted { a, b in
+            reportOrder((a.0.kind, a.1, a.0.key), before: (b.0.kind, b.1, b.0.key), home: currency)
+        }.map(\.0)
     }
 }
 

@@ -47,7 +47,8 @@ extension Store {
         return try rows.map { row in
             let account = try Self.account(row, book: book)
             let flow = try row.decode(column: "flow", as: Int64.self)
-            return AccountBalance(account: account, balance: Money(minorUnits: account.openingBalance.minorUnits + flow, currency: account.currency))
+            let balance = try account.openingBalance.minorUnits.checkedAdding(flow)
+            return AccountBalance(account: account, balance: Money(minorUnits: balance, currency: account.currency))
         }
     }
 

@@ -114,7 +114,9 @@ extension Store {
     /// The date asked about, checked, or the user's today.
     func planDay(_ date: LocalDate?, for user: User) async throws -> LocalDate {
         guard let date else { return try await today(for: user) }
-        guard PlanValidate.years.contains(date.year) else { throw ValidationError("date", "must be between 1900 and 2999") }
+        guard LocalDate.supported.contains(date) else {
+            throw ValidationError("date", "must be between \(LocalDate.supported.lowerBound) and \(LocalDate.supported.upperBound)")
+        }
         return date
     }
 
@@ -134,7 +136,7 @@ extension Store {
             while periods.count < keep, periods[0].from > first.from { periods.insert(schedule.period(before: periods[0]), at: 0) }
         }
         let days = try await spending(db, budget: budget, from: periods[0].from, to: current.to)
-        let statuses = BudgetLedger.statuses(limit: budget.limit, mode: budget.mode, periods: periods, spent: BudgetLedger.bucket(days, into: periods))
+        let statuses = BudgetLedger.statuses(limit: budget.limit, mode: budget.mode, periods: periods, spent: try BudgetLedger.bucket(days, into: periods))
         return Array(statuses.suffix(keep))
     }
 

@@ -19,7 +19,7 @@ extension Store {
         let days = try await database.read { db in
             try await Self.dayTotals(db, book: book, from: month.first, to: month.last)
         }
-        return MonthSummary(month: month, currency: book.currency, recorded: days, today: today())
+        return try MonthSummary(month: month, currency: book.currency, recorded: days, today: today())
     }
 
     /// A day's records with its count, totals, cash flow and the month's daily average.

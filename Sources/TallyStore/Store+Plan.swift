@@ -40,13 +40,13 @@ extension Store {
         let occurrences = try await billOccurrences(in: bookID, for: user, from: month.first, through: month.last)
         let last = try await self.month(month.previous, in: bookID, for: user), this = try await self.month(month, in: bookID, for: user)
         let c = this.expense.currency
-        func sum(_ values: [Int64]) -> Money { Money(minorUnits: values.reduce(0, +), currency: c) }
-        let due = sum(occurrences.compactMap { $0.amount?.minorUnits })
-        let paid = sum(occurrences.filter { $0.status == .paid }.compactMap { $0.amount?.minorUnits })
+        func sum(_ values: [Int64]) throws -> Money { Money(minorUnits: try values.checkedSum(), currency: c) }
+        let due = try sum(occurrences.compactMap { $0.amount?.minorUnits })
+        let paid = try sum(occurrences.filter { $0.status == .paid }.compactMap { $0.amount?.minorUnits })
         return BillsMonth(
             month: month, occurrences: occurrences, totalDue: due, paid: paid, left: Money(minorUnits: due.minorUnits - paid.minorUnits, currency: c),
             lastMonthSavings: last.cashFlow, spending: this.expense,
-            balanceLeft: Money(minorUnits: last.cashFlow.minorUnits - this.expense.minorUnits, currency: c)
+            balanceLeft: Money(minorUnits: try last.cashFlow.minorUnits.checkedSubtracting(this.expense.minorUnits), currency: c)
         )
     }
 

@@ -19,11 +19,11 @@ extension Store {
                 var merged_row = merged[id] ?? ReportRow(
                     key: group.key, filterValue: group.filter, kind: kind, total: .zero(currency), count: 0, color: group.color
                 )
-                merged_row.total.minorUnits += row.total
+                try merged_row.total.minorUnits.checkedAdd(row.total)
                 merged_row.count += Int(row.count)
                 merged[id] = merged_row
             }
-            return SummaryReport(query: query, currency: book.currency, rows: Array(merged.values))
+            return try SummaryReport(query: query, currency: book.currency, rows: Array(merged.values))
         }
     }
 
@@ -32,10 +32,7 @@ extension Store {
         _ query: ReportQuery, interval: ReportInterval, grouped: Bool = true, in bookID: RecordID, for user: User
     ) async throws -> TrendReport {
         let book = try await access(user, book: bookID)
-        let periods = interval.periods(in: query.range)
-        guard periods.count <= ReportInterval.maxPeriods else {
-            throw ValidationError("interval", "\(interval.rawValue) gives \(periods.count) periods over this range; at most \(ReportInterval.maxPeriods)")
-        }
+        let periods = try interval.checkedPeriods(in: query.range)
         let index = Dictionary(uniqueKeysWithValues: periods.enumerated().map { ($1, $0) })
         return try await database.read { db in
             let names = try await GroupNames.load(db, book: bookID, by: query.by)
@@ -56,11 +53,11 @@ extension Store {
                     key: group.key, filterValue: group.filter, kind: kind, currency: currency, color: group.color,
                     values: Array(repeating: 0, count: periods.count), counts: Array(repeating: 0, count: periods.count)
                 )
-                s.values[slot] += row.total
+                try s.values[slot].checkedAdd(row.total)
                 s.counts[slot] += Int(row.count)
                 series[id] = s
             }
-            return TrendReport(periods: periods, interval: interval, currency: book.currency, series: Array(series.values))
+            return try TrendReport(periods: periods, interval: interval, currency: book.currency, series: Array(series.values))
         }
     }
 

@@ -10,8 +10,7 @@ extension TransactionFilter {
         }
         func date(_ name: String) throws(ValidationError) -> LocalDate? {
             guard let text = value(name) else { return nil }
-            guard let date = LocalDate(text) else { throw ValidationError(name, "'\(text)' is not a valid date (YYYY-MM-DD)") }
-            return date
+            return try LocalDate.input(text, field: name)
         }
         var kind: TransactionKind?
         if let text = value("kind") {

@@ -62,10 +62,7 @@ extension Tally.BillCommand {
         func run() async throws {
             try await reportingErrors {
                 let chosen = try month.map { raw -> YearMonth in
-                    guard let value = YearMonth(raw.trimmingSpaces()), PlanValidate.years.contains(value.year) else {
-                        throw TallyCore.ValidationError("month", "'\(raw)' is not a month (YYYY-MM)")
-                    }
-                    return value
+                    try YearMonth.input(raw, field: "month")
                 }
                 let summary = try await store.withStore { store in
                     let (user, book) = try await who.resolve(store)

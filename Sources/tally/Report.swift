@@ -36,9 +36,9 @@ extension Tally {
                     if let interval {
                         let trend = try await store.trendReport(query, interval: try ReportInterval.parse(interval), in: book.id, for: user)
                         switch format {
-                        case .csv: return Array(ReportFiles.trendCSV(trend).utf8)
-                        case .json: return Array(try ReportJSON.encode(ReportJSON.Trend(trend, query: query, grouped: true))) + [0x0A]
-                        default: return Array(ReportText.trend(trend, query: query).utf8)
+                        case .csv: return Array(try ReportFiles.trendCSV(trend).utf8)
+                        case .json: return Array(try ReportJSON.encode(try ReportJSON.Trend(trend, query: query, grouped: true))) + [0x0A]
+                        default: return Array(try ReportText.trend(trend, query: query).utf8)
                         }
                     }
                     let report = try await store.summaryReport(query, in: book.id, for: user)
@@ -78,11 +78,11 @@ enum ReportText {
         return text + Listing.table(header: header, rows: rows, rightAligned: right)
     }
 
-    static func trend(_ trend: TrendReport, query: ReportQuery) -> String {
+    static func trend(_ trend: TrendReport, query: ReportQuery) throws -> String {
         var text = "\(ReportFiles.title(query)) per \(trend.interval.rawValue), \(ReportFiles.periodTitle(query.range))\n\n"
         guard !trend.series.isEmpty else { return text + "No records.\n" }
-        let rows = trend.series.map { s in
-            [s.key] + s.values.map { Money(minorUnits: $0, currency: s.currency).formatted } + [s.total.formatted]
+        let rows = try trend.series.map { s in
+            [s.key] + s.values.map { Money(minorUnits: $0, currency: s.currency).formatted } + [try s.total.formatted]
         }
         let header = ["Group"] + trend.periods + ["Total"]
         text += Listing.table(header: header, rows: rows, rightAligned: Set(1..<header.count))

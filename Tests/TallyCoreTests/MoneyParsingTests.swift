@@ -114,16 +114,20 @@ struct MoneyParsingTests {
         #expect(parsed(text) == .failure(.badGrouping(text)))
     }
 
-    @Test("amounts that do not fit in 64 bits of minor units")
+    @Test("amounts beyond Money.maxMinorUnits either way, up to and past 64 bits")
     func tooLarge() {
-        #expect(parsed("99999999999999999999") == .failure(.tooLarge))
-        #expect(parsed("-99999999999999999999") == .failure(.tooLarge))
-        #expect(parsed("92233720368547758.08") == .failure(.tooLarge))
-        #expect(parsed("92,233,720,368,547,758.08") == .failure(.tooLarge))
-        #expect(parsed("9223372036854775807", .jpy) == .success(Int64.max))
-        #expect(parsed("9223372036854775808", .jpy) == .failure(.tooLarge))
-        // Int64.min has no positive counterpart, so it is out of range as well.
-        #expect(parsed("-9223372036854775808", .jpy) == .failure(.tooLarge))
+        #expect(parsed("9999999999.99") == .success(999_999_999_999))
+        #expect(parsed("-9,999,999,999.99") == .success(-999_999_999_999))
+        #expect(parsed("10000000000.00") == .failure(.tooLarge(currency: .usd)))
+        #expect(parsed("-10,000,000,000") == .failure(.tooLarge(currency: .usd)))
+        #expect(parsed("99999999999999999999") == .failure(.tooLarge(currency: .usd)))
+        #expect(parsed("-99999999999999999999") == .failure(.tooLarge(currency: .usd)))
+        #expect(parsed("92233720368547758.07") == .failure(.tooLarge(currency: .usd)))
+        #expect(parsed("92,233,720,368,547,758.08") == .failure(.tooLarge(currency: .usd)))
+        #expect(parsed("999999999999", .jpy) == .success(999_999_999_999))
+        #expect(parsed("1000000000000", .jpy) == .failure(.tooLarge(currency: .jpy)))
+        #expect(parsed("9223372036854775808", .jpy) == .failure(.tooLarge(currency: .jpy)))
+        #expect(parsed("-9223372036854775808", .jpy) == .failure(.tooLarge(currency: .jpy)))
     }
 
     @Test("errors read as sentences")
@@ -133,6 +137,6 @@ struct MoneyParsingTests {
         #expect(MoneyParseError.tooManyDecimals(currency: .usd).description == "USD amounts have at most 2 decimals")
         #expect(MoneyParseError.tooManyDecimals(currency: .jpy).description == "JPY amounts have no decimals")
         #expect(MoneyParseError.badGrouping("1,23,4").description == "'1,23,4' has misplaced thousands separators")
-        #expect(MoneyParseError.tooLarge.description == "is too large")
+        #expect(MoneyParseError.tooLarge(currency: .usd).description == "is too large: at most 9999999999.99 either way")
     }
 }

@@ -13,7 +13,7 @@ struct MonthSummaryTests {
     }
 
     func summary(_ month: YearMonth, _ recorded: [DayTotals], today: String, currency: Currency = .usd) -> MonthSummary {
-        MonthSummary(month: month, currency: currency, recorded: recorded, today: date(today))
+        try! MonthSummary(month: month, currency: currency, recorded: recorded, today: date(today))
     }
 
     @Test("every day of the month is present, zero where nothing happened")

@@ -95,13 +95,13 @@ public enum BudgetLedger {
 
     /// Sums per-day spending into the periods holding each day. `periods` must be consecutive
     /// and in order; days outside them are ignored.
-    public static func bucket(_ days: [(date: LocalDate, minor: Int64)], into periods: [DateRange]) -> [Int64] {
+    public static func bucket(_ days: [(date: LocalDate, minor: Int64)], into periods: [DateRange]) throws(ValidationError) -> [Int64] {
         var sums = [Int64](repeating: 0, count: periods.count)
         guard let first = periods.first, let last = periods.last else { return sums }
         var index = 0
         for day in days.sorted(by: { $0.date < $1.date }) where first.from <= day.date && day.date <= last.to {
             while periods[index].to < day.date { index += 1 }
-            sums[index] += day.minor
+            try sums[index].checkedAdd(day.minor)
         }
         return sums
     }
@@ -111,7 +111,7 @@ public enum BudgetLedger {
 public enum Share {
     /// `part ÷ whole` × 10 000, rounded down, capped at 1 000 000 (10 000%); `whole` must be > 0.
     public static func basisPoints(_ part: Int64, of whole: Int64) -> Int64 {
-        precondition(whole > 0, "share of nothing")
+        guard whole > 0 else { return 0 }  // no share of nothing (callers check; a trap here would end the server)
         if part / whole >= 100 { return 1_000_000 }
         let product = part.multipliedFullWidth(by: 10_000)
         return whole.dividingFullWidth(product).quotient

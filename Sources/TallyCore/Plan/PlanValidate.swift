@@ -1,11 +1,8 @@
 /// Field checks shared by budgets, goals and bills.
 public enum PlanValidate {
-    /// The largest amount a plan takes (10¹⁵ minor units), so that sums over many periods can
-    /// never overflow 64 bits.
-    public static let maxMinorUnits: Int64 = 1_000_000_000_000_000
-
-    /// Plan dates stay within 1900–2999, so every period around them is a real date.
-    public static let years = 1900...2999
+    /// Plan dates stay within the supported years (`LocalDate.supported`), so every period around
+    /// them is a real date.
+    public static let years = LocalDate.supported.lowerBound.year...LocalDate.supported.upperBound.year
 
     /// A money field: positive (or zero, when `allowZero`) and not absurdly large.
     public static func amount(_ raw: String, field: String, currency: Currency, allowZero: Bool = false) throws(ValidationError) -> Money {
@@ -13,15 +10,12 @@ public enum PlanValidate {
         do { money = try Money.parse(raw, currency: currency) } catch { throw ValidationError(field, error.description) }
         if money.minorUnits < 0 { throw ValidationError(field, "must not be negative") }
         if money.minorUnits == 0 && !allowZero { throw ValidationError(field, "must be greater than zero") }
-        if money.minorUnits > maxMinorUnits { throw ValidationError(field, "is too large") }
         return money
     }
 
     /// A date field, "YYYY-MM-DD", within `years`.
     public static func date(_ raw: String, field: String) throws(ValidationError) -> LocalDate {
-        guard let date = LocalDate(raw.trimmingSpaces()) else { throw ValidationError(field, "'\(raw)' is not a valid date (YYYY-MM-DD)") }
-        guard years.contains(date.year) else { throw ValidationError(field, "must be between \(years.lowerBound) and \(years.upperBound)") }
-        return date
+        try LocalDate.input(raw, field: field)
     }
 
     /// A whole number field within `range`.

@@ -92,10 +92,7 @@ struct BillsAPI {
     }
 
     static func due(_ context: AppContext) throws -> LocalDate {
-        guard let text = context.parameters.get("due"), let date = LocalDate(text) else {
-            throw ValidationError("due_date", "must be a date like 2026-12-01")
-        }
-        return date
+        try LocalDate.input(context.parameters.get("due") ?? "", field: "due_date")
     }
 
     static func input(_ body: JSONBody) throws -> BillInput {

@@ -22,8 +22,7 @@ struct BooksAPI {
         let user = try context.requireUser()
         let month: YearMonth
         if let text = request.uri.queryParameters["month"] {
-            guard let parsed = YearMonth(String(text)) else { throw ValidationError("month", "'\(text)' is not a month (YYYY-MM)") }
-            month = parsed
+            month = try YearMonth.input(text, field: "month")
         } else {
             month = YearMonth(store.today())
         }

@@ -66,13 +66,13 @@ public enum ReportJSON {
         let series: [Series]
 
         /// The JSON of a trend.
-        public init(_ t: TrendReport, query: ReportQuery, grouped: Bool) {
+        public init(_ t: TrendReport, query: ReportQuery, grouped: Bool) throws {
             from = query.range.from.description; to = query.range.to.description; interval = t.interval.rawValue
             by = grouped ? query.by.rawValue : nil; kind = query.kind.rawValue; currency = t.currency.code; periods = t.periods
-            series = t.series.map { s in
+            series = try t.series.map { s in
                 Series(key: s.key, filter: s.filterValue, kind: s.kind.rawValue, currency: s.currency.code, color: s.color,
                        values: s.values.map { Money(minorUnits: $0, currency: s.currency).decimalString }, counts: s.counts,
-                       total: s.total.decimalString)
+                       total: try s.total.decimalString)
             }
         }
     }
@@ -85,11 +85,11 @@ public enum ReportJSON {
         let income: String, expense: String, net: String
 
         /// The JSON of a cash flow.
-        public init(_ c: CashFlowReport) {
+        public init(_ c: CashFlowReport) throws {
             let currency = c.currency
             interval = c.interval.rawValue; self.currency = currency.code
             periods = c.periods.map { Period(period: $0.period, income: $0.income.decimalString, expense: $0.expense.decimalString, net: $0.net.decimalString) }
-            let inc = c.periods.reduce(Int64(0)) { $0 + $1.income.minorUnits }, exp = c.periods.reduce(Int64(0)) { $0 + $1.expense.minorUnits }
+            let inc = try c.periods.checkedSum(\.income.minorUnits), exp = try c.periods.checkedSum(\.expense.minorUnits)
             income = Money(minorUnits: inc, currency: currency).decimalString
             expense = Money(minorUnits: exp, currency: currency).decimalString
             net = Money(minorUnits: inc - exp, currency: currency).decimalString

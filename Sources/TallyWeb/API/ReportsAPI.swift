@@ -40,8 +40,8 @@ struct ReportsAPI {
             in: try context.parameters.id("book"), for: user
         )
         switch try Download.format(query["format"], allowed: ["json", "csv"]) {
-        case "csv": return Download.response(Array(ReportFiles.trendCSV(trend).utf8), type: "text/csv; charset=utf-8", name: Download.name(report, "csv", "trend"))
-        default: return try JSONResponse.make(ReportJSON.Trend(trend, query: report, grouped: grouped))
+        case "csv": return Download.response(Array(try ReportFiles.trendCSV(trend).utf8), type: "text/csv; charset=utf-8", name: Download.name(report, "csv", "trend"))
+        default: return try JSONResponse.make(try ReportJSON.Trend(trend, query: report, grouped: grouped))
         }
     }
 
@@ -52,7 +52,7 @@ struct ReportsAPI {
         let flow = try await store.cashFlow(
             report.range, interval: try ReportInterval.parse(query.get("interval")), in: try context.parameters.id("book"), for: user
         )
-        return try JSONResponse.make(ReportJSON.CashFlow(flow))
+        return try JSONResponse.make(try ReportJSON.CashFlow(flow))
     }
 }
 
