@@ -5,8 +5,9 @@ public enum SVGChart {
     static let rowHeight = 28.0
     static let barHeight = 18.0
     static let top = 36.0
-    /// Digits of equal width, so amounts in a column line up.
-    static let tabular = " style=\"font-variant-numeric:tabular-nums\""
+    /// Digits of equal width, so amounts in a column line up: a class (app.css sets
+    /// `font-variant-numeric`), since the pages' CSP refuses inline `style` attributes.
+    static let tabular = " class=\"num\""
 
     /// Horizontal bar chart: exactly one `<rect class="bar">` per item (even for value 0: width 0),
     /// label on the left, valueText on the right, each bar wrapped in `<g>` with a

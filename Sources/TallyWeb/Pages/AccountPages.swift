@@ -24,15 +24,18 @@ struct AccountPages {
         let user = try context.requireUser()
         let book = try await store.access(user, book: try context.parameters.id("book"))
         let accounts = try await store.accounts(in: book.id, for: user)
-        return pages.page("accounts", title: "Accounts", context: context, book: book, values: [
-            "accounts": accounts.map { item -> [String: Any] in
+        let model = AccountsPage(
+            accounts: accounts.map { item in
                 let a = item.account
-                return ["id": a.id, "name": a.name, "kind": a.kind.rawValue, "balance": item.balance.formatted,
-                        "negative": item.balance.isNegative, "opening": a.openingBalance.decimalString, "archived": a.archived,
-                        "kinds": AccountKind.allCases.map { ["value": $0.rawValue, "selected": $0 == a.kind] }]
+                return AccountRow(
+                    id: a.id, name: a.name, kind: a.kind.rawValue, balance: item.balance.formatted,
+                    negative: item.balance.isNegative, opening: a.openingBalance.decimalString, archived: a.archived,
+                    kinds: AccountKind.allCases.map { ValueOption(value: $0.rawValue, label: $0.rawValue, selected: $0 == a.kind) }
+                )
             },
-            "kinds": AccountKind.allCases.map { ["value": $0.rawValue] }, "error": error,
-        ], status: status)
+            kinds: AccountKind.allCases.map { ValueOption(value: $0.rawValue, label: $0.rawValue) }, error: error
+        )
+        return pages.page("accounts", title: "Accounts", context: context, book: book, model: model, status: status)
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {

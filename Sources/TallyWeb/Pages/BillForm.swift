@@ -28,18 +28,22 @@ enum BillForm {
         BillInput(cycle: BillCycle.monthly.rawValue, dueDay: String(today.day), everyMonths: "2", firstDue: today.description, remindDays: "3")
     }
 
-    /// The values of the form's fields.
-    static func values(_ input: BillInput, categories: [Category], accounts: [AccountBalance]) -> [String: Any] {
+    /// The form's page: its fields filled from `input`.
+    static func page(
+        _ input: BillInput, categories: [Category], accounts: [AccountBalance], isEdit: Bool, action: String, error: String
+    ) -> BillFormPage {
         let cycle = input.cycle ?? BillCycle.monthly.rawValue
-        let every = Int(input.everyMonths ?? "").map { max(2, $0) } ?? 2
-        return [
-            "billTitle": input.title ?? "", "amount": input.amount ?? "", "dueDay": input.dueDay ?? "", "everyMonths": input.everyMonths ?? "2",
-            "firstDue": input.firstDue ?? "", "url": input.url ?? "", "remindDays": input.remindDays ?? "3", "note": input.note ?? "",
-            "cycles": BillCycle.allCases.map { c -> [String: Any] in
-                ["value": c.rawValue, "title": c == .everyNMonths ? "every N months" : c.title(everyMonths: every), "selected": c.rawValue == cycle]
+        // Bounded before use: a typed "every 10^18 months" only labels the option.
+        let every = Int(input.everyMonths ?? "").map { min(120, max(2, $0)) } ?? 2
+        return BillFormPage(
+            billTitle: input.title ?? "", amount: input.amount ?? "", dueDay: input.dueDay ?? "", everyMonths: input.everyMonths ?? "2",
+            firstDue: input.firstDue ?? "", url: input.url ?? "", remindDays: input.remindDays ?? "3", note: input.note ?? "",
+            cycles: BillCycle.allCases.map { c in
+                ValueOption(value: c.rawValue, label: c == .everyNMonths ? "every N months" : c.title(everyMonths: every), selected: c.rawValue == cycle)
             },
-            "categoryOptions": PlanText.categoryOptions(categories, selected: [input.category ?? ""]),
-            "accountOptions": PlanText.accountOptions(accounts, selected: [input.account ?? ""]),
-        ]
+            categoryOptions: PlanText.categoryOptions(categories, selected: [input.category ?? ""]),
+            accountOptions: PlanText.accountOptions(accounts, selected: [input.account ?? ""]),
+            isEdit: isEdit, action: action, error: error
+        )
     }
 }

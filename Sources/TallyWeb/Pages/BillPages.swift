@@ -28,27 +28,25 @@ struct BillPages {
         let today = try await store.today(for: user)
         var month = YearMonth(today)
         if let text = request.uri.queryParameters["month"] {
-            guard let parsed = YearMonth(String(text)), PlanValidate.years.contains(parsed.year) else {
-                throw ValidationError("month", "'\(text)' is not a month (YYYY-MM)")
-            }
-            month = parsed
+            month = try YearMonth.input(text, field: "month")
         }
         let summary = try await store.billsMonth(month, in: book.id, for: user)
         let bills = try await store.bills(in: book.id, for: user)
-        return pages.page("bills", title: "Bills · \(month.title)", context: context, book: book, values: [
-            "month": month.title, "prev": month.previous.description, "next": month.next.description,
-            "isCurrentMonth": month == YearMonth(today), "thisMonth": YearMonth(today).description,
-            "occurrences": summary.occurrences.map { PlanText.occurrence($0, book: book.id, today: today) },
-            "hasOccurrences": !summary.occurrences.isEmpty,
-            "totalDue": summary.totalDue.formatted, "paid": summary.paid.formatted, "left": summary.left.formatted,
-            "lastMonthSavings": summary.lastMonthSavings.formatted, "spending": summary.spending.formatted,
-            "balanceLeft": summary.balanceLeft.formatted, "balanceNegative": summary.balanceLeft.isNegative,
-            "lastMonth": month.previous.title,
-            "bills": bills.map { b -> [String: Any] in
-                ["title": b.title, "amount": b.amount?.formatted ?? "varies", "cycle": b.schedule.cycle.title(everyMonths: b.schedule.everyMonths),
-                 "link": "/books/\(book.id)/bills/\(b.id)"]
-            },
-        ])
+        let model = BillsPage(
+            month: month.title, prev: month.previous.description, next: month.next.description,
+            isCurrentMonth: month == YearMonth(today), thisMonth: YearMonth(today).description,
+            occurrences: summary.occurrences.map { PlanText.occurrence($0, book: book.id, today: today) },
+            hasOccurrences: !summary.occurrences.isEmpty,
+            totalDue: summary.totalDue.formatted, paid: summary.paid.formatted, left: summary.left.formatted,
+            lastMonthSavings: summary.lastMonthSavings.formatted, spending: summary.spending.formatted,
+            balanceLeft: summary.balanceLeft.formatted, balanceNegative: summary.balanceLeft.isNegative,
+            lastMonth: month.previous.title,
+            bills: bills.map { b in
+                BillSummary(title: b.title, amount: b.amount?.formatted ?? "varies",
+                            cycle: b.schedule.cycle.title(everyMonths: b.schedule.everyMonths), link: "/books/\(book.id)/bills/\(b.id)")
+            }
+        )
+        return pages.page("bills", title: "Bills · \(month.title)", context: context, book: book, model: model)
     }
 
     func newForm(_ request: Request, context: AppContext) async throws -> Response {
@@ -99,13 +97,12 @@ struct BillPages {
 
     /// The add/edit form, filled with `input`, showing `error` when given.
     private func form(book: Book, user: User, context: AppContext, input: BillInput, billID: RecordID?, error: ValidationError? = nil) async throws -> Response {
-        var values = BillForm.values(
-            input, categories: try await store.categories(in: book.id, for: user), accounts: try await store.accounts(in: book.id, for: user)
+        let model = BillForm.page(
+            input, categories: try await store.categories(in: book.id, for: user), accounts: try await store.accounts(in: book.id, for: user),
+            isEdit: billID != nil, action: billID.map { "/books/\(book.id)/bills/\($0)" } ?? "/books/\(book.id)/bills",
+            error: error?.description ?? ""
         )
-        values["isEdit"] = billID != nil
-        values["action"] = billID.map { "/books/\(book.id)/bills/\($0)" } ?? "/books/\(book.id)/bills"
-        values["error"] = error?.description ?? ""
-        return pages.page("bill_form", title: billID == nil ? "New bill" : "Edit bill", context: context, book: book, values: values,
+        return pages.page("bill_form", title: billID == nil ? "New bill" : "Edit bill", context: context, book: book, model: model,
                           status: error == nil ? .ok : .unprocessableContent)
     }
 
@@ -167,21 +164,23 @@ struct BillPages {
         let categories = try await store.categories(in: book.id, for: user)
         let accounts = try await store.accounts(in: book.id, for: user)
         let row = PlanText.occurrence(occurrence, book: book.id, today: today)
-        return pages.page("bill_pay", title: "Pay \(bill.title)?", context: context, book: book, values: [
-            "bill": row, "isPaid": occurrence.status == .paid,
-            "amountField": amount ?? row["prefill"] as? String ?? "", "paidOnField": paidOn ?? today.description,
-            "willRecord": problem == nil && occurrence.status != .paid,
-            "recordAmount": money?.formatted ?? "", "recordDate": PlanText.date(date),
-            "category": bill.categoryID.flatMap { id in categories.first { $0.id == id }.map { $0.path(in: categories) } } ?? "Uncategorised",
-            "account": bill.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name }.map { "paid from \($0)" }
+        let model = BillPayPage(
+            bill: row, isPaid: occurrence.status == .paid,
+            amountField: amount ?? row.prefill, paidOnField: paidOn ?? today.description,
+            willRecord: problem == nil && occurrence.status != .paid,
+            recordAmount: money?.formatted ?? "", recordDate: PlanText.date(date),
+            category: bill.categoryID.flatMap { id in categories.first { $0.id == id }.map { $0.path(in: categories) } } ?? "Uncategorised",
+            account: bill.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name }.map { "paid from \($0)" }
                 ?? "with no account",
-            "error": problem?.description ?? "", "back": "/books/\(book.id)/bills?month=\(YearMonth(due))",
-        ], status: problem == nil ? .ok : .unprocessableContent)
+            error: problem?.description ?? "", back: "/books/\(book.id)/bills?month=\(YearMonth(due))"
+        )
+        return pages.page("bill_pay", title: "Pay \(bill.title)?", context: context, book: book, model: model,
+                          status: problem == nil ? .ok : .unprocessableContent)
     }
 
     /// The `:date` of an occurrence route, or 404.
     static func dueDate(_ context: AppContext) throws -> LocalDate {
-        guard let text = context.parameters.get("date"), let date = LocalDate(text), PlanValidate.years.contains(date.year) else {
+        guard let text = context.parameters.get("date"), let date = LocalDate(text), LocalDate.supported.contains(date) else {
             throw StoreError.notFound("occurrence")
         }
         return date

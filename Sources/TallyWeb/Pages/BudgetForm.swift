@@ -34,27 +34,29 @@ enum BudgetForm {
     }
 
     /// The values of the form's fields.
-    static func values(_ input: BudgetInput, categories: [Category], accounts: [AccountBalance]) -> [String: Any] {
+    static func values(_ input: BudgetInput, categories: [Category], accounts: [AccountBalance]) -> BudgetFields {
         let cycle = input.cycle ?? BudgetCycle.monthly.rawValue
         let weekStart = input.weekStart ?? Weekday.monday.rawValue
         let mode = input.mode ?? BudgetMode.saver.rawValue
-        return [
-            "name": input.name ?? "", "limit": input.limit ?? "", "start": input.start ?? "", "dayOfMonth": input.dayOfMonth ?? "1",
-            "cycles": BudgetCycle.allCases.map { ["value": $0.rawValue, "title": $0.title, "selected": $0.rawValue == cycle] },
-            "weekdays": Weekday.allCases.map { ["value": $0.rawValue, "title": $0.rawValue.capitalized, "selected": $0.rawValue == weekStart] },
-            "isSaver": mode != BudgetMode.spender.rawValue, "isSpender": mode == BudgetMode.spender.rawValue,
-            "isMainChecked": input.main == true,
-            "categoryOptions": PlanText.categoryOptions(categories, selected: Set(input.categories ?? [])),
-            "accountOptions": PlanText.accountOptions(accounts, selected: Set(input.accounts ?? [])),
-        ]
+        return BudgetFields(
+            name: input.name ?? "", limit: input.limit ?? "", start: input.start ?? "", dayOfMonth: input.dayOfMonth ?? "1",
+            cycles: BudgetCycle.allCases.map { ValueOption(value: $0.rawValue, label: $0.title, selected: $0.rawValue == cycle) },
+            weekdays: Weekday.allCases.map { ValueOption(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0.rawValue == weekStart) },
+            isSaver: mode != BudgetMode.spender.rawValue, isSpender: mode == BudgetMode.spender.rawValue,
+            isMainChecked: input.main == true,
+            categoryOptions: PlanText.categoryOptions(categories, selected: Set(input.categories ?? [])),
+            accountOptions: PlanText.accountOptions(accounts, selected: Set(input.accounts ?? []))
+        )
     }
 
     /// Past periods as table rows (newest first) and a chart of spent against what was
     /// available (oldest first).
-    static func history(_ periods: [BudgetPeriodStatus], mode: BudgetMode, currency: Currency) -> (rows: [[String: Any]], svg: String) {
-        let rows = periods.map { p -> [String: Any] in
-            ["period": PlanText.range(p.period), "limit": p.limit.formatted, "carried": p.carried.formatted, "spent": p.spent.formatted,
-             "remaining": p.remaining.formatted, "isOverspent": p.remaining.isNegative, "alert": PlanText.alertClass(p.alert)]
+    static func history(_ periods: [BudgetPeriodStatus], mode: BudgetMode, currency: Currency) -> (rows: [BudgetHistoryRow], svg: String) {
+        let rows = periods.map { p in
+            BudgetHistoryRow(
+                period: PlanText.range(p.period), limit: p.limit.formatted, carried: p.carried.formatted, spent: p.spent.formatted,
+                remaining: p.remaining.formatted, isOverspent: p.remaining.isNegative, alert: PlanText.alertClass(p.alert)
+            )
         }
         let oldest = Array(periods.reversed())
         let limitName = mode == .spender ? "Available" : "Limit"

@@ -27,15 +27,15 @@ struct BudgetPages {
         let book = try await store.access(user, book: try context.parameters.id("book"))
         let standings = try await store.budgetStandings(in: book.id, for: user)
         let today = try await store.today(for: user)
-        var values = BudgetForm.values(
+        let form = BudgetForm.values(
             input ?? BudgetForm.defaults(today: today, first: standings.isEmpty),
             categories: try await store.categories(in: book.id, for: user), accounts: try await store.accounts(in: book.id, for: user)
         )
-        values["budgets"] = standings.map { PlanText.budget($0, book: book.id) }
-        values["hasBudgets"] = !standings.isEmpty
-        values["error"] = error?.description ?? ""
-        values["action"] = "/books/\(book.id)/budgets"
-        return pages.page("budgets", title: "Budgets", context: context, book: book, values: values,
+        let model = BudgetsPage(
+            budgets: standings.map { PlanText.budget($0, book: book.id) }, hasBudgets: !standings.isEmpty, form: form,
+            error: error?.description ?? "", action: "/books/\(book.id)/budgets"
+        )
+        return pages.page("budgets", title: "Budgets", context: context, book: book, model: model,
                           status: error == nil ? .ok : .unprocessableContent)
     }
 
@@ -64,15 +64,14 @@ struct BudgetPages {
         let history = try await store.budgetHistory(budget.id, in: book.id, for: user, limit: 12)
         let categories = try await store.categories(in: book.id, for: user)
         let accounts = try await store.accounts(in: book.id, for: user)
-        var values = BudgetForm.values(input ?? BudgetForm.input(budget), categories: categories, accounts: accounts)
         let (rows, svg) = BudgetForm.history(history, mode: budget.mode, currency: budget.limit.currency)
-        values["budget"] = PlanText.budget(standing, book: book.id)
-        values["history"] = rows
-        values["chartSVG"] = svg
-        values["scope"] = Self.scope(budget, categories: categories, accounts: accounts)
-        values["error"] = error?.description ?? ""
-        values["action"] = "/books/\(book.id)/budgets/\(budget.id)"
-        return pages.page("budget", title: budget.name, context: context, book: book, values: values,
+        let model = BudgetPage(
+            budget: PlanText.budget(standing, book: book.id), history: rows, chartSVG: svg,
+            scope: Self.scope(budget, categories: categories, accounts: accounts),
+            form: BudgetForm.values(input ?? BudgetForm.input(budget), categories: categories, accounts: accounts),
+            error: error?.description ?? "", action: "/books/\(book.id)/budgets/\(budget.id)"
+        )
+        return pages.page("budget", title: budget.name, context: context, book: book, model: model,
                           status: error == nil ? .ok : .unprocessableContent)
     }
 

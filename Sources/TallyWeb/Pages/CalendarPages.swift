@@ -16,7 +16,9 @@ struct CalendarPages {
     }
 
     func bookHome(_ request: Request, context: AppContext) async throws -> Response {
-        PageRenderer.redirect("/books/\(try context.parameters.id("book"))/dashboard")
+        // Even a redirect says "this book exists": check membership first, like every book route.
+        let book = try await store.access(try context.requireUser(), book: try context.parameters.id("book"))
+        return PageRenderer.redirect("/books/\(book.id)/dashboard")
     }
 
     func calendar(_ request: Request, context: AppContext) async throws -> Response {
@@ -26,64 +28,54 @@ struct CalendarPages {
         let today = store.today()
         var month = YearMonth(today)
         if let text = request.uri.queryParameters["month"] {
-            guard let parsed = YearMonth(String(text)) else { throw ValidationError("month", "'\(text)' is not a month (YYYY-MM)") }
-            month = parsed
+            month = try YearMonth.input(text, field: "month")
         }
         let summary = try await store.month(month, in: bookID, for: user)
         let weeks = summary.weeks().map { week in
-            ["cells": week.map { cell -> [String: Any] in
-                guard let cell else { return ["empty": true] }
-                return [
-                    "day": cell.date.day, "date": cell.date.description, "count": cell.count,
-                    "expense": cell.expense.minorUnits > 0 ? cell.expense.formatted : "",
-                    "income": cell.income.minorUnits > 0 ? "+" + cell.income.formatted : "",
-                    "isToday": cell.date == today, "label": "\(cell.date.longTitle): spent \(cell.expense.formatted), \(cell.count) records",
-                ]
-            }]
+            CalendarWeek(cells: week.map { cell in
+                guard let cell else { return CalendarCell.blank }
+                return CalendarCell(
+                    empty: false, day: cell.date.day, date: cell.date.description, count: cell.count,
+                    expense: cell.expense.minorUnits > 0 ? cell.expense.formatted : "",
+                    income: cell.income.minorUnits > 0 ? "+" + cell.income.formatted : "",
+                    isToday: cell.date == today, label: "\(cell.date.longTitle): spent \(cell.expense.formatted), \(cell.count) records"
+                )
+            })
         }
         // Budget warnings for the month shown: where budgets stand today in this month, else on its last day.
-        var warnings: [[String: Any]] = []
+        var warnings: [BudgetCard] = []
         if PlanValidate.years.contains(month.year) {
             let planToday = try await store.today(for: user)
             let day = YearMonth(planToday) == month ? planToday : month.last
             warnings = try await store.budgetStandings(in: bookID, for: user, on: day)
                 .filter { $0.status.alert != .none }.map { PlanText.budget($0, book: bookID) }
         }
-        return pages.page("calendar", title: month.title, context: context, book: book, values: [
-            "budgetWarnings": warnings, "hasBudgetWarnings": !warnings.isEmpty,
-            "month": month.title, "monthKey": month.description, "prev": month.previous.description, "next": month.next.description,
-            "weeks": weeks, "weekdays": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-            "expense": summary.expense.formatted, "income": summary.income.formatted, "cashFlow": summary.cashFlow.formatted,
-            "dailyAverage": summary.dailyAverage.formatted, "count": summary.count,
-            "isCurrentMonth": month == YearMonth(today), "thisMonth": YearMonth(today).description,
-        ])
+        let model = CalendarPage(
+            budgetWarnings: warnings, hasBudgetWarnings: !warnings.isEmpty,
+            month: month.title, monthKey: month.description, prev: month.previous.description, next: month.next.description,
+            weeks: weeks, weekdays: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+            expense: summary.expense.formatted, income: summary.income.formatted, cashFlow: summary.cashFlow.formatted,
+            dailyAverage: summary.dailyAverage.formatted, count: summary.count,
+            isCurrentMonth: month == YearMonth(today), thisMonth: YearMonth(today).description
+        )
+        return pages.page("calendar", title: month.title, context: context, book: book, model: model)
     }
 
     func day(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let bookID = try context.parameters.id("book")
         let book = try await store.access(user, book: bookID)
-        guard let text = context.parameters.get("date"), let date = LocalDate(text) else { throw StoreError.notFound("day") }
+        guard let text = context.parameters.get("date"), let date = LocalDate(text), LocalDate.supported.contains(date) else {
+            throw StoreError.notFound("day")
+        }
         let summary = try await store.day(date, in: bookID, for: user)
-        return pages.page("day", title: date.longTitle, context: context, book: book, values: [
-            "date": date.description, "longDate": date.longTitle, "month": YearMonth(date).description, "monthTitle": YearMonth(date).title,
-            "prev": date.adding(days: -1).description, "next": date.adding(days: 1).description,
-            "count": summary.totals.count, "expense": summary.totals.expense.formatted, "income": summary.totals.income.formatted,
-            "cashFlow": summary.totals.cashFlow.formatted, "dailyAverage": summary.monthDailyAverage.formatted,
-            "records": summary.records.map(Self.row),
-        ])
-    }
-
-    /// What a record row shows.
-    static func row(_ record: TransactionRecord) -> [String: Any] {
-        let t = record.transaction
-        let title = t.kind == .transfer ? "\(record.accountName ?? "?") → \(record.toAccountName ?? "?")" : t.payee
-        return [
-            "id": t.id, "kind": t.kind.rawValue, "title": title, "amount": t.amount.formatted,
-            "signed": t.kind == .expense ? "−" + t.amount.formatted : (t.kind == .income ? "+" + t.amount.formatted : t.amount.formatted),
-            "category": record.categoryPath ?? (t.kind == .transfer ? "Transfer" : "Uncategorised"),
-            "icon": record.categoryIcon ?? (t.kind == .transfer ? "⇄" : "•"), "color": record.categoryColor ?? "#8E8E93",
-            "account": record.accountName ?? "", "time": t.time?.description ?? "", "note": t.note, "receipts": t.receiptCount,
-        ]
+        let model = DayPage(
+            date: date.description, longDate: date.longTitle, month: YearMonth(date).description, monthTitle: YearMonth(date).title,
+            prev: date.adding(days: -1).description, next: date.adding(days: 1).description,
+            count: summary.totals.count, expense: summary.totals.expense.formatted, income: summary.totals.income.formatted,
+            cashFlow: summary.totals.cashFlow.formatted, dailyAverage: summary.monthDailyAverage.formatted,
+            records: summary.records.map { RecordRow($0, showDate: false) }
+        )
+        return pages.page("day", title: date.longTitle, context: context, book: book, model: model)
     }
 }

@@ -25,16 +25,7 @@ struct CategoryPages {
         let user = try context.requireUser()
         let book = try await store.access(user, book: try context.parameters.id("book"))
         let all = try await store.categories(in: book.id, for: user)
-        func tree(_ kind: CategoryKind) -> [[String: Any]] {
-            all.filter { $0.kind == kind && $0.parentID == nil }.map { parent in
-                ["id": parent.id, "name": parent.name, "icon": parent.icon, "color": parent.color,
-                 "children": all.filter { $0.parentID == parent.id }.map { ["id": $0.id, "name": $0.name, "icon": $0.icon, "color": $0.color] }]
-            }
-        }
-        return pages.page("categories", title: "Categories", context: context, book: book, values: [
-            "expense": tree(.expense), "income": tree(.income), "error": error,
-            "parents": all.filter { $0.parentID == nil }.map { ["id": $0.id, "label": "\($0.icon) \($0.name) (\($0.kind.rawValue))"] },
-        ], status: status)
+        return pages.page("categories", title: "Categories", context: context, book: book, model: CategoriesPage(all, error: error), status: status)
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
@@ -77,10 +68,11 @@ struct CategoryPages {
         let all = try await store.categories(in: book.id, for: user)
         guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
         let targets = all.filter { $0.kind == category.kind && $0.id != id && $0.parentID != id }
-        return pages.page("category_delete", title: "Delete \(category.name)?", context: context, book: book, values: [
-            "id": id, "name": category.name, "icon": category.icon, "error": error,
-            "targets": targets.map { ["id": $0.id, "label": $0.path(in: all)] },
-        ], status: error.isEmpty ? .ok : .unprocessableContent)
+        let model = CategoryDeletePage(
+            id: id, name: category.name, icon: category.icon, error: error, targets: targets.map { IDOption(id: $0.id, label: $0.path(in: all)) }
+        )
+        return pages.page("category_delete", title: "Delete \(category.name)?", context: context, book: book, model: model,
+                          status: error.isEmpty ? .ok : .unprocessableContent)
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {

@@ -24,20 +24,19 @@ struct DashboardPages {
         let today = store.today()
         var date = today
         if let text = query.get("date") {
-            guard let parsed = LocalDate(text) else { throw ValidationError("date", "'\(text)' is not a valid date (YYYY-MM-DD)") }
-            date = parsed
+            date = try LocalDate.input(text, field: "date")
         }
         let range = span.range(containing: date)
-        var groups: [[String: Any]] = []
+        var groups: [RankGroup] = []
         var summary: SummaryReport?
         for by in ReportGrouping.allCases {
             let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: bookID, for: user)
             if by == .category { summary = report }
-            let rows = report.rows.filter { $0.kind == .expense }.prefix(8).map { row -> [String: Any] in
-                ["key": row.key, "total": row.total.formatted, "share": report.shareText(row),
-                 "color": row.color, "link": Links.search(book: bookID, by: by, row: row, range: range)]
+            let rows = report.rows.filter { $0.kind == .expense }.prefix(8).map { row in
+                RankRow(key: row.key, total: row.total.formatted, share: report.shareText(row), color: row.color,
+                        link: Links.search(book: bookID, by: by, row: row, range: range))
             }
-            groups.append(["title": by == .subcategory ? "Sub-category" : by.rawValue.capitalized, "rows": rows, "empty": rows.isEmpty])
+            groups.append(RankGroup(title: by == .subcategory ? "Sub-category" : by.rawValue.capitalized, rows: Array(rows), hasRows: !rows.isEmpty))
         }
         let report = summary!
         let spent = report.total(.expense).total, income = report.total(.income).total
@@ -58,25 +57,27 @@ struct DashboardPages {
             }
         )
         let spans = DashboardSpan.allCases.map { s in
-            ["name": s.rawValue.capitalized, "link": "?span=\(s.rawValue)&date=\(date)", "current": s == span]
+            SpanLink(name: s.rawValue.capitalized, link: "?span=\(s.rawValue)&date=\(date)", current: s == span)
         }
         let standings = try await store.budgetStandings(in: bookID, for: user)
         let planToday = try await store.today(for: user)
         let dueSoon = try await store.billsDueSoon(in: bookID, for: user)
-        return pages.page("dashboard", title: span.title(range), context: context, book: book, values: [
-            "budgets": standings.map { PlanText.budget($0, book: bookID) }, "hasBudgets": !standings.isEmpty,
-            "dueSoon": dueSoon.map { PlanText.occurrence($0, book: bookID, today: planToday) }, "hasDueSoon": !dueSoon.isEmpty,
-            "periodTitle": span.title(range), "spans": spans,
-            "prev": "?span=\(span.rawValue)&date=\(span.step(date, by: -1))", "next": "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
-            "isCurrent": range.from <= today && today <= range.to, "currentLink": "?span=\(span.rawValue)",
-            "spent": spent.formatted, "income": income.formatted,
-            "cashFlow": report.net.formatted, "dailyAverage": spent.divided(by: DashboardSpan.elapsedDays(range, today: today)).formatted,
-            "barsSVG": bars, "trendSVG": trendSVG, "groups": groups,
-            "latest": latest.records.map(CalendarPages.row), "hasLatest": !latest.records.isEmpty,
-            "historyLink": "/books/\(bookID)/search",
-            "reportLink": "/books/\(bookID)/reports?from=\(range.from)&to=\(range.to)",
-            "otherCurrencies": report.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))" },
-        ])
+        let others = report.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))" }
+        let model = DashboardPage(
+            budgets: standings.map { PlanText.budget($0, book: bookID) }, hasBudgets: !standings.isEmpty,
+            dueSoon: dueSoon.map { PlanText.occurrence($0, book: bookID, today: planToday) }, hasDueSoon: !dueSoon.isEmpty,
+            periodTitle: span.title(range), spans: spans,
+            prev: "?span=\(span.rawValue)&date=\(span.step(date, by: -1))", next: "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
+            isCurrent: range.from <= today && today <= range.to, currentLink: "?span=\(span.rawValue)",
+            spent: spent.formatted, income: income.formatted,
+            cashFlow: report.net.formatted, dailyAverage: spent.divided(by: DashboardSpan.elapsedDays(range, today: today)).formatted,
+            barsSVG: bars, trendSVG: trendSVG, groups: groups,
+            latest: latest.records.map { RecordRow($0) }, hasLatest: !latest.records.isEmpty,
+            historyLink: "/books/\(bookID)/search",
+            reportLink: "/books/\(bookID)/reports?from=\(range.from)&to=\(range.to)",
+            otherCurrencies: others, hasOtherCurrencies: !others.isEmpty
+        )
+        return pages.page("dashboard", title: span.title(range), context: context, book: book, model: model)
     }
 }
 

@@ -40,21 +40,21 @@ enum GoalForm {
 
     /// The values of the form's fields. The slider's label is worked out here too, so the page
     /// reads right before (or without) the script.
-    static func values(_ input: GoalInput, currency: Currency, accounts: [AccountBalance], today: LocalDate) -> [String: Any] {
+    static func values(_ input: GoalInput, currency: Currency, accounts: [AccountBalance], today: LocalDate) -> GoalFields {
         let cycle = BudgetCycle(rawValue: input.cycle ?? "") ?? .monthly
         let byDate = input.targetDate.map { !$0.isEmpty } ?? false
         let percent = Int(input.percent ?? "").map { min(100, max(1, $0)) } ?? 10
-        return [
-            "name": input.name ?? "", "price": input.price ?? "", "saved": input.saved ?? "", "income": input.income ?? "",
-            "cycles": BudgetCycle.allCases.map { ["value": $0.rawValue, "title": $0.title, "selected": $0 == cycle] },
-            "byDate": byDate, "byPercent": !byDate, "percent": String(percent), "targetDate": input.targetDate ?? "",
-            "percentLabel": "\(percent)% of income", "goalToday": today.description, "minorDigits": String(currency.minorDigits),
-            "symbol": currency.symbol, "accountOptions": PlanText.accountOptions(accounts, selected: Set([input.account ?? ""])),
-        ]
+        return GoalFields(
+            name: input.name ?? "", price: input.price ?? "", saved: input.saved ?? "", income: input.income ?? "",
+            cycles: BudgetCycle.allCases.map { ValueOption(value: $0.rawValue, label: $0.title, selected: $0 == cycle) },
+            byDate: byDate, byPercent: !byDate, percent: String(percent), targetDate: input.targetDate ?? "",
+            percentLabel: "\(percent)% of income", goalToday: today.description, minorDigits: String(currency.minorDigits),
+            symbol: currency.symbol, accountOptions: PlanText.accountOptions(accounts, selected: Set([input.account ?? ""]))
+        )
     }
 
     /// What a goal card shows.
-    static func card(_ standing: GoalStanding, book: RecordID) -> [String: Any] {
+    static func card(_ standing: GoalStanding, book: RecordID) -> GoalCard {
         let goal = standing.goal, plan = standing.plan
         let (status, statusClass) = switch plan.status {
         case .reached: ("Done ✓", "done")
@@ -67,13 +67,13 @@ enum GoalForm {
             let share = plan.percent.map { " (\($0)% of income)" } ?? ""
             planText = "\(per.formatted) \(PlanText.per(goal.cycle))\(share)"
         }
-        return [
-            "id": Int(goal.id), "name": goal.name, "link": link, "hasPhoto": goal.photoType != nil, "photo": "\(link)/photo",
-            "progress": String(plan.progressBasisPoints), "progressText": Share.percent(plan.progressBasisPoints),
-            "saved": goal.saved.formatted, "price": goal.price.formatted, "remaining": plan.remaining.formatted,
-            "perPeriod": planText, "predicted": plan.predictedDate.map { PlanText.date($0) } ?? "",
-            "isTargetPlan": goal.targetDate != nil, "status": status, "statusClass": statusClass,
-            "message": plan.status == .reached ? "" : plan.message ?? "",
-        ]
+        return GoalCard(
+            id: goal.id, name: goal.name, link: link, hasPhoto: goal.photoType != nil, photo: "\(link)/photo",
+            progress: String(plan.progressBasisPoints), progressText: Share.percent(plan.progressBasisPoints),
+            saved: goal.saved.formatted, price: goal.price.formatted, remaining: plan.remaining.formatted,
+            perPeriod: planText, predicted: plan.predictedDate.map { PlanText.date($0) } ?? "",
+            isTargetPlan: goal.targetDate != nil, status: status, statusClass: statusClass,
+            message: plan.status == .reached ? "" : plan.message ?? ""
+        )
     }
 }

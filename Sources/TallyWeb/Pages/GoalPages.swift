@@ -32,13 +32,13 @@ struct GoalPages {
         let book = try await store.access(user, book: try context.parameters.id("book"))
         let goals = try await store.goals(in: book.id, for: user)
         let today = try await store.today(for: user)
-        var values = GoalForm.values(input ?? GoalInput(cycle: BudgetCycle.monthly.rawValue, percent: "10"), currency: book.currency,
-                                     accounts: try await store.accounts(in: book.id, for: user), today: today)
-        values["goals"] = goals.map { GoalForm.card($0, book: book.id) }
-        values["hasGoals"] = !goals.isEmpty
-        values["error"] = error?.description ?? ""
-        values["action"] = "/books/\(book.id)/goals"
-        return pages.page("goals", title: "Goals", context: context, book: book, values: values, status: error == nil ? .ok : .unprocessableContent)
+        let form = GoalForm.values(input ?? GoalInput(cycle: BudgetCycle.monthly.rawValue, percent: "10"), currency: book.currency,
+                                   accounts: try await store.accounts(in: book.id, for: user), today: today)
+        let model = GoalsPage(
+            goals: goals.map { GoalForm.card($0, book: book.id) }, hasGoals: !goals.isEmpty, form: form,
+            error: error?.description ?? "", action: "/books/\(book.id)/goals"
+        )
+        return pages.page("goals", title: "Goals", context: context, book: book, model: model, status: error == nil ? .ok : .unprocessableContent)
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
@@ -70,24 +70,25 @@ struct GoalPages {
         let goal = standing.goal
         let accounts = try await store.accounts(in: book.id, for: user)
         let contributions = try await store.contributions(to: goal.id, in: book.id, for: user)
-        var values = GoalForm.values(input ?? GoalForm.input(goal), currency: book.currency, accounts: accounts, today: standing.date)
         let link = "/books/\(book.id)/goals/\(goal.id)"
-        values["goal"] = GoalForm.card(standing, book: book.id)
-        values["contributions"] = contributions.map { c -> [String: Any] in
-            ["id": Int(c.id), "amount": c.amount.formatted, "date": PlanText.date(c.date), "note": c.note, "isTransfer": c.transactionID != nil,
-             "undo": "\(link)/contributions/\(c.id)/delete"]
-        }
-        values["hasContributions"] = !contributions.isEmpty
-        values["contribution"] = [
-            "amount": contribution["amount"] ?? "", "date": contribution["date"] ?? standing.date.description, "note": contribution["note"] ?? "",
-        ]
-        values["fromAccounts"] = PlanText.accountOptions(accounts, selected: Set([contribution["from_account"] ?? ""]))
-        values["toAccounts"] = PlanText.accountOptions(accounts, selected: Set([contribution["to_account"] ?? ""]))
-        values["needsTarget"] = goal.accountID == nil
-        values["savingsAccount"] = goal.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name } ?? ""
-        values["error"] = error?.description ?? ""
-        values["action"] = link
-        return pages.page("goal", title: goal.name, context: context, book: book, values: values, status: error == nil ? .ok : .unprocessableContent)
+        let model = GoalPage(
+            goal: GoalForm.card(standing, book: book.id),
+            contributions: contributions.map { c in
+                ContributionRow(id: c.id, amount: c.amount.formatted, date: PlanText.date(c.date), note: c.note,
+                                isTransfer: c.transactionID != nil, undo: "\(link)/contributions/\(c.id)/delete")
+            },
+            hasContributions: !contributions.isEmpty,
+            contribution: ContributionFields(
+                amount: contribution["amount"] ?? "", date: contribution["date"] ?? standing.date.description, note: contribution["note"] ?? ""
+            ),
+            fromAccounts: PlanText.accountOptions(accounts, selected: Set([contribution["from_account"] ?? ""])),
+            toAccounts: PlanText.accountOptions(accounts, selected: Set([contribution["to_account"] ?? ""])),
+            needsTarget: goal.accountID == nil,
+            savingsAccount: goal.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name } ?? "",
+            form: GoalForm.values(input ?? GoalForm.input(goal), currency: book.currency, accounts: accounts, today: standing.date),
+            error: error?.description ?? "", action: link
+        )
+        return pages.page("goal", title: goal.name, context: context, book: book, model: model, status: error == nil ? .ok : .unprocessableContent)
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {

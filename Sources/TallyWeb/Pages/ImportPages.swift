@@ -20,8 +20,7 @@ struct ImportPages {
     func form(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        return pages.page("import", title: "Import", context: context, book: book, values: [
-            "columns": TallyCSV.columns.joined(separator: ",")])
+        return pages.page("import", title: "Import", context: context, book: book, model: ImportPage(columns: TallyCSV.columns.joined(separator: ",")))
     }
 
     func upload(_ request: Request, context: AppContext) async throws -> Response {
@@ -31,26 +30,29 @@ struct ImportPages {
         let book = try await store.access(user, book: bookID, write: true)
         let form = try await request.form(context: context)
         guard let file = form.files["file"]?.first, !file.bytes.isEmpty else {
-            return pages.page("import", title: "Import", context: context, book: book, values: [
-                "columns": TallyCSV.columns.joined(separator: ","), "error": "Choose a CSV file to import.",
-            ], status: .unprocessableContent)
+            let model = ImportPage(columns: TallyCSV.columns.joined(separator: ","), error: "Choose a CSV file to import.")
+            return pages.page("import", title: "Import", context: context, book: book, model: model, status: .unprocessableContent)
         }
         let bytes = file.bytes
         do {
             let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: store.today()).preview(limit: 10)
             let token = try await store.stageImport(into: bookID, for: user, fileName: file.filename, data: bytes)
-            return pages.page("import_preview", title: "Check the import", context: context, book: book, values: [
-                "fileName": file.filename, "count": preview.count, "token": token, "more": max(0, preview.count - preview.rows.count),
-                "rows": preview.rows.map { r in
-                    ["line": r.line, "date": r.draft.date.description, "kind": r.draft.kind.rawValue, "amount": r.draft.amount.formatted,
-                     "payee": r.draft.payee, "category": [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"),
-                     "account": r.account, "note": r.draft.note]
-                },
-            ])
+            let model = ImportPreviewPage(
+                fileName: file.filename, count: preview.count, token: token, more: max(0, preview.count - preview.rows.count),
+                rows: preview.rows.map { r in
+                    ImportPreviewRow(
+                        line: r.line, date: r.draft.date.description, kind: r.draft.kind.rawValue, amount: r.draft.amount.formatted,
+                        payee: r.draft.payee, category: [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"),
+                        account: r.account, note: r.draft.note
+                    )
+                }
+            )
+            return pages.page("import_preview", title: "Check the import", context: context, book: book, model: model)
         } catch let error as ValidationError {
-            return pages.page("import", title: "Import", context: context, book: book, values: [
-                "columns": TallyCSV.columns.joined(separator: ","), "error": "\(file.filename): \(error.description). Nothing was imported.",
-            ], status: .unprocessableContent)
+            let model = ImportPage(
+                columns: TallyCSV.columns.joined(separator: ","), error: "\(file.filename): \(error.description). Nothing was imported."
+            )
+            return pages.page("import", title: "Import", context: context, book: book, model: model, status: .unprocessableContent)
         }
     }
 

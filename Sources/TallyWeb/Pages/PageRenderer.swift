@@ -14,6 +14,31 @@ struct PageRenderer: Sendable {
         PageRenderer(library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"), today: today)
     }
 
+    /// A full page: `template` inside the layout, rendered from the page's view model and the
+    /// layout's (title, CSRF token, user, book, today).
+    func page<Content: ViewModel>(
+        _ template: String, title: String, context: AppContext, book: Book? = nil, model: Content, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        assert(
+            !Mirror(reflecting: model).children.contains { LayoutModel.keys.contains($0.label ?? "") },
+            "\(Content.self) declares a key of the layout (\(LayoutModel.keys.sorted()))"
+        )
+        let layout = LayoutModel(
+            title: title, csrf: context.csrfToken, user: context.identity.map { LayoutModel.UserModel(email: $0.email) },
+            book: book.map(LayoutModel.BookModel.init), today: book == nil ? "" : today().description
+        )
+        return html(library.render(PageModel(layout: layout, content: model), withTemplate: template), template: template, status: status)
+    }
+
+    private func html(_ rendered: String?, template: String, status: HTTPResponse.Status) -> Response {
+        let html = rendered ?? "template \(template) is missing"
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
     /// A full page: `template` inside the layout, with the common values (CSRF token, user, book,
     /// today).
     func page(
@@ -67,7 +92,7 @@ struct PageErrorMiddleware: RouterMiddleware {
             default: (.internalServerError, "Something went wrong on the server.")
             }
             if status == .internalServerError { context.logger.error("page error: \(String(reflecting: error))") }
-            return pages.page("error", title: status.reasonPhrase, context: context, values: ["status": status.code, "message": message], status: status)
+            return pages.page("error", title: status.reasonPhrase, context: context, model: ErrorPage(status: status.code, message: message), status: status)
         }
     }
 }

@@ -89,25 +89,24 @@ enum PlanText {
 
     /// What a budget card shows: the period, a progress bar, spent / available, carry,
     /// remaining, days left and the per-day allowance.
-    static func budget(_ standing: BudgetStanding, book: RecordID) -> [String: Any] {
+    static func budget(_ standing: BudgetStanding, book: RecordID) -> BudgetCard {
         let s = standing.status, b = standing.budget
         let used = s.usedBasisPoints
-        let over = s.remaining.isNegative
-        return [
-            "id": Int(b.id), "name": b.name, "cycle": b.schedule.cycle.title, "mode": b.mode == .spender ? "spender" : "saver",
-            "isSpender": b.mode == .spender, "isMain": b.isMain, "period": range(s.period),
-            "spent": s.spent.formatted, "limit": s.limit.formatted, "available": s.available.formatted, "carried": s.carried.formatted,
-            "carriedNegative": s.carried.isNegative,
-            "remaining": s.remaining.formatted, "overBy": s.remaining.negated.formatted, "isOverspent": over,
-            "daysLeft": daysLeft(s.daysLeft(on: standing.date)), "perDay": s.perDay(on: standing.date).formatted,
-            "progress": String(min(used ?? 10_000, 10_000)), "used": used.map(Share.percent) ?? "all",
-            "alert": alertClass(s.alert), "isNear": s.alert == .near, "isOver": s.alert == .over, "warn": s.alert != .none,
-            "link": "/books/\(book)/budgets/\(b.id)",
-        ]
+        return BudgetCard(
+            id: b.id, name: b.name, cycle: b.schedule.cycle.title, mode: b.mode == .spender ? "spender" : "saver",
+            isSpender: b.mode == .spender, isMain: b.isMain, period: range(s.period),
+            spent: s.spent.formatted, limit: s.limit.formatted, available: s.available.formatted, carried: s.carried.formatted,
+            carriedNegative: s.carried.isNegative,
+            remaining: s.remaining.formatted, overBy: s.remaining.negated.formatted, isOverspent: s.remaining.isNegative,
+            daysLeft: daysLeft(s.daysLeft(on: standing.date)), perDay: s.perDay(on: standing.date).formatted,
+            progress: String(max(0, min(used ?? 10_000, 10_000))), used: used.map(Share.percent) ?? "all",
+            alert: alertClass(s.alert), isNear: s.alert == .near, isOver: s.alert == .over, warn: s.alert != .none,
+            link: "/books/\(book)/budgets/\(b.id)"
+        )
     }
 
     /// What a bill occurrence row shows.
-    static func occurrence(_ o: BillOccurrence, book: RecordID, today: LocalDate) -> [String: Any] {
+    static func occurrence(_ o: BillOccurrence, book: RecordID, today: LocalDate) -> BillRow {
         let base = "/books/\(book)/bills/\(o.bill.id)/occurrences/\(o.dueDate)"
         let status: String = switch o.status {
         case .paid: "Paid on \(o.paidOn.map { date($0) } ?? "?")"
@@ -115,32 +114,32 @@ enum PlanText {
         case .unpaid: "Unpaid"
         }
         let prefill = o.amount.flatMap { $0.minorUnits > 0 ? $0.decimalString : nil } ?? ""
-        return [
-            "billID": Int(o.bill.id), "title": o.bill.title, "due": date(o.dueDate), "dueDate": o.dueDate.description,
-            "amount": o.amount?.formatted ?? "varies", "prefill": prefill, "status": status, "statusClass": o.status.rawValue,
-            "isPaid": o.status == .paid, "isOverdue": o.status == .overdue, "payURL": o.bill.url,
-            "confirmLink": "\(base)/pay", "undoAction": "\(base)/undo", "editLink": "/books/\(book)/bills/\(o.bill.id)",
-            "monthLink": "/books/\(book)/bills?month=\(YearMonth(o.dueDate))", "paidOnDefault": today.description,
-            "cycle": o.bill.schedule.cycle.title(everyMonths: o.bill.schedule.everyMonths),
-        ]
+        return BillRow(
+            billID: o.bill.id, title: o.bill.title, due: date(o.dueDate), dueDate: o.dueDate.description,
+            amount: o.amount?.formatted ?? "varies", prefill: prefill, status: status, statusClass: o.status.rawValue,
+            isPaid: o.status == .paid, isOverdue: o.status == .overdue, payURL: o.bill.url,
+            confirmLink: "\(base)/pay", undoAction: "\(base)/undo", editLink: "/books/\(book)/bills/\(o.bill.id)",
+            monthLink: "/books/\(book)/bills?month=\(YearMonth(o.dueDate))", paidOnDefault: today.description,
+            cycle: o.bill.schedule.cycle.title(everyMonths: o.bill.schedule.everyMonths)
+        )
     }
 
     /// Expense categories as options, each parent followed by its sub-categories (indented).
-    static func categoryOptions(_ all: [Category], selected: Set<String>) -> [[String: Any]] {
-        var options: [[String: Any]] = []
+    static func categoryOptions(_ all: [Category], selected: Set<String>) -> [IDOption] {
+        var options: [IDOption] = []
         for parent in all where parent.kind == .expense && parent.parentID == nil {
-            options.append(["id": Int(parent.id), "label": "\(parent.icon) \(parent.name)", "selected": selected.contains(String(parent.id))])
+            options.append(IDOption(id: parent.id, label: "\(parent.icon) \(parent.name)", selected: selected.contains(String(parent.id))))
             for child in all where child.parentID == parent.id {
-                options.append(["id": Int(child.id), "label": "\u{2003}\(child.name)", "selected": selected.contains(String(child.id))])
+                options.append(IDOption(id: child.id, label: "\u{2003}\(child.name)", selected: selected.contains(String(child.id))))
             }
         }
         return options
     }
 
     /// Accounts as options (archived ones only when already chosen).
-    static func accountOptions(_ all: [AccountBalance], selected: Set<String>) -> [[String: Any]] {
+    static func accountOptions(_ all: [AccountBalance], selected: Set<String>) -> [AccountOption] {
         all.filter { !$0.account.archived || selected.contains(String($0.account.id)) }.map {
-            ["id": Int($0.account.id), "name": $0.account.name, "selected": selected.contains(String($0.account.id))]
+            AccountOption(id: $0.account.id, name: $0.account.name, selected: selected.contains(String($0.account.id)))
         }
     }
 }

@@ -46,25 +46,32 @@ struct ReportPages {
             style: .columns, axisLabel: axis
         )
         let params = Links.query([("from", query.range.from.description), ("to", query.range.to.description), ("by", query.by.rawValue), ("kind", query.kind.rawValue)])
-        let rows = report.rows.map { row -> [String: Any] in
-            ["key": row.key, "kind": row.kind.rawValue, "total": row.total.formatted, "count": row.count, "share": report.shareText(row),
-             "average": row.average.formatted, "color": row.color, "link": Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""]
+        let rows = report.rows.map { row in
+            ReportRowModel(
+                key: row.key, kind: row.kind.rawValue, total: row.total.formatted, count: row.count, share: report.shareText(row),
+                average: row.average.formatted, color: SafeColor.hex(row.color),
+                link: Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""
+            )
         }
-        return pages.page("report", title: ReportFiles.title(query), context: context, book: book, values: [
-            "heading": ReportFiles.title(query), "period": ReportFiles.periodTitle(query.range),
-            "from": query.range.from.description, "to": query.range.to.description,
-            "byOptions": options(ReportGrouping.allCases.map(\.rawValue), selected: query.by.rawValue),
-            "kindOptions": options(ReportKind.allCases.map(\.rawValue), selected: query.kind.rawValue),
-            "intervalOptions": options(ReportInterval.allCases.map(\.rawValue), selected: interval.rawValue),
-            "rows": rows, "hasRows": !rows.isEmpty,
-            "totals": report.totals.map { ["label": "Total \($0.kind.rawValue)\($0.total.currency == book.currency ? "" : " \($0.total.currency.code)")", "total": $0.total.formatted, "count": $0.count] },
-            "barsSVG": SVGChart.bars(title: ReportFiles.title(query), items: items),
-            "donutSVG": SVGChart.donut(title: "Share of \(kind == .income ? "income" : "spending")", items: items),
-            "trendSVG": trendSVG, "flowSVG": flowSVG,
-            "csvLink": "/api/v1/books/\(bookID)/reports/summary?\(params)&format=csv",
-            "pdfLink": "/api/v1/books/\(bookID)/reports/summary?\(params)&format=pdf",
-            "trendCsvLink": "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv",
-        ])
+        let model = ReportPage(
+            heading: ReportFiles.title(query), period: ReportFiles.periodTitle(query.range),
+            from: query.range.from.description, to: query.range.to.description,
+            byOptions: options(ReportGrouping.allCases.map(\.rawValue), selected: query.by.rawValue),
+            kindOptions: options(ReportKind.allCases.map(\.rawValue), selected: query.kind.rawValue),
+            intervalOptions: options(ReportInterval.allCases.map(\.rawValue), selected: interval.rawValue),
+            rows: rows, hasRows: !rows.isEmpty,
+            totals: report.totals.map {
+                ReportTotalRow(label: "Total \($0.kind.rawValue)\($0.total.currency == book.currency ? "" : " \($0.total.currency.code)")",
+                               total: $0.total.formatted, count: $0.count)
+            },
+            barsSVG: SVGChart.bars(title: ReportFiles.title(query), items: items),
+            donutSVG: SVGChart.donut(title: "Share of \(kind == .income ? "income" : "spending")", items: items),
+            trendSVG: trendSVG, flowSVG: flowSVG,
+            csvLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=csv",
+            pdfLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=pdf",
+            trendCsvLink: "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv"
+        )
+        return pages.page("report", title: ReportFiles.title(query), context: context, book: book, model: model)
     }
 
     func search(_ request: Request, context: AppContext) async throws -> Response {
@@ -77,20 +84,26 @@ struct ReportPages {
         let page = try await store.transactions(in: bookID, for: user, filter: filter, cursor: q.get("cursor"), limit: 50, summarize: true)
         let summary = page.summary!
         let params = Links.query(filter.fields)
-        let kinds = ["", "expense", "income", "transfer"].map { ["value": $0, "label": $0.isEmpty ? "Any kind" : $0.capitalized, "selected": $0 == (filter.kind?.rawValue ?? "")] }
-        return pages.page("search", title: "Search", context: context, book: book, values: [
-            "q": filter.text ?? "", "from": filter.from?.description ?? "", "to": filter.to?.description ?? "",
-            "category": filter.category ?? "", "account": filter.account ?? "", "payee": filter.payee ?? "",
-            "amountMin": filter.amountMin ?? "", "amountMax": filter.amountMax ?? "", "kinds": kinds,
-            "records": page.records.map(CalendarPages.row), "count": summary.count,
-            "spent": summary.total(.expense).formatted, "income": summary.total(.income).formatted, "net": summary.net.formatted,
-            "otherCurrencies": summary.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted)" },
-            "nextLink": page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
-            "csvLink": "/api/v1/books/\(bookID)/transactions?\(params)\(params.isEmpty ? "" : "&")format=csv",
-        ])
+        let kinds = ["", "expense", "income", "transfer"].map {
+            ValueOption(value: $0, label: $0.isEmpty ? "Any kind" : $0.capitalized, selected: $0 == (filter.kind?.rawValue ?? ""))
+        }
+        let others = summary.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted)" }
+        let model = SearchPage(
+            q: filter.text ?? "", from: filter.from?.description ?? "", to: filter.to?.description ?? "",
+            category: filter.category ?? "", account: filter.account ?? "", payee: filter.payee ?? "",
+            amountMin: filter.amountMin ?? "", amountMax: filter.amountMax ?? "",
+            filtersOpen: filter.from != nil || filter.to != nil || filter.kind != nil || filter.category != nil || filter.account != nil
+                || filter.payee != nil || filter.amountMin != nil || filter.amountMax != nil,
+            kinds: kinds, records: page.records.map { RecordRow($0) }, count: summary.count,
+            spent: summary.total(.expense).formatted, income: summary.total(.income).formatted, net: summary.net.formatted,
+            otherCurrencies: others, hasOtherCurrencies: !others.isEmpty,
+            nextLink: page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
+            csvLink: "/api/v1/books/\(bookID)/transactions?\(params)\(params.isEmpty ? "" : "&")format=csv"
+        )
+        return pages.page("search", title: "Search", context: context, book: book, model: model)
     }
 
-    private func options(_ values: [String], selected: String) -> [[String: Any]] {
-        values.map { ["value": $0, "label": $0 == "subcategory" ? "Sub-category" : $0.capitalized, "selected": $0 == selected] }
+    private func options(_ values: [String], selected: String) -> [ValueOption] {
+        values.map { ValueOption(value: $0, label: $0 == "subcategory" ? "Sub-category" : $0.capitalized, selected: $0 == selected) }
     }
 }

@@ -20,18 +20,16 @@ struct TodayPages {
         let user = try context.requireUser()
         let book = try await store.access(user, book: try context.parameters.id("book"))
         let summary = try await store.todaySummary(in: book.id, for: user)
-        var values: [String: Any] = [
-            "date": summary.date.longTitle, "spentToday": summary.spentToday.formatted,
-            "addLink": "/books/\(book.id)/transactions/new?date=\(summary.date)",
-            "dueSoon": summary.dueSoon.map { PlanText.occurrence($0, book: book.id, today: summary.date) },
-            "hasDueSoon": !summary.dueSoon.isEmpty,
-            "budgetsLink": "/books/\(book.id)/budgets", "billsLink": "/books/\(book.id)/bills",
-            "manifest": "/books/\(book.id)/today/manifest.webmanifest",
-        ]
-        if let main = summary.main {
-            values["main"] = PlanText.budget(main, book: book.id)
-        }
-        return pages.page("today", title: "Today", context: context, book: book, values: values)
+        let model = TodayPage(
+            date: summary.date.longTitle, spentToday: summary.spentToday.formatted,
+            addLink: "/books/\(book.id)/transactions/new?date=\(summary.date)",
+            dueSoon: summary.dueSoon.map { PlanText.occurrence($0, book: book.id, today: summary.date) },
+            hasDueSoon: !summary.dueSoon.isEmpty,
+            budgetsLink: "/books/\(book.id)/budgets", billsLink: "/books/\(book.id)/bills",
+            manifest: "/books/\(book.id)/today/manifest.webmanifest",
+            main: summary.main.map { PlanText.budget($0, book: book.id) }
+        )
+        return pages.page("today", title: "Today", context: context, book: book, model: model)
     }
 
     /// A web app manifest that opens this book's Today view, so "Add to Home Screen" from the

@@ -83,9 +83,7 @@ struct TransactionPages {
         let user = try context.requireUser()
         let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
         let record = try await store.transaction(try context.parameters.id("id"), in: book.id, for: user)
-        return pages.page("confirm_delete", title: "Delete record?", context: context, book: book, values: [
-            "record": CalendarPages.row(record), "date": record.transaction.date.description,
-        ])
+        return pages.page("confirm_delete", title: "Delete record?", context: context, book: book, model: ConfirmDeletePage(record: RecordRow(record)))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
@@ -147,38 +145,31 @@ struct TransactionPages {
         if let recordID { receipts = try await store.receipts(of: recordID, in: book.id, for: user) }
         let payees = try await store.payeeSuggestions(in: book.id, for: user, prefix: "", limit: 50)
         let selectedCategory = input.category ?? ""
-        func categoryOptions(_ kind: CategoryKind) -> [[String: Any]] {
+        func categoryOptions(_ kind: CategoryKind) -> [IDOption] {
             categories.filter { $0.kind == kind }.map {
-                ["id": $0.id, "label": $0.parentID == nil ? "\($0.icon) \($0.name)" : "\u{2003}\($0.name)", "path": $0.path(in: categories),
-                 "selected": String($0.id) == selectedCategory || $0.path(in: categories).lowercased() == selectedCategory.lowercased()]
+                IDOption(id: $0.id, label: $0.parentID == nil ? "\($0.icon) \($0.name)" : "\u{2003}\($0.name)",
+                         selected: String($0.id) == selectedCategory || $0.path(in: categories).lowercased() == selectedCategory.lowercased())
             }
         }
-        func accountOptions(_ selected: String?) -> [[String: Any]] {
-            accounts.map { ["id": $0.account.id, "name": $0.account.name, "selected": String($0.account.id) == selected || $0.account.name == selected] }
+        func accountOptions(_ selected: String?) -> [AccountOption] {
+            accounts.map { AccountOption(id: $0.account.id, name: $0.account.name, selected: String($0.account.id) == selected || $0.account.name == selected) }
         }
         let kind = input.kind ?? "expense"
         let isEdit = recordID != nil
-        var values: [String: Any] = ["recordID": recordID ?? 0, "isEdit": isEdit]
-        values["action"] = recordID.map { "/books/\(book.id)/transactions/\($0)" } ?? "/books/\(book.id)/transactions"
-        values["isExpense"] = kind == "expense"
-        values["isIncome"] = kind == "income"
-        values["isTransfer"] = kind == "transfer"
-        values["amount"] = input.amount ?? ""
-        values["currency"] = input.currency ?? book.currency.code
-        values["date"] = input.date ?? store.today().description
-        values["time"] = input.time ?? ""
-        values["payee"] = input.payee ?? ""
-        values["note"] = input.note ?? ""
-        values["expenseCategories"] = categoryOptions(.expense)
-        values["incomeCategories"] = categoryOptions(.income)
-        values["accounts"] = accountOptions(input.account)
-        values["toAccounts"] = accountOptions(input.toAccount)
-        values["payees"] = payees.map { ["name": $0.name] }
-        values["receipts"] = receipts.map { ["id": $0.id, "url": "/books/\(book.id)/receipts/\($0.id)"] as [String: Any] }
-        values["error"] = error?.description ?? ""
-        values["errorField"] = error?.field ?? ""
+        let model = TransactionFormPage(
+            recordID: recordID ?? 0, isEdit: isEdit,
+            action: recordID.map { "/books/\(book.id)/transactions/\($0)" } ?? "/books/\(book.id)/transactions",
+            isExpense: kind == "expense", isIncome: kind == "income", isTransfer: kind == "transfer",
+            amount: input.amount ?? "", currency: input.currency ?? book.currency.code, date: input.date ?? store.today().description,
+            time: input.time ?? "", payee: input.payee ?? "", note: input.note ?? "",
+            expenseCategories: categoryOptions(.expense), incomeCategories: categoryOptions(.income),
+            accounts: accountOptions(input.account), toAccounts: accountOptions(input.toAccount),
+            payees: payees.map { PayeeOption(name: $0.name) },
+            receipts: receipts.map { ReceiptThumb(id: $0.id, url: "/books/\(book.id)/receipts/\($0.id)") }, hasReceipts: !receipts.isEmpty,
+            error: error?.description ?? "", errorField: error?.field ?? ""
+        )
         return pages.page(
-            "transaction_form", title: isEdit ? "Edit record" : "Add", context: context, book: book, values: values,
+            "transaction_form", title: isEdit ? "Edit record" : "Add", context: context, book: book, model: model,
             status: error == nil ? .ok : .unprocessableContent
         )
     }

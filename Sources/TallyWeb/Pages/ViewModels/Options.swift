@@ -1,0 +1,22 @@
+import TallyCore
+
+/// An `<option value="{{id}}">{{label}}</option>` of a record (category, account, parent).
+struct IDOption: ViewModel {
+    let id: RecordID
+    let label: String
+    var selected = false
+}
+
+/// An `<option value="{{value}}">{{label}}</option>` of a fixed choice (kind, cycle, grouping).
+struct ValueOption: ViewModel {
+    let value: String
+    let label: String
+    var selected = false
+}
+
+/// An account in a `<select>`: `{{id}}`, `{{name}}`, `{{selected}}`.
+struct AccountOption: ViewModel {
+    let id: RecordID
+    let name: String
+    let selected: Bool
+}

@@ -1,0 +1,65 @@
+/// `report.mustache`: the summary table and the charts of a period.
+struct ReportPage: ViewModel {
+    let heading: String
+    let period: String
+    let from: String
+    let to: String
+    let byOptions: [ValueOption]
+    let kindOptions: [ValueOption]
+    let intervalOptions: [ValueOption]
+    let rows: [ReportRowModel]
+    let hasRows: Bool
+    let totals: [ReportTotalRow]
+    let barsSVG: String
+    let donutSVG: String
+    let trendSVG: String
+    let flowSVG: String
+    let csvLink: String
+    let pdfLink: String
+    let trendCsvLink: String
+}
+
+/// A row of the summary table.
+struct ReportRowModel: ViewModel {
+    let key: String
+    let kind: String
+    let total: String
+    let count: Int
+    let share: String
+    let average: String
+    let color: String
+    /// The search for this row's records; "" (no link) when it cannot be searched for.
+    let link: String
+}
+
+/// A total line of the summary table.
+struct ReportTotalRow: ViewModel {
+    let label: String
+    let total: String
+    let count: Int
+}
+
+/// `search.mustache`: the filter form, the totals of what matched, and the records with their
+/// dates.
+struct SearchPage: ViewModel {
+    let q: String
+    let from: String
+    let to: String
+    let category: String
+    let account: String
+    let payee: String
+    let amountMin: String
+    let amountMax: String
+    /// Whether a filter is set, so the filters start open.
+    let filtersOpen: Bool
+    let kinds: [ValueOption]
+    let records: [RecordRow]
+    let count: Int
+    let spent: String
+    let income: String
+    let net: String
+    let otherCurrencies: [String]
+    let hasOtherCurrencies: Bool
+    let nextLink: String
+    let csvLink: String
+}
