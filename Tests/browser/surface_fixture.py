@@ -1,0 +1,385 @@
+"""The whole-surface test's fixture book and its page list.
+
+A real-shaped book: at least 3,000 records from ../shared/bench/gen_data.py (with sub-categories)
+imported through the API, then hostile text in every text field a user can fill (payees, notes,
+category and sub-category names, account names, budget, goal and bill names), budgets of every
+cycle in both modes, goals, bills (one paid), a receipt, a goal photo, a calendar feed, and a
+second user with a book of their own.
+
+The pages come from the router itself (`tally routes`): every GET route that is not under /api/,
+/static or the .ics feed, each `:param` filled with real ids of the right kind. A route whose
+parameter this module cannot fill is reported, so a new route is covered or named, never skipped.
+"""
+import datetime
+import itertools
+import json
+import os
+import subprocess
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+GENERATOR = Path(os.environ.get("TALLY_GEN_DATA", REPO.parent / "shared" / "bench" / "gen_data.py"))
+RECORDS = 3000
+SECOND_EMAIL = "grace@example.com"
+SECOND_PASSWORD = "another horse battery"
+
+# --------------------------------------------------------------------------- hostile text
+
+SCRIPT = "<script>alert(1)</script>"
+QUOTES = "\"quotes' & <b>"
+MUSTACHE = "«{{x}}»"  # after rendering, "«" must still hold "{{x}}"
+FORMULA = "=cmd|'/c calc'!A1"
+ARABIC = "مرحبا بالعالم"
+HEBREW = "שלום עולם"
+EMOJI = "🍕🚗💸👨\u200d👩\u200d👧\u200d👦"
+PIECES = [SCRIPT, QUOTES, MUSTACHE, FORMULA, ARABIC, HEBREW, EMOJI]
+
+# A fragment found on a page must be part of the whole piece there: a cut or half-rendered
+# piece ("alert(1)" without its tags, "tpl" without "{{x}}") means the text was mangled.
+FRAGMENTS = [("alert(1)", SCRIPT), ("quotes'", QUOTES), ("«", MUSTACHE), ("calc'", FORMULA)]
+
+
+def mixed(length, start=0):
+    """Whole hostile pieces, space-separated from the `start`th on, padded with letters to exactly
+    `length` characters (no piece is ever cut)."""
+    out = ""
+    for piece in itertools.islice(itertools.cycle(PIECES), start, start + 200):
+        candidate = (out + " " + piece) if out else piece
+        if len(candidate) > length - 1:
+            break
+        out = candidate
+    return (out + " " + "x" * length)[:length]
+
+
+def unbroken(length):
+    """One word with no break opportunity: the layout has to wrap or clip it, not widen the page."""
+    return ("CarMaintenanceAndRepairs" * (length // 24 + 1))[:length]
+
+
+LONG_PAYEE = mixed(200)
+LONG_WORD_PAYEE = unbroken(200)
+LONG_NOTE = mixed(200, start=3)
+assert len(LONG_PAYEE) == len(LONG_NOTE) == len(LONG_WORD_PAYEE) == 200
+
+# Names are at most 60 characters (categories, accounts, budgets, goals, bills).
+CATEGORY = f"{SCRIPT} {QUOTES}"
+SUB_MUSTACHE = f"{MUSTACHE} {FORMULA} 🍕"
+SUB_RTL = f"{ARABIC} {HEBREW}"
+SUB_LONG = unbroken(60)
+INCOME_CATEGORY = f"{QUOTES} {MUSTACHE}"
+ACCOUNT = f"{SCRIPT}💳"
+ACCOUNT_LONG = unbroken(60)
+PAYEES = [LONG_PAYEE, LONG_WORD_PAYEE, SCRIPT, QUOTES, MUSTACHE, FORMULA, f"{ARABIC} {HEBREW}", EMOJI]
+CYCLES = ["daily", "weekly", "biweekly", "fourweekly", "monthly", "quarterly", "yearly"]
+# The largest amount a record may have (Money.maxMinorUnits), to stretch every figure's box.
+MAX_AMOUNT = "9999999999.99"
+
+
+def name60(prefix, index):
+    """A hostile name of at most 60 characters, different for each index."""
+    name = f"{prefix} {PIECES[index % len(PIECES)]}"
+    extra = PIECES[(index + 3) % len(PIECES)]
+    if len(name) + 1 + len(extra) <= 60:
+        name += " " + extra
+    assert len(name) <= 60, name
+    return name
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+class API:
+    """JSON API calls with a bearer token; every unexpected status is an AssertionError naming it."""
+
+    def __init__(self, base_url, token=None):
+        self.base_url = base_url
+        self.token = token
+
+    def call(self, method, path, body=None, *, raw=None, content_type="application/json", expect=(200, 201, 204)):
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        request = urllib.request.Request(self.base_url + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", content_type)
+        request.add_header("Accept", "application/json")
+        if self.token:
+            request.add_header("Authorization", "Bearer " + self.token)
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                status, payload = response.status, response.read()
+        except urllib.error.HTTPError as error:
+            status, payload = error.code, error.read()
+        text = payload.decode("utf-8", "replace")
+        if expect and status not in expect:
+            raise AssertionError(f"{method} {path} answered {status}: {text[:400]}")
+        try:
+            return status, json.loads(text) if text else None
+        except ValueError:
+            return status, text
+
+    def get(self, path, **kw):
+        return self.call("GET", path, **kw)[1]
+
+    def post(self, path, body=None, **kw):
+        return self.call("POST", path, body, **kw)[1]
+
+
+def login_token(base_url, email, password):
+    _, answer = API(base_url).call("POST", "/api/v1/tokens", {"email": email, "password": password, "name": "surface"})
+    return answer["token"]
+
+
+# --------------------------------------------------------------------------- the book
+
+
+def generated_csv(tmp_path, today):
+    """gen_data.py's CSV: RECORDS records over the year that ends with this month."""
+    if not GENERATOR.exists():
+        raise AssertionError(f"the data generator {GENERATOR} is missing (set TALLY_GEN_DATA to its path)")
+    first = datetime.date(today.year - 1, today.month, 1)
+    start = (first + datetime.timedelta(days=32)).replace(day=1)  # a year ending with this month
+    out = tmp_path / "gen"
+    out.mkdir()
+    subprocess.run(["python3", str(GENERATOR), str(RECORDS), "--seed", "10", "--out", str(out),
+                    "--start", start.isoformat(), "--years", "1"], check=True, capture_output=True, timeout=120)
+    return out / f"txns_{RECORDS}.csv", start
+
+
+class Book:
+    """What the fixture made: ids by kind, for filling route parameters and for the checks."""
+
+    def __init__(self):
+        self.book = None
+        self.today = None
+        self.first_day = None
+        self.ids = {}            # kind → [ids]; kinds: transactions, categories, accounts, budgets, goals, bills, receipts
+        self.occurrences = {}    # bill id → [due dates] (an unpaid one first, a paid one when there is one)
+        self.contributions = {}  # goal id → [contribution ids]
+        self.days = []           # dates with records, hostile ones first
+        self.expected = {}       # route pattern → hostile strings that page must show literally
+        self.second_book = None
+        self.photo_goals = []    # goals with a photo
+        self.varying_bills = []  # bills without a set amount
+        self.names = {}
+
+
+def build_book(base_url, book_id, today, tmp_path, tally_bin, data_dir, email, password, png):
+    """Imports the generated records and adds the hostile data; returns a Book."""
+    fixture = Book()
+    fixture.book, fixture.today = book_id, today
+    api = API(base_url, login_token(base_url, email, password))
+    b = f"/api/v1/books/{book_id}"
+
+    csv_path, fixture.first_day = generated_csv(tmp_path, today)
+    _, imported = api.call("POST", f"{b}/imports", raw=csv_path.read_bytes(), content_type="text/csv", expect=(201,))
+    assert imported["imported"] == RECORDS, imported
+    with open(csv_path) as f:
+        assert sum(1 for _ in f) - 1 == RECORDS
+
+    # Categories: a hostile parent with three hostile sub-categories, and a hostile income one.
+    parent = api.post(f"{b}/categories", {"name": CATEGORY, "kind": "expense", "icon": "🧪"})
+    subs = [api.post(f"{b}/categories", {"name": name, "parent": parent["id"]}) for name in (SUB_MUSTACHE, SUB_RTL, SUB_LONG)]
+    income = api.post(f"{b}/categories", {"name": INCOME_CATEGORY, "kind": "income"})
+    fixture.ids["categories"] = [parent["id"], subs[0]["id"], subs[2]["id"], income["id"]]
+
+    # Accounts: a hostile one and a long unbroken name.
+    account = api.post(f"{b}/accounts", {"name": ACCOUNT, "opening_balance": "1234.56"})
+    long_account = api.post(f"{b}/accounts", {"name": ACCOUNT_LONG})
+    fixture.ids["accounts"] = [account["id"], long_account["id"]]
+
+    # Records with hostile payees and notes, this month (dashboard, latest, day pages) and today.
+    records = []
+    for index, payee in enumerate(PAYEES):
+        day = today - datetime.timedelta(days=index % 3)
+        sub = subs[index % len(subs)]
+        record = api.post(f"{b}/transactions", {
+            "kind": "expense", "amount": f"{(index + 1) * 7}.{index:02d}", "date": day.isoformat(), "payee": payee,
+            "category": sub["id"], "account": (account if index % 2 == 0 else long_account)["id"],
+            "note": LONG_NOTE if index % 2 == 0 else SCRIPT, "time": "08:15"})
+        records.append(record)
+    records.append(api.post(f"{b}/transactions", {
+        "kind": "income", "amount": "2500.00", "date": today.isoformat(), "payee": QUOTES, "category": income["id"],
+        "account": account["id"], "note": MUSTACHE}))
+    records.append(api.post(f"{b}/transactions", {
+        "kind": "transfer", "amount": "100.00", "date": today.isoformat(), "account": account["id"],
+        "to_account": long_account["id"], "note": FORMULA}))
+    # The largest amount a record may have, so figures are as wide as they get.
+    records.append(api.post(f"{b}/transactions", {
+        "kind": "expense", "amount": MAX_AMOUNT, "date": (today - datetime.timedelta(days=1)).isoformat(),
+        "payee": EMOJI, "category": subs[2]["id"], "account": long_account["id"]}))
+    _, receipt = api.call("POST", f"{b}/transactions/{records[0]['id']}/receipts", raw=png, content_type="image/png",
+                          expect=(201,))
+    fixture.ids["receipts"] = [receipt["id"]]
+    imported_one = api.get(f"{b}/transactions?limit=1&order=oldest")["transactions"][0]
+    fixture.ids["transactions"] = [records[0]["id"], records[1]["id"], records[-3]["id"], records[-2]["id"], imported_one["id"]]
+    fixture.days = sorted({datetime.date.fromisoformat(r["date"]) for r in records}, reverse=True) \
+        + [datetime.date.fromisoformat(imported_one["date"])]
+
+    # Budgets: every cycle, saver and spender, some scoped to the hostile category or account.
+    start = (today - datetime.timedelta(days=120)).isoformat()
+    budgets = []
+    for index, (cycle, mode) in enumerate(itertools.product(CYCLES, ["saver", "spender"])):
+        body = {"name": name60(f"{cycle} {mode}", index), "limit": "500.00", "cycle": cycle, "mode": mode, "start": start}
+        if index % 3 == 1:
+            body["categories"] = [parent["id"]]
+        if index % 4 == 2:
+            body["accounts"] = [account["id"]]
+        if cycle == "weekly" and mode == "spender":
+            body["week_start"] = "sunday"
+        if cycle in ("monthly", "quarterly", "yearly") and mode == "spender":
+            body["day_of_month"] = 31
+        budgets.append(api.post(f"{b}/budgets", body))
+    fixture.ids["budgets"] = [budget["id"] for budget in budgets]
+    fixture.names["budgets"] = [budget["name"] for budget in budgets]
+
+    # Goals: a percent plan with a photo and contributions, a target-date plan, and one reached.
+    goals = [
+        api.post(f"{b}/goals", {"name": name60("Bike", 0), "price": "1000.00", "saved": "100.00", "income": "2000.00",
+                                 "cycle": "monthly", "percent": 10, "account": long_account["id"]}),
+        api.post(f"{b}/goals", {"name": SUB_RTL, "price": "1200.00", "income": "500.00", "cycle": "biweekly",
+                                 "target_date": (today + datetime.timedelta(days=400)).isoformat()}),
+        api.post(f"{b}/goals", {"name": unbroken(60), "price": "50.00", "saved": "50.00", "income": "100.00"}),
+    ]
+    api.call("PUT", f"{b}/goals/{goals[0]['id']}/photo", raw=png, content_type="image/png", expect=(204,))
+    contribution = api.post(f"{b}/goals/{goals[0]['id']}/contributions",
+                            {"amount": "25.00", "note": LONG_NOTE, "from_account": account["id"]})
+    fixture.ids["goals"] = [goal["id"] for goal in goals]
+    fixture.photo_goals = [goals[0]["id"]]
+    fixture.names["goals"] = [goal["name"] for goal in goals]
+    fixture.contributions = {goals[0]["id"]: [contribution["id"]]}
+
+    # Bills on every cycle with hostile titles and notes; one occurrence paid.
+    bills = [
+        api.post(f"{b}/bills", {"title": name60("Phone", 1), "amount": "45.00", "cycle": "monthly", "due_day": 31,
+                                 "first_due": (today - datetime.timedelta(days=60)).isoformat(), "note": LONG_NOTE,
+                                 "url": "example.com/pay?a=1&b=%3Cscript%3E", "account": account["id"], "category": subs[0]["id"]}),
+        api.post(f"{b}/bills", {"title": name60("Water", 2), "cycle": "every_n_months", "every_months": 2,
+                                 "first_due": today.isoformat(), "note": SCRIPT}),
+        api.post(f"{b}/bills", {"title": unbroken(60), "amount": MAX_AMOUNT, "cycle": "weekly",
+                                 "first_due": (today - datetime.timedelta(days=3)).isoformat()}),
+        api.post(f"{b}/bills", {"title": SUB_RTL, "amount": "120.00", "cycle": "yearly",
+                                 "first_due": (today + datetime.timedelta(days=5)).isoformat(), "remind_days": 10}),
+    ]
+    fixture.ids["bills"] = [bill["id"] for bill in bills]
+    fixture.varying_bills = [bill["id"] for bill in bills if "amount" not in bill]
+    fixture.names["bills"] = [bill["title"] for bill in bills]
+    window = f"from={(today - datetime.timedelta(days=90)).isoformat()}&to={(today + datetime.timedelta(days=400)).isoformat()}"
+    for bill in bills:
+        dues = [o["due_date"] for o in api.get(f"{b}/bills/{bill['id']}/occurrences?{window}")]
+        assert dues, f"bill {bill['id']} has no occurrences in {window}"
+        fixture.occurrences[bill["id"]] = dues[:1]
+    paid_bill = bills[0]["id"]
+    paid_due = fixture.occurrences[paid_bill][0]
+    api.post(f"{b}/bills/{paid_bill}/occurrences/{paid_due}/pay", {"amount": "45.00"})
+    unpaid = [o["due_date"] for o in api.get(f"{b}/bills/{paid_bill}/occurrences?{window}") if o["status"] != "paid"]
+    fixture.occurrences[paid_bill] = unpaid[:1] + [paid_due]
+
+    api.get("/api/v1/calendar-feed")  # Settings then shows an existing feed
+
+    # A second user with hostile text in a book of their own.
+    run = subprocess.run([tally_bin, "user", "create", "--email", SECOND_EMAIL, "--password-stdin", "--data", str(data_dir)],
+                         input=SECOND_PASSWORD + "\n", capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, f"tally user create failed: {run.stderr}"
+    other = API(base_url, login_token(base_url, SECOND_EMAIL, SECOND_PASSWORD))
+    fixture.second_book = other.get("/api/v1/books")[0]["id"]
+    other.post(f"/api/v1/books/{fixture.second_book}/transactions",
+               {"amount": "12.00", "payee": SCRIPT, "note": LONG_NOTE, "category": "Food"})
+
+    fixture.expected = {
+        "/books/:book/categories": [CATEGORY, SUB_MUSTACHE, SUB_RTL, SUB_LONG, INCOME_CATEGORY],
+        "/books/:book/accounts": [ACCOUNT, ACCOUNT_LONG],
+        "/books/:book/budgets": fixture.names["budgets"],
+        "/books/:book/goals": fixture.names["goals"],
+        "/books/:book/bills": fixture.names["bills"],
+        "/books/:book/transactions/:id/edit": [],  # the record's own payee, checked per record below
+    }
+    fixture.records = {r["id"]: r for r in records}
+    return fixture
+
+
+# --------------------------------------------------------------------------- routes → pages
+
+
+def route_list(tally_bin):
+    """`tally routes`: every route the router has, as (METHOD, /path/:param)."""
+    run = subprocess.run([tally_bin, "routes"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, f"tally routes failed ({run.returncode}): {run.stderr}"
+    routes = [tuple(line.split(" ", 1)) for line in run.stdout.splitlines() if line.strip()]
+    assert routes and all(len(r) == 2 and r[1].startswith("/") for r in routes), run.stdout[:500]
+    return routes
+
+
+def is_page(method, path):
+    """A page a browser visits: a GET outside /api/ and /static, and not the calendar feed."""
+    return (method == "GET" and not path.startswith("/api/") and not path.startswith("/static")
+            and not path.startswith("/calendar/") and not path.endswith(".ics"))
+
+
+def param_values(fixture, segments, index, chosen):
+    """Values for the parameter at segments[index], given the ones chosen before it."""
+    name = segments[index][1:]
+    before = segments[index - 1] if index > 0 else ""
+    if name == "book":
+        return [fixture.book]
+    if name == "id" and before in fixture.ids:
+        after = segments[index + 1] if index + 1 < len(segments) else ""
+        return fixture.photo_goals if (before, after) == ("goals", "photo") else fixture.ids[before]
+    if name in ("date", "due") and before == "occurrences":
+        return fixture.occurrences.get(chosen.get("bills:id"), [])
+    if name == "date" and before == "days":
+        return [d.isoformat() for d in fixture.days[:3]]
+    if name == "contribution":
+        return fixture.contributions.get(chosen.get("goals:id"), [])
+    return None
+
+
+def fill(fixture, pattern):
+    """Every concrete path for a route pattern; (paths, problem) — problem names a parameter
+    this module does not know how to fill."""
+    segments = pattern.strip("/").split("/") if pattern != "/" else []
+    paths = []
+
+    def walk(index, built, chosen):
+        if index == len(segments):
+            # A bill whose amount varies needs the amount paid before its pay page can show
+            # what it will record (without it the page is the form with its 422 error).
+            varies = pattern.endswith("/occurrences/:date/pay") and chosen.get("bills:id") in fixture.varying_bills
+            paths.append("/" + "/".join(built) + ("?amount=12.00" if varies else ""))
+            return None
+        segment = segments[index]
+        if not segment.startswith(":"):
+            return walk(index + 1, built + [segment], chosen)
+        values = param_values(fixture, segments, index, chosen)
+        if values is None:
+            return f"no value for {segment} after '{segments[index - 1] if index else ''}'"
+        for value in values:
+            key = f"{segments[index - 1] if index else ''}:{segment[1:]}"
+            problem = walk(index + 1, built + [str(value)], {**chosen, key: value})
+            if problem:
+                return problem
+        return None
+
+    problem = walk(0, [], {})
+    return paths, problem
+
+
+def extra_queries(fixture):
+    """More views of some pages than their default: other spans, groupings, kinds and searches,
+    so the hostile names show in every list and table that groups them."""
+    year = f"from={fixture.first_day.isoformat()}&to={fixture.today.isoformat()}"
+    month = f"from={fixture.today.replace(day=1).isoformat()}&to={fixture.today.isoformat()}"
+    q = urllib.parse.quote
+    return {
+        "/books/:book/dashboard": ["?span=week", "?span=year"],
+        "/books/:book/reports": [f"?{month}&by={by}&kind={kind}&interval={interval}"
+                                 for by, kind, interval in [("subcategory", "expense", "day"), ("payee", "both", "week"),
+                                                            ("account", "income", "month")]]
+                                + [f"?{year}&by=payee&kind=expense&interval=year"],
+        "/books/:book/search": [f"?q={q('script')}", f"?payee={q(SCRIPT)}", f"?category={q(CATEGORY)}&{month}",
+                                f"?account={q(ACCOUNT_LONG)}"],
+        "/books/:book/calendar": [f"?month={fixture.first_day:%Y-%m}"],
+        "/books/:book/transactions/new": ["?kind=income", "?kind=transfer"],
+        "/books/:book/bills": [f"?month={(fixture.today.replace(day=1) + datetime.timedelta(days=32)):%Y-%m}"],
+    }

@@ -1,0 +1,337 @@
+"""Every page of the router, in headless Chromium at 390 and 1280 px, on a real-shaped book.
+
+The book (surface_fixture.py): 3,000 generated records with sub-categories, hostile text in every
+text field a user fills, budgets of every cycle in both modes, goals, bills, a receipt, a goal
+photo and a second user. The pages are the router's own GET routes (`tally routes`) outside
+/api/, /static and the calendar feed, each parameter filled with real ids. On every page, at
+both widths:
+
+- the answer is not a 5xx, and the server process is still running afterwards;
+- no console error and no Content-Security-Policy violation (the console at SEVERE, and a
+  `securitypolicyviolation` counter added through DevTools, outside the page's own code);
+- nothing is wider than the screen (`scrollWidth <= innerWidth`), and nothing in the page is
+  hidden under the fixed tab bar when scrolled to the end;
+- hostile text is escaped: no alert, no script but the app's own, and where a hostile name is
+  shown it is there whole and literal;
+- at 390 px the main navigation's tap targets are at least 44 × 44 px.
+
+It prints how many routes, pages and widths it covered and fails with the list of every failing
+page. Environment as for test_web_flow.py (TALLY_BIN, CHROMIUM_BIN, CHROMEDRIVER).
+"""
+import datetime
+import time
+import urllib.parse
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, UnexpectedAlertPresentException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+
+import surface_fixture as sf
+from test_web_flow import (  # noqa: F401  (the server fixture is used by name)
+    CHROMEDRIVER, CHROMIUM_BIN, EMAIL, PASSWORD, PHONE, TALLY_BIN, server, set_viewport, sign_up, tiny_png,
+)
+
+WIDTHS = [PHONE, (1280, 800)]
+MIN_TAP = 44
+
+# Runs before any script of each page (DevTools, not the page): counts CSP violations and
+# alert()/prompt() calls, so an injected script is caught without a dialog blocking the driver.
+HOOK = """
+window.__surface = {csp: [], alerts: 0};
+document.addEventListener('securitypolicyviolation', function (e) {
+  window.__surface.csp.push(e.violatedDirective + ' ' + (e.blockedURI || '') + ' ' + (e.sourceFile || '') + ':' + e.lineNumber);
+}, true);
+window.alert = window.prompt = function () { window.__surface.alerts += 1; };
+"""
+
+# Everything the checks need from a loaded page, in one round trip.
+PROBE = """
+var nav = performance.getEntriesByType('navigation')[0] || {};
+var out = {status: nav.responseStatus || 0, contentType: document.contentType, width: innerWidth,
+  scrollWidth: document.documentElement.scrollWidth, csp: (window.__surface || {}).csp || [],
+  alerts: (window.__surface || {}).alerts || 0, scripts: [], texts: [], overflow: [], spill: [], overlap: [], sideways: [], covered: [], taps: []};
+Array.prototype.forEach.call(document.scripts, function (s) { out.scripts.push(s.getAttribute('src') || 'inline: ' + Array.from(s.text).slice(0, 60).join('')); });
+function describe(el) {
+  var name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+  // Array.from cuts between characters, never inside an emoji's surrogate pair (unserialisable).
+  return name + ' "' + Array.from((el.innerText || el.textContent || '').trim()).slice(0, 40).join('').replace(/\\s+/g, ' ') + '"';
+}
+if (document.body && document.contentType === 'text/html') {
+  out.texts.push(document.title, document.body.innerText);
+  Array.prototype.forEach.call(document.querySelectorAll('*'), function (el) {
+    ['value', 'aria-label', 'alt', 'title', 'placeholder'].forEach(function (a) { var v = el.getAttribute(a); if (v) out.texts.push(v); });
+    if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') out.texts.push(el.value);
+    if (el.tagName === 'OPTION') out.texts.push(el.text);
+  });
+  // What sticks out on the right: boxes, and text (a long word overflows a box that fits), unless
+  // a box around it scrolls or clips; the outermost box is reported.
+  function clipped(el) {
+    for (var a = el; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+    return false;
+  }
+  if (out.scrollWidth > innerWidth) {
+    var found = [];
+    Array.prototype.forEach.call(document.body.querySelectorAll('*'), function (el) {
+      var r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= innerWidth + 0.5 || clipped(el.parentElement)) return;
+      for (var a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (a.getBoundingClientRect().right > innerWidth + 0.5) return;
+      }
+      found.push([Math.round(r.right), describe(el)]);
+    });
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), node;
+    while ((node = walker.nextNode())) {
+      var range = document.createRange();
+      range.selectNodeContents(node);
+      var right = range.getBoundingClientRect().right;
+      if (right > innerWidth + 0.5 && !clipped(node.parentElement)) found.push([Math.round(right), 'text in ' + describe(node.parentElement)]);
+    }
+    found.sort(function (x, y) { return y[0] - x[0]; });
+    out.overflow = found.slice(0, 4);
+  }
+  // Text that runs out of its box (over the amount beside it, out of its card): compared with
+  // the nearest block around it, unless that block clips it on purpose (an ellipsis).
+  var texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), text;
+  while ((text = texts.nextNode()) && out.spill.length < 4) {
+    if (!text.textContent.trim() || text.parentElement.closest('svg, script, style, option, select')) continue;
+    var box = text.parentElement;
+    while (box !== document.body && /^(inline|contents)$/.test(getComputedStyle(box).display)) box = box.parentElement;
+    if (getComputedStyle(box).overflowX !== 'visible' || (box.checkVisibility && !box.checkVisibility({contentVisibilityAuto: true}))) continue;
+    var span = document.createRange();
+    span.selectNodeContents(text);
+    var tr = span.getBoundingClientRect(), br = box.getBoundingClientRect();
+    if (tr.width > 0 && (tr.right > br.right + 1 || tr.left < br.left - 1)) {
+      out.spill.push(describe(box) + ' by ' + Math.round(Math.max(tr.right - br.right, br.left - tr.left)) + ' px');
+    }
+  }
+  // A box taken out of the flow (an icon placed over its circle) must not sit on other text.
+  var textRects = [];
+  var all = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT), t;
+  while ((t = all.nextNode())) {
+    if (!t.textContent.trim() || t.parentElement.closest('svg')) continue;
+    var tr2 = document.createRange();
+    tr2.selectNodeContents(t);
+    Array.prototype.forEach.call(tr2.getClientRects(), function (rect) { textRects.push([t.parentElement, rect]); });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('main *'), function (el) {
+    var position = getComputedStyle(el).position;
+    if (position !== 'absolute' && position !== 'fixed') return;
+    var r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= 0 || r.left >= innerWidth) return;
+    textRects.some(function (pair) {
+      var owner = pair[0], q = pair[1];
+      if (el.contains(owner)) return false;
+      var dx = Math.min(r.right, q.right) - Math.max(r.left, q.left), dy = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+      if (dx > 2 && dy > 2) { out.overlap.push(describe(el) + ' over ' + describe(owner)); return true; }
+      return false;
+    });
+  });
+  // Boxes that scroll sideways on their own (a wide table in a scroller, a header that scrolls).
+  Array.prototype.forEach.call(document.body.querySelectorAll('*'), function (el) {
+    var style = getComputedStyle(el);
+    if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+      out.sideways.push(describe(el) + ' ' + el.scrollWidth + ' px in ' + el.clientWidth + ' px');
+    }
+  });
+  // Scrolled to the end, nothing in the page may sit under the fixed tab bar (the + button).
+  var tabs = document.querySelector('nav.tabs');
+  if (tabs) {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    var controls = document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main textarea, main summary');
+    Array.prototype.forEach.call(controls, function (el) {
+      var r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) return;
+      // Closed <details> content keeps a box in Chromium; it is not on screen.
+      if (el.checkVisibility && !el.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})) return;
+      // Nine points across the control: the + button may cover a corner of it, not its centre.
+      var covered = [0.2, 0.5, 0.8].some(function (fx) {
+        return [0.2, 0.5, 0.8].some(function (fy) {
+          var x = Math.min(Math.max(r.left + r.width * fx, 0), innerWidth - 1), y = Math.min(Math.max(r.top + r.height * fy, 0), innerHeight - 1);
+          var hit = document.elementFromPoint(x, y);
+          return hit && hit.closest('nav.tabs');
+        });
+      });
+      if (covered) out.covered.push(describe(el));
+    });
+    window.scrollTo(0, 0);
+    Array.prototype.forEach.call(document.querySelectorAll('nav.tabs a, header.top nav a'), function (el) {
+      var r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) out.taps.push([describe(el), Math.round(r.width), Math.round(r.height)]);
+    });
+  }
+}
+return out;
+"""
+
+
+@pytest.fixture
+def logging_driver():
+    """Headless Chromium whose console is readable (goog:loggingPrefs) and which runs HOOK first."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM_BIN
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=en-US",
+                     "--force-device-scale-factor=1", "--hide-scrollbars", f"--window-size={PHONE[0]},{PHONE[1]}"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    browser.set_page_load_timeout(30)
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+def mangled(texts):
+    """Hostile pieces that show up only in part (cut, or half-rendered as markup or a template)."""
+    bad = set()
+    for text in texts:
+        if "…" in text:  # a label shortened on purpose ("<script>alert(1)</…" in a chart) is whole enough
+            for _, whole in sf.FRAGMENTS:
+                for cut in range(len(whole) - 1, 0, -1):
+                    text = text.replace(whole[:cut] + "…", "")
+        for fragment, whole in sf.FRAGMENTS:
+            if fragment in text and text.count(fragment) != text.count(whole):
+                bad.add(whole)
+    return sorted(bad)
+
+
+def expected_text(fixture, pattern, path, query):
+    """Hostile strings this page must show whole and literally."""
+    wanted = list(fixture.expected.get(pattern, []) if not query else [])
+    parts = path.strip("/").split("/")
+    if pattern == "/books/:book/transactions/:id/edit":
+        record = fixture.records.get(int(parts[3]))
+        if record and record.get("payee"):
+            wanted.append(record["payee"])
+    if pattern == "/books/:book/days/:date":
+        wanted += [r["payee"] for r in fixture.records.values() if r["date"] == parts[3] and r.get("payee")]
+    if pattern == "/books/:book/search" and query.startswith("?payee="):
+        wanted.append(sf.SCRIPT)
+    return wanted
+
+
+def check_page(browser, srv, fixture, pattern, url, width, failures):
+    """Visits url and appends a line to failures for everything wrong; False once the server died."""
+    path, _, query = url.partition("?")
+    query = "?" + query if query else ""
+    where = f"{width}px {path}{query}"
+    browser.get_log("browser")  # what earlier pages logged
+    try:
+        browser.get(srv.base_url + url)
+        page = browser.execute_script(PROBE)
+    except UnexpectedAlertPresentException as error:
+        failures.append(f"{where}: an alert opened ({error.alert_text!r}): hostile text ran as script")
+        try:
+            browser.switch_to.alert.accept()
+        except WebDriverException:
+            pass
+        page = None
+    except TimeoutException:
+        failures.append(f"{where}: did not load within 30 s")
+        page = None
+    except WebDriverException as error:
+        failures.append(f"{where}: the browser could not check the page: {error.msg}")
+        page = None
+    if srv.process.poll() is not None:
+        failures.append(f"{where}: the server process exited with {srv.process.returncode}")
+        return False
+    if page is None:
+        return True
+    status = page["status"]
+    if status >= 500 or status == 0:
+        failures.append(f"{where}: HTTP {status}")
+    elif status >= 400:
+        failures.append(f"{where}: HTTP {status} for a route filled with real ids")
+    # An image opened on its own (a receipt, a goal photo) is shown by Chromium's image viewer,
+    # whose own inline styles the policy refuses, and which asks for /favicon.ico (the app's
+    # pages name their icon); that is the browser's page, not the app's.
+    image = page["contentType"].startswith("image/")
+    for entry in browser.get_log("browser"):
+        browsers_own = "Applying inline style violates" in entry["message"] or "/favicon.ico" in entry["message"]
+        if entry["level"] == "SEVERE" and not (image and browsers_own):
+            failures.append(f"{where}: console: {entry['message'][:300]}")
+    for violation in ([] if image else page["csp"][:3]):
+        failures.append(f"{where}: CSP violation ({len(page['csp'])} in all): {violation}")
+    if page["scrollWidth"] > page["width"]:
+        failures.append(f"{where}: {page['scrollWidth']} px wide at {page['width']} px; sticking out: {page['overflow']}")
+    for box in page["spill"][:3]:
+        failures.append(f"{where}: text runs out of its box: {box}")
+    for box in page["overlap"][:3]:
+        failures.append(f"{where}: covers text: {box}")
+    for box in page["sideways"][:3]:
+        failures.append(f"{where}: scrolls sideways: {box}")
+    for control in page["covered"][:3]:
+        failures.append(f"{where}: under the tab bar when scrolled to the end: {control}")
+    if page["alerts"]:
+        failures.append(f"{where}: alert() ran {page['alerts']} times: hostile text ran as script")
+    foreign = [s for s in page["scripts"] if not s.startswith("/static/")]
+    if foreign:
+        failures.append(f"{where}: scripts other than the app's: {foreign}")
+    if page["contentType"] == "text/html":
+        bad = mangled(page["texts"])
+        if bad:
+            failures.append(f"{where}: hostile text shown only in part: {bad}")
+        joined = "\n".join(page["texts"])
+        missing = [t for t in expected_text(fixture, pattern, path, query) if t not in joined]
+        if missing:
+            failures.append(f"{where}: hostile text not shown literally: {missing[:3]}")
+        if width == PHONE[0]:
+            small = [t for t in page["taps"] if t[1] < MIN_TAP or t[2] < MIN_TAP]
+            if small:
+                failures.append(f"{where}: nav tap targets under {MIN_TAP} px: {small[:4]}")
+    return True
+
+
+def test_every_page_at_both_widths(server, logging_driver, tmp_path):
+    started = time.monotonic()
+    browser = logging_driver
+    set_viewport(browser, PHONE)
+    book, today = sign_up(browser, server)
+    fixture = sf.build_book(server.base_url, book, today, tmp_path, TALLY_BIN, tmp_path / "data", EMAIL, PASSWORD, tiny_png())
+    built = time.monotonic()
+
+    routes = sf.route_list(TALLY_BIN)
+    pages = [path for method, path in routes if sf.is_page(method, path)]
+    extras = sf.extra_queries(fixture)
+    failures, visits, unfilled = [], [], []
+    for pattern in pages:
+        paths, problem = sf.fill(fixture, pattern)
+        if problem or not paths:
+            unfilled.append(f"{pattern}: {problem or 'no ids of that kind in the fixture'}")
+            continue
+        visits += [(pattern, p) for p in paths]
+        visits += [(pattern, paths[0] + q) for q in extras.get(pattern, [])]
+    failures += [f"route not covered: {u}" for u in unfilled]
+
+    alive = True
+    for width, height in WIDTHS:
+        set_viewport(browser, (width, height))
+        for pattern, url in visits:
+            alive = check_page(browser, server, fixture, pattern, url, width, failures)
+            if not alive:
+                break
+        if not alive:
+            break
+
+    # Another user's book is not there for this user (and asking does not hurt the server).
+    if alive:
+        browser.get(f"{server.base_url}/books/{fixture.second_book}/dashboard")
+        status = browser.execute_script("return performance.getEntriesByType('navigation')[0].responseStatus")
+        if status != 404:
+            failures.append(f"/books/{fixture.second_book}/dashboard (the second user's book) answered {status}, not 404")
+        if server.process.poll() is not None:
+            failures.append("the server exited after a request for another user's book")
+
+    elapsed = time.monotonic() - started
+    covered = len(pages) - len(unfilled)
+    print(f"\nwhole surface: {len(routes)} routes, {len(pages)} of them pages, {covered} covered; "
+          f"{len(visits)} page views × {len(WIDTHS)} widths = {len(visits) * len(WIDTHS)} visits; "
+          f"{sf.RECORDS} generated records; fixture {built - started:.0f} s, total {elapsed:.0f} s; "
+          f"{len(failures)} problems")
+    for line in failures:
+        print("  " + line)
+    if failures:
+        pytest.fail(f"{len(failures)} problems on the whole surface:\n" + "\n".join(failures)
+                    + ("" if alive else "\n--- server log ---\n" + server.log()), pytrace=False)
