@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "tally", targets: ["tally"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
+        // For the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
+        .library(name: "TallyExport", targets: ["TallyExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -22,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Property tests of the core (TallyCoreTests only).
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Pure domain: money, records, validation. No I/O, no dependencies.
@@ -64,7 +68,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
+        .testTarget(
+            name: "TallyCoreTests",
+            dependencies: ["TallyCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "TallyExportTests", dependencies: ["TallyExport"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyCore", "TallyStore", "TallyExport"]),
         .testTarget(

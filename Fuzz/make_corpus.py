@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the fuzz targets into Fuzz/corpus/<target>/ (committed; small).
+
+  Fuzz/make_corpus.py [--generator ../shared/bench/gen_data.py]
+
+Seeds are real-shaped inputs: amounts as people type them, lines of the benchmark generator's
+CSV, dates at the supported bounds and just past them, report query strings, hostile text
+(long, emoji, right-to-left, markup, quotes, {{x}}, =cmd, combining marks). libFuzzer mutates
+from these; what it finds on its own goes to a scratch corpus that is not committed.
+Each target's input layout is described at the top of its Sources/<target>/*.swift file.
+"""
+import argparse
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+CORPUS = os.path.join(HERE, "corpus")
+MAX = 999_999_999_999  # Money.maxMinorUnits
+
+HOSTILE = [
+    "A" * 200,
+    "Café 🎉👩‍👩‍👧 ☕",
+    "שלום עולם مرحبا",
+    "<script>alert(1)</script>",
+    "\"quoted\" 'single' `back`",
+    "{{x}} {{{y}}} {{#z}}",
+    "=HYPERLINK(\"http://evil\",\"x\")",
+    "+1+2", "-2+3", "@SUM(1)", "\tTab", "\rCR",
+    "semi;colon,comma\\back",
+    "\"\u0301combining quote",
+    "line\r\nbreak\nand\rmore",
+    "\u202eevil\u202c",
+    "\u0000nul",
+]
+
+
+def write(target, name, data):
+    folder = os.path.join(CORPUS, target)
+    os.makedirs(folder, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+
+def money():
+    # Byte 0 picks the currency (below 128: USD JPY KWD CLF EUR BRL PLN INR BIF OMR, by index),
+    # bytes 1-8 a stored amount (little-endian), the rest is the typed text.
+    typed = {
+        0: ["4.50", "4,50", "1,234.56", "1.234,56", "-3", "$4.50", "4.50 USD", "-$1,234.56", "$-4", "+7",
+            "9999999999.99", "-9,999,999,999.99", "10000000000.00", "92233720368547758.08", "1e9", "NaN",
+            "  12 ", "1'234.50", "\u22125", "12.345", "1,23,4", "0.01", "-0", ".5", "5.", "1 234,56", "١٢٣"],
+        1: ["300", "¥300", "1,234", "JPY 999999999999", "1000000000000", "3.5", "-¥5"],
+        2: ["1.234", "1,234", "KWD 1,234.567", "-0.001", "999999999.999", "1,5"],
+        3: ["1.2345", "CLF 0.0001", "99999999.9999"],
+        5: ["R$ 10,00", "R$1.234,56"],
+        6: ["zł5", "5 zł", "1 234,56 zł"],
+        7: ["₹1,00,000", "₹1,234.50"],
+    }
+    stored = [0, 1, 450, -123456, MAX, -MAX]
+    n = 0
+    for currency, texts in typed.items():
+        for i, text in enumerate(texts):
+            write("fuzz-money", "c%d-%02d" % (currency, i), bytes([currency]) + struct.pack("<q", stored[i % len(stored)]) + text.encode())
+            n += 1
+    for i, text in enumerate(HOSTILE[:8]):
+        write("fuzz-money", "hostile-%02d" % i, bytes([200 + i]) + struct.pack("<q", 7) + text.encode())
+    return n
+
+
+def csv_lines(generator):
+    """Header and lines of the benchmark generator's CSV (3,000 records, seed 42)."""
+    if not os.path.exists(generator):
+        sys.exit("no generator at %s (pass --generator)" % generator)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, generator, "3000", "--out", tmp], check=True, stdout=subprocess.DEVNULL)
+        with open(os.path.join(tmp, "txns_3000.csv"), encoding="utf-8") as f:
+            return f.read().splitlines()
+
+
+def csv(generator):
+    lines = csv_lines(generator)
+    header, rows = lines[0], lines[1:]
+    write("fuzz-csv", "bench-40", "\n".join([header] + rows[:40]) + "\n")
+    write("fuzz-csv", "bench-incomes", "\n".join([header] + [r for r in rows if ",income," in r][:10]) + "\n")
+    write("fuzz-csv", "bench-notes-crlf", "\r\n".join([header] + [r for r in rows if not r.endswith(",")][:10]) + "\r\n")
+    write("fuzz-csv", "bom", "\ufeff" + header + "\n" + rows[0] + "\n")
+    full = "date,amount,kind,payee,category,subcategory,account,currency,note,time,to_account\n"
+    write("fuzz-csv", "transfer-time", full
+          + "2026-03-01,100.00,transfer,,,,Checking,USD,move,08:30,Savings\n"
+          + "2026-03-02,4.50,expense,Café,Food,Coffee,Cash,EUR,,23:59,\n")
+    write("fuzz-csv", "bounds", header + "\n"
+          + "1900-01-01,0.01,expense,First,Food,,Cash,USD,\n"
+          + "2199-12-31,9999999999.99,income,Last,Income,Salary,Checking,USD,\n"
+          + "1899-12-31,1.00,expense,Before,Food,,Cash,USD,\n"
+          + "2200-01-01,1.00,expense,After,Food,,Cash,USD,\n"
+          + "2026-01-01,10000000000.00,expense,Too much,Food,,Cash,USD,\n"
+          + "2026-01-01,999999999999,expense,Yen,Food,,Cash,JPY,\n"
+          + "2026-01-01,1.234,expense,Dinar,Food,,Cash,KWD,\n")
+    quoted = lambda s: '"' + s.replace('"', '""') + '"'
+    write("fuzz-csv", "hostile", header + "\n" + "".join(
+        "2026-02-%02d,1.00,expense,%s,Food,,Cash,USD,%s\n" % (i + 1, quoted(text), quoted(text)) for i, text in enumerate(HOSTILE)))
+    write("fuzz-csv", "broken", header + "\n2026-01-01,1.00,expense,\"unclosed,Food,,Cash,USD,\n")
+    write("fuzz-csv", "wrong-width", header + "\n2026-01-01,1.00,expense\n")
+    write("fuzz-csv", "unknown-column", "date,amount,kind,colour\n")
+    return 10
+
+
+def dates():
+    # Three lines: two dates (or any text), then bytes that choose a budget schedule.
+    pairs = [
+        ("2024-02-29", "2024-03-31"), ("1900-01-01", "2199-12-31"), ("2199-12-01", "2199-12-31"),
+        ("1900-01-01", "1900-01-07"), ("1899-12-31", "2026-01-01"), ("2026-01-01", "2200-01-01"),
+        ("9999-12-01", "9999-12-31"), ("0000-01-01", "0001-01-01"), ("2023-02-29", "2023-02-28"),
+        ("2026-12-31", "2026-01-01"), ("2026-11", "12:30"), ("24:00", "23:59"), (" 2026-03-01 ", "2026-03-01\t"),
+        ("2026-3-1", "20260301"), ("", ""), ("2100-02-28", "2100-03-01"), ("2000-02-29", "2000-03-01"),
+    ]
+    for i, (a, b) in enumerate(pairs):
+        write("fuzz-dates", "pair-%02d" % i, "%s\n%s\n" % (a, b) + chr(i % 7) + chr(30 - i) + chr(i * 13 % 31))
+    return len(pairs)
+
+
+def report_query():
+    queries = [
+        "from=2024-01-01&to=2024-12-31&by=payee&kind=both&interval=week",
+        "from=1900-01-01&to=2199-12-31&interval=year",
+        "from=1900-01-01&to=2199-12-31&interval=day",
+        "from=2199-01-01&to=2199-12-31&interval=month&by=subcategory",
+        "from=9999-12-01&to=9999-12-31&interval=month",
+        "from=9999-01-01&to=9999-12-31&interval=year",
+        "from=2026-03-01&to=2026-02-01",
+        "by=colour&kind=transfer",
+        "interval=fortnight",
+        "from=2026%2D01%2D01&to=+2026-01-31+&kind=INCOME&by=Account",
+        "from=&to=&by=&kind=&interval=",
+        "from=2024-02-30",
+        "from=2021-01-01&to=2023-09-30&interval=day",
+        "to=1900-01-01",
+    ]
+    for i, q in enumerate(queries):
+        write("fuzz-report-query", "query-%02d" % i, q)
+    return len(queries)
+
+
+def icalendar():
+    # Bytes 0-7 choose the event's day; then lines: calendar name, summary, description, uid.
+    docs = [
+        ("Tally bills", "Rent", "Pay by transfer, ref; 123\\4", "bill-1-2026-03-01@tally"),
+        ("Ünïcödé 📅", "Café 🎉 " * 12, "שלום עולם مرحبا " * 6, "x@y"),
+        ("", "", "", ""),
+        ("a,b;c\\d", "\"\u0301;\u0301,", "é" * 80, "🎉" * 30),
+    ] + [(t, t, t, "h-%d" % i) for i, t in enumerate(HOSTILE)]
+    for i, doc in enumerate(docs):
+        write("fuzz-icalendar", "doc-%02d" % i, struct.pack("<q", i * 40_000 - 3) + "\n".join(doc).encode())
+    return len(docs)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--generator", default=os.path.join(os.path.dirname(REPO), "shared", "bench", "gen_data.py"))
+    args = ap.parse_args()
+    shutil.rmtree(CORPUS, ignore_errors=True)
+    counts = {"fuzz-money": money(), "fuzz-csv": csv(args.generator), "fuzz-dates": dates(),
+              "fuzz-report-query": report_query(), "fuzz-icalendar": icalendar()}
+    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(CORPUS) for f in fs)
+    print("wrote %s; %d bytes in all" % (", ".join("%s %d" % kv for kv in counts.items()), size))
+
+
+if __name__ == "__main__":
+    main()
