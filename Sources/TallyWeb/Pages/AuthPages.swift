@@ -38,10 +38,9 @@ struct AuthPages {
     private func signUpPage(context: AppContext, email: String = "", currency: String = "USD", error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         let userCount = try await store.userCount()
         let open = openSignup || userCount == 0
-        let currencies = Currency.all.map { ["code": $0.code, "selected": $0.code == currency] }
-        return pages.page("signup", title: "Create your account", context: context, values: [
-            "open": open, "email": email, "currencies": currencies, "error": error ?? "",
-        ], status: status)
+        let currencies = Currency.all.map { CurrencyOption(code: $0.code, selected: $0.code == currency) }
+        let model = SignupPage(open: open, email: email, currencies: currencies, error: error ?? "")
+        return pages.page("signup", title: "Create your account", context: context, model: model, status: status)
     }
 
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
@@ -59,7 +58,7 @@ struct AuthPages {
     }
 
     func loginForm(_ request: Request, context: AppContext) async throws -> Response {
-        pages.page("login", title: "Log in", context: context, values: ["next": Self.safeNext(request.uri.queryParameters["next"].map(String.init))])
+        pages.page("login", title: "Log in", context: context, model: LoginPage(next: Self.safeNext(request.uri.queryParameters["next"].map(String.init))))
     }
 
     func login(_ request: Request, context: AppContext) async throws -> Response {
@@ -80,9 +79,8 @@ struct AuthPages {
     }
 
     private func loginPage(context: AppContext, error: String, email: String, next: String?, status: HTTPResponse.Status) -> Response {
-        pages.page("login", title: "Log in", context: context, values: [
-            "error": error, "email": String(email.prefix(320)), "next": Self.safeNext(next),
-        ], status: status)
+        pages.page("login", title: "Log in", context: context, model: LoginPage(error: error, email: String(email.prefix(320)), next: Self.safeNext(next)),
+                   status: status)
     }
 
     func logout(_ request: Request, context: AppContext) async throws -> Response {

@@ -39,28 +39,6 @@ struct PageRenderer: Sendable {
         )
     }
 
-    /// A full page: `template` inside the layout, with the common values (CSRF token, user, book,
-    /// today).
-    func page(
-        _ template: String, title: String, context: AppContext, book: Book? = nil, values: [String: Any] = [:],
-        status: HTTPResponse.Status = .ok
-    ) -> Response {
-        var data = values
-        data["title"] = title
-        data["csrf"] = context.csrfToken
-        data["user"] = context.identity.map { ["email": $0.email] }
-        if let book {
-            data["book"] = ["id": book.id, "name": book.name, "currency": book.currency.code, "canWrite": book.role.canWrite]
-            data["today"] = today().description
-        }
-        let html = library.render(data, withTemplate: template) ?? "template \(template) is missing"
-        return Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: html))
-        )
-    }
-
     /// A 303 redirect, the answer to every successful form post.
     static func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])

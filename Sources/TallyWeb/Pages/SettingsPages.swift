@@ -34,17 +34,18 @@ struct SettingsPages {
         let settings = try await store.settings(for: user)
         let feedCreated = try await store.calendarFeedCreatedAt(for: user)
         let firstBook = try await store.books(for: user).first
-        return pages.page("settings", title: "Settings", context: context, values: [
-            "timeZone": form?["time_zone"] ?? settings.timeZone,
-            "zones": TimeZone.knownTimeZoneIdentifiers.sorted(),
-            "dailyReminder": form.map { $0["daily_reminder"] == "1" } ?? settings.dailyReminder,
-            "reminderTime": form?["reminder_time"] ?? settings.reminderTime.description,
-            "feedURL": newToken.map { CalendarFeedRoute.url(token: $0, publicURL: publicURL) } ?? "",
-            "webcalURL": newToken.map { CalendarFeedRoute.webcalURL(token: $0, publicURL: publicURL) } ?? "",
-            "feedExists": feedCreated != nil, "feedCreated": String((feedCreated ?? "").prefix(10)),
-            "error": error?.description ?? "", "notice": notice,
-            "backLink": firstBook.map { "/books/\($0.id)/today" } ?? "/",
-        ], status: error == nil ? .ok : .unprocessableContent)
+        let model = SettingsPage(
+            timeZone: form?["time_zone"] ?? settings.timeZone,
+            zones: TimeZone.knownTimeZoneIdentifiers.sorted(),
+            dailyReminder: form.map { $0["daily_reminder"] == "1" } ?? settings.dailyReminder,
+            reminderTime: form?["reminder_time"] ?? settings.reminderTime.description,
+            feedURL: newToken.map { CalendarFeedRoute.url(token: $0, publicURL: publicURL) } ?? "",
+            webcalURL: newToken.map { CalendarFeedRoute.webcalURL(token: $0, publicURL: publicURL) } ?? "",
+            feedExists: feedCreated != nil, feedCreated: String((feedCreated ?? "").prefix(10)),
+            error: error?.description ?? "", notice: notice,
+            backLink: firstBook.map { "/books/\($0.id)/today" } ?? "/"
+        )
+        return pages.page("settings", title: "Settings", context: context, model: model, status: error == nil ? .ok : .unprocessableContent)
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
