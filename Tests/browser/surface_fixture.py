@@ -383,3 +383,36 @@ def extra_queries(fixture):
         "/books/:book/transactions/new": ["?kind=income", "?kind=transfer"],
         "/books/:book/bills": [f"?month={(fixture.today.replace(day=1) + datetime.timedelta(days=32)):%Y-%m}"],
     }
+
+
+# The first and last dates a request may name (LocalDate.supported), the days just past them, and
+# a date far out; a page may refuse the out-of-range ones (4xx) but must never fail or hang.
+EDGE_DATES = ["1900-01-01", "2199-12-31", "1899-12-31", "2200-01-01", "9999-12-31"]
+EDGE_MONTHS = ["1900-01", "2199-12", "1899-12", "2200-01", "9999-12"]
+
+
+def edge_visits(fixture, pages):
+    """(pattern, url) pairs with edge dates in every date a page takes, for the pages the router
+    has; the largest amounts are in the fixture book itself."""
+    b = f"/books/{fixture.book}"
+    q = urllib.parse.quote
+    wanted = {
+        "/books/:book/dashboard": [f"?span={span}&date={d}" for d in EDGE_DATES for span in ("week", "month", "year")],
+        "/books/:book/calendar": [f"?month={m}" for m in EDGE_MONTHS],
+        "/books/:book/bills": [f"?month={m}" for m in EDGE_MONTHS],
+        "/books/:book/reports": [f"?from={EDGE_DATES[0]}&to={EDGE_DATES[1]}&interval={i}" for i in ("day", "week", "month", "year")]
+                                + [f"?from={d}&to={d}&interval=day" for d in EDGE_DATES],
+        "/books/:book/search": [f"?from={EDGE_DATES[0]}&to={EDGE_DATES[1]}", f"?from={EDGE_DATES[2]}&to={EDGE_DATES[4]}",
+                                f"?amount_min={q(MAX_AMOUNT)}", f"?amount_max=99999999999999999999"],
+        "/books/:book/transactions/new": [f"?date={d}" for d in EDGE_DATES],
+    }
+    out = []
+    for pattern, queries in wanted.items():
+        if pattern in pages:
+            out += [(pattern, pattern.replace("/books/:book", b) + query) for query in queries]
+    if "/books/:book/days/:date" in pages:
+        out += [("/books/:book/days/:date", f"{b}/days/{d}") for d in EDGE_DATES]
+    for bill in fixture.ids["bills"][:1]:
+        if "/books/:book/bills/:id/occurrences/:date/pay" in pages:
+            out += [("/books/:book/bills/:id/occurrences/:date/pay", f"{b}/bills/{bill}/occurrences/{d}/pay") for d in EDGE_DATES]
+    return out
