@@ -7,8 +7,13 @@ import TallyStore
 
 /// Builds the application: the router over `store`, plus the database's background service
 /// (the PostgreSQL pool) and the housekeeping sweep, so they live exactly as long as the server.
-public func buildApplication(_ configuration: AppConfiguration, store: Store, logger: Logger = Logger(label: "tally")) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(configuration, store: store)
+///
+/// On PostgreSQL pass `csrfSecret` (read while the pool ran, as `tally serve` does): the pool only
+/// runs once the app does, so reading the secret here would wait for it forever.
+public func buildApplication(
+    _ configuration: AppConfiguration, store: Store, csrfSecret: String? = nil, logger: Logger = Logger(label: "tally")
+) async throws -> some ApplicationProtocol {
+    let router = try await buildRouter(configuration, store: store, csrfSecret: csrfSecret)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tally"),
@@ -21,10 +26,10 @@ public func buildApplication(_ configuration: AppConfiguration, store: Store, lo
 }
 
 /// Builds the router: static files, the HTML pages and the JSON API under /api/v1.
-public func buildRouter(_ configuration: AppConfiguration, store: Store) async throws -> Router<AppContext> {
+public func buildRouter(_ configuration: AppConfiguration, store: Store, csrfSecret: String? = nil) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
     let pages = try await PageRenderer.load(today: { store.today() })
-    let csrfSecret = try await store.serverSecret(named: "csrf")
+    let csrfSecret = if let csrfSecret { csrfSecret } else { try await store.serverSecret(named: "csrf") }
     let sessionCookie = SessionCookieParameters(name: "tally_session", path: "/", secure: configuration.secureCookies, sameSite: .lax)
     router.addMiddleware {
         SecurityHeadersMiddleware()

@@ -46,7 +46,8 @@ extension Tally {
             let location = try store.location()
             // Migrate first (with the PostgreSQL pool running only for that), then open the
             // store the app keeps; its pool runs as a service of the app.
-            _ = try await store.withStore { _ in }
+            // The CSRF secret is read here too, while the pool runs (see buildApplication).
+            let csrfSecret = try await store.withStore { try await $0.serverSecret(named: "csrf") }
             let opened = try await Store.open(location, logger: logger)
             let publicAddress = try (publicURL ?? Self.environment("TALLY_PUBLIC_URL")).map { try AppConfiguration.publicURL($0) }
             let trustProxy = trustForwardedFor || ["1", "true", "yes"].contains(Self.environment("TALLY_TRUST_FORWARDED_FOR")?.lowercased() ?? "")
@@ -54,7 +55,7 @@ extension Tally {
                 host: host, port: port, openSignup: allowSignup, secureCookies: secureCookies,
                 publicURL: publicAddress, trustForwardedFor: trustProxy
             )
-            let app = try await buildApplication(configuration, store: opened, logger: logger)
+            let app = try await buildApplication(configuration, store: opened, csrfSecret: csrfSecret, logger: logger)
             Self.say("Tally is listening on http://\(host):\(port)")
             Self.say("Public address: \(configuration.publicURL)")
             Self.say("Data: \(location.redacted)")
