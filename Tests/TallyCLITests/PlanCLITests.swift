@@ -222,7 +222,7 @@ struct PlanCLITests {
         #expect(try cli.run(["bill", "add", "--title", "Gym", "--amount", "30", "--due-day", "32"])
             == .init(status: 65, stdout: "", stderr: "error: due_day: must be a whole number from 1 to 31\n"))
         #expect(try cli.run(["bill", "list", "--month", "2025-13"])
-            == .init(status: 65, stdout: "", stderr: "error: month: '2025-13' is not a month (YYYY-MM)\n"))
+            == .init(status: 65, stdout: "", stderr: "error: month: '2025-13' is not a valid month (YYYY-MM)\n"))
         #expect(try cli.run(["bill", "pay", "6", "--due", "2025-03-16"]) == .init(status: 1, stdout: "", stderr: "error: occurrence 2025-03-16 not found\n"))
     }
 }

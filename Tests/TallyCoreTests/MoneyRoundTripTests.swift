@@ -10,7 +10,7 @@ struct MoneyRoundTripTests {
         for byte in currency.code.utf8 { seed = seed &* 31 &+ UInt64(byte) }
         var generator = SplitMix64(seed: seed)
         var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 101, 999, 1000, 1001, 999_999, 1_000_000,
-                               .max, .max - 1, .min + 1, .min + 2]
+                               Money.maxMinorUnits, Money.maxMinorUnits - 1, -Money.maxMinorUnits, -Money.maxMinorUnits + 1]
         while values.count < count { values.append(generator.nextMinorUnits()) }
         return values
     }

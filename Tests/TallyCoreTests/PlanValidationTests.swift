@@ -47,7 +47,7 @@ struct PlanValidationTests {
         (BudgetInput(name: "x", limit: "-10"), "limit", "must not be negative"),
         (BudgetInput(name: "x", limit: "0"), "limit", "must be greater than zero"),
         (BudgetInput(name: "x"), "limit", "is required"),
-        (BudgetInput(name: "x", limit: "10000000000001"), "limit", "is too large"),
+        (BudgetInput(name: "x", limit: "10000000000001"), "limit", "is too large: at most 9999999999.99 either way"),
         (BudgetInput(limit: "10"), "name", "is required"),
         (BudgetInput(name: "x", limit: "10", cycle: "fortnightly"), "cycle", "must be one of daily, weekly, biweekly, fourweekly, monthly, quarterly, yearly"),
         (BudgetInput(name: "x", limit: "10", dayOfMonth: "0"), "day_of_month", whole(1...31)),
@@ -55,7 +55,7 @@ struct PlanValidationTests {
         (BudgetInput(name: "x", limit: "10", dayOfMonth: "1.5"), "day_of_month", whole(1...31)),
         (BudgetInput(name: "x", limit: "10", weekStart: "funday"), "week_start", "must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday"),
         (BudgetInput(name: "x", limit: "10", start: "2023-02-29"), "start", "'2023-02-29' is not a valid date (YYYY-MM-DD)"),
-        (BudgetInput(name: "x", limit: "10", start: "1899-12-31"), "start", "must be between 1900 and 2999"),
+        (BudgetInput(name: "x", limit: "10", start: "1899-12-31"), "start", "must be between 1900-01-01 and 2199-12-31"),
         (BudgetInput(name: "x", limit: "10", mode: "lavish"), "mode", "must be one of saver, spender"),
     ])
     func budgetRejections(input: BudgetInput, field: String, message: String) {

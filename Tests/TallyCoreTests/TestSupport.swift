@@ -47,11 +47,11 @@ struct SplitMix64: RandomNumberGenerator {
         let value: Int64
         switch next() % 4 {
         case 0:
-            value = raw  // anywhere in the range
+            value = raw % (Money.maxMinorUnits + 1)  // anywhere in the accepted range
         default:
             // 1 to 18 digits, so short amounts and every grouping length are well covered.
             var limit: Int64 = 1
-            for _ in 0..<Int(1 + next() % 18) { limit *= 10 }
+            for _ in 0..<Int(1 + next() % 12) { limit *= 10 }  // amounts have at most 12 digits
             value = raw % limit
         }
         return value == .min ? .min + 1 : value

@@ -69,7 +69,7 @@ struct TransactionDraftTests {
         ("", "is empty"),
         ("12.345", "USD amounts have at most 2 decimals"),
         ("1,23,4", "'1,23,4' has misplaced thousands separators"),
-        ("99999999999999999999", "is too large"),
+        ("99999999999999999999", "is too large: at most 9999999999.99 either way"),
         ("--5", "'--5' is not an amount"),
     ])
     func amountUnparseable(text: String, message: String) {
