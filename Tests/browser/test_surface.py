@@ -20,7 +20,7 @@ page. Environment as for test_web_flow.py (TALLY_BIN, CHROMIUM_BIN, CHROMEDRIVER
 """
 import collections
 import time
-import urllib.parse
+from pathlib import Path
 
 import pytest
 from selenium import webdriver
@@ -30,6 +30,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import surface_fixture as sf
+import surface_hostile as hostile
+import surface_routes as sr
 from test_web_flow import (  # noqa: F401  (the server fixture is used by name)
     CHROMEDRIVER, CHROMIUM_BIN, EMAIL, PASSWORD, PHONE, TALLY_BIN, server, set_viewport, sign_up, tiny_png,
 )
@@ -48,124 +50,8 @@ document.addEventListener('securitypolicyviolation', function (e) {
 window.alert = window.prompt = function () { window.__surface.alerts += 1; };
 """
 
-# Everything the checks need from a loaded page, in one round trip.
-PROBE = """
-var nav = performance.getEntriesByType('navigation')[0] || {};
-var out = {status: nav.responseStatus || 0, contentType: document.contentType, width: innerWidth,
-  scrollWidth: document.documentElement.scrollWidth, csp: (window.__surface || {}).csp || [],
-  alerts: (window.__surface || {}).alerts || 0, scripts: [], texts: [], overflow: [], spill: [], overlap: [], sideways: [], covered: [], taps: []};
-Array.prototype.forEach.call(document.scripts, function (s) { out.scripts.push(s.getAttribute('src') || 'inline: ' + Array.from(s.text).slice(0, 60).join('')); });
-function describe(el) {
-  var name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
-  // Array.from cuts between characters, never inside an emoji's surrogate pair (unserialisable).
-  return name + ' "' + Array.from((el.innerText || el.textContent || '').trim()).slice(0, 40).join('').replace(/\\s+/g, ' ') + '"';
-}
-if (document.body && document.contentType === 'text/html') {
-  out.texts.push(document.title, document.body.innerText);
-  Array.prototype.forEach.call(document.querySelectorAll('*'), function (el) {
-    ['value', 'aria-label', 'alt', 'title', 'placeholder'].forEach(function (a) { var v = el.getAttribute(a); if (v) out.texts.push(v); });
-    if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') out.texts.push(el.value);
-    if (el.tagName === 'OPTION') out.texts.push(el.text);
-  });
-  // What sticks out on the right: boxes, and text (a long word overflows a box that fits), unless
-  // a box around it scrolls or clips; the outermost box is reported.
-  function clipped(el) {
-    for (var a = el; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
-    return false;
-  }
-  if (out.scrollWidth > innerWidth) {
-    var found = [];
-    Array.prototype.forEach.call(document.body.querySelectorAll('*'), function (el) {
-      var r = el.getBoundingClientRect();
-      if (r.width === 0 || r.right <= innerWidth + 0.5 || clipped(el.parentElement)) return;
-      for (var a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-        if (a.getBoundingClientRect().right > innerWidth + 0.5) return;
-      }
-      found.push([Math.round(r.right), describe(el)]);
-    });
-    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), node;
-    while ((node = walker.nextNode())) {
-      var range = document.createRange();
-      range.selectNodeContents(node);
-      var right = range.getBoundingClientRect().right;
-      if (right > innerWidth + 0.5 && !clipped(node.parentElement)) found.push([Math.round(right), 'text in ' + describe(node.parentElement)]);
-    }
-    found.sort(function (x, y) { return y[0] - x[0]; });
-    out.overflow = found.slice(0, 4);
-  }
-  // Text that runs out of its box (over the amount beside it, out of its card): compared with
-  // the nearest block around it, unless that block clips it on purpose (an ellipsis).
-  var texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), text;
-  while ((text = texts.nextNode()) && out.spill.length < 4) {
-    if (!text.textContent.trim() || text.parentElement.closest('svg, script, style, option, select')) continue;
-    var box = text.parentElement;
-    while (box !== document.body && /^(inline|contents)$/.test(getComputedStyle(box).display)) box = box.parentElement;
-    if (getComputedStyle(box).overflowX !== 'visible' || (box.checkVisibility && !box.checkVisibility({contentVisibilityAuto: true}))) continue;
-    var span = document.createRange();
-    span.selectNodeContents(text);
-    var tr = span.getBoundingClientRect(), br = box.getBoundingClientRect();
-    if (tr.width > 0 && (tr.right > br.right + 1 || tr.left < br.left - 1)) {
-      out.spill.push(describe(box) + ' by ' + Math.round(Math.max(tr.right - br.right, br.left - tr.left)) + ' px');
-    }
-  }
-  // A box taken out of the flow (an icon placed over its circle) must not sit on other text.
-  var textRects = [];
-  var all = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT), t;
-  while ((t = all.nextNode())) {
-    if (!t.textContent.trim() || t.parentElement.closest('svg')) continue;
-    var tr2 = document.createRange();
-    tr2.selectNodeContents(t);
-    Array.prototype.forEach.call(tr2.getClientRects(), function (rect) { textRects.push([t.parentElement, rect]); });
-  }
-  Array.prototype.forEach.call(document.querySelectorAll('main *'), function (el) {
-    var position = getComputedStyle(el).position;
-    if (position !== 'absolute' && position !== 'fixed') return;
-    var r = el.getBoundingClientRect();
-    if (r.width === 0 || r.right <= 0 || r.left >= innerWidth) return;
-    textRects.some(function (pair) {
-      var owner = pair[0], q = pair[1];
-      if (el.contains(owner)) return false;
-      var dx = Math.min(r.right, q.right) - Math.max(r.left, q.left), dy = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
-      if (dx > 2 && dy > 2) { out.overlap.push(describe(el) + ' over ' + describe(owner)); return true; }
-      return false;
-    });
-  });
-  // Boxes that scroll sideways on their own (a wide table in a scroller, a header that scrolls).
-  Array.prototype.forEach.call(document.body.querySelectorAll('*'), function (el) {
-    var style = getComputedStyle(el);
-    if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-      out.sideways.push(describe(el) + ' ' + el.scrollWidth + ' px in ' + el.clientWidth + ' px');
-    }
-  });
-  // Scrolled to the end, nothing in the page may sit under the fixed tab bar (the + button).
-  var tabs = document.querySelector('nav.tabs');
-  if (tabs) {
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    var controls = document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main textarea, main summary');
-    Array.prototype.forEach.call(controls, function (el) {
-      var r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) return;
-      // Closed <details> content keeps a box in Chromium; it is not on screen.
-      if (el.checkVisibility && !el.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})) return;
-      // Nine points across the control: the + button may cover a corner of it, not its centre.
-      var covered = [0.2, 0.5, 0.8].some(function (fx) {
-        return [0.2, 0.5, 0.8].some(function (fy) {
-          var x = Math.min(Math.max(r.left + r.width * fx, 0), innerWidth - 1), y = Math.min(Math.max(r.top + r.height * fy, 0), innerHeight - 1);
-          var hit = document.elementFromPoint(x, y);
-          return hit && hit.closest('nav.tabs');
-        });
-      });
-      if (covered) out.covered.push(describe(el));
-    });
-    window.scrollTo(0, 0);
-    Array.prototype.forEach.call(document.querySelectorAll('nav.tabs a, header.top nav a'), function (el) {
-      var r = el.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0) out.taps.push([describe(el), Math.round(r.width), Math.round(r.height)]);
-    });
-  }
-}
-return out;
-"""
+# Everything the checks need from a loaded page, in one round trip (a function body).
+PROBE = (Path(__file__).parent / "surface_probe.js").read_text()
 
 
 @pytest.fixture
@@ -191,10 +77,10 @@ def mangled(texts):
     bad = set()
     for text in texts:
         if "…" in text:  # a label shortened on purpose ("<script>alert(1)</…" in a chart) is whole enough
-            for _, whole in sf.FRAGMENTS:
+            for _, whole in hostile.FRAGMENTS:
                 for cut in range(len(whole) - 1, 0, -1):
                     text = text.replace(whole[:cut] + "…", "")
-        for fragment, whole in sf.FRAGMENTS:
+        for fragment, whole in hostile.FRAGMENTS:
             if fragment in text and text.count(fragment) != text.count(whole):
                 bad.add(whole)
     return sorted(bad)
@@ -211,7 +97,7 @@ def expected_text(fixture, pattern, path, query):
     if pattern == "/books/:book/days/:date":
         wanted += [r["payee"] for r in fixture.records.values() if r["date"] == parts[3] and r.get("payee")]
     if pattern == "/books/:book/search" and query.startswith("?payee="):
-        wanted.append(sf.SCRIPT)
+        wanted.append(hostile.SCRIPT)
     return wanted
 
 
@@ -309,12 +195,12 @@ def test_every_page_at_both_widths(server, logging_driver, tmp_path):
     fixture = sf.build_book(server.base_url, book, today, tmp_path, TALLY_BIN, tmp_path / "data", EMAIL, PASSWORD, tiny_png())
     built = time.monotonic()
 
-    routes = sf.route_list(TALLY_BIN)
-    pages = [path for method, path in routes if sf.is_page(method, path)]
-    extras = sf.extra_queries(fixture)
+    routes = sr.route_list(TALLY_BIN)
+    pages = [path for method, path in routes if sr.is_page(method, path)]
+    extras = sr.extra_queries(fixture)
     failures, visits, unfilled, signed_out_visits = [], [], [], 0
     for pattern in pages:
-        paths, problem = sf.fill(fixture, pattern)
+        paths, problem = sr.fill(fixture, pattern)
         if problem or not paths:
             unfilled.append(f"{pattern}: {problem or 'no ids of that kind in the fixture'}")
             continue
@@ -322,7 +208,7 @@ def test_every_page_at_both_widths(server, logging_driver, tmp_path):
         visits += [(pattern, paths[0] + q) for q in extras.get(pattern, [])]
     failures += [f"route not covered: {u}" for u in unfilled]
 
-    edges = sf.edge_visits(fixture, pages)
+    edges = sr.edge_visits(fixture, pages)
     alive = True
     for width, height in WIDTHS:
         set_viewport(browser, (width, height))
@@ -344,7 +230,7 @@ def test_every_page_at_both_widths(server, logging_driver, tmp_path):
         for width, height in WIDTHS:
             set_viewport(browser, (width, height))
             for pattern in pages:
-                paths, _ = sf.fill(fixture, pattern)
+                paths, _ = sr.fill(fixture, pattern)
                 for url in paths[:1]:
                     alive = alive and check_page(browser, server, fixture, pattern, url, width, failures, signed_in=False)
                     signed_out_visits += 1
