@@ -114,8 +114,8 @@ public enum CSVWriter {
         fields.map(quote).joined(separator: ",") + "\n"
     }
 
+    /// Quoted when needed, and escaped against spreadsheet formulas (see `CSVFormulaGuard`).
     static func quote(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        CSVFormulaGuard.cell(field)
     }
 }

@@ -9,6 +9,8 @@ public enum TallyCSV {
     public static let columns = ["date", "amount", "kind", "payee", "category", "subcategory", "account", "currency", "note"]
     /// Columns an import also accepts.
     public static let optionalColumns = ["time", "to_account"]
+    /// The columns that hold free text (names and notes), as opposed to dates, amounts and codes.
+    public static let textColumns: Set<String> = ["payee", "category", "subcategory", "account", "note", "to_account"]
 
     /// The header line for an export; the optional columns only when some record needs them.
     public static func header(time: Bool, toAccount: Bool) -> String {
@@ -76,7 +78,11 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         guard row.fields.count == width else {
             throw ValidationError("line \(row.line)", "has \(row.fields.count) fields; the header has \(width)")
         }
-        func field(_ name: String) -> String? { columns[name].map { row.fields[$0] } }
+        // Text cells lose the `'` the export added against spreadsheet formulas, so an export
+        // reads back to the same text.
+        func field(_ name: String) -> String? {
+            columns[name].map { TallyCSV.textColumns.contains(name) ? CSVFormulaGuard.unescape(row.fields[$0]) : row.fields[$0] }
+        }
         var input = TransactionInput(
             kind: field("kind"), amount: field("amount"), currency: field("currency"), date: field("date") ?? "", time: field("time"),
             payee: field("payee"), category: nil, account: nil, toAccount: nil, note: field("note")
