@@ -13,8 +13,11 @@ extension Tally {
         )
 
         func run() async throws {
-            var logger = Logger(label: "tally")
-            logger.logLevel = .warning
+            // Only the list goes out: the file middleware's start-up note would land in the
+            // caller's output otherwise (this process does nothing else, so bootstrapping once
+            // here is safe).
+            LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+            let logger = Logger(label: "tally")
             // An empty, migrated in-memory store is enough to build the router (it reads only
             // server settings), and no file of the user's is opened.
             let store = try await Store.open(.sqliteMemory, logger: logger)
