@@ -11,8 +11,9 @@ import Testing
 /// The whole surface, driven by the router's own route list: a route added tomorrow is requested
 /// by these tests without anyone editing them.
 ///
-/// SQLite only (in memory): these tests walk thousands of requests; the engines share every query,
-/// and the API suite runs each route's behaviour on PostgreSQL too.
+/// The walk of every GET runs on SQLite and, when `TEST_DATABASE_URL` is set, on PostgreSQL; the
+/// isolation, CSRF and bad-body walks run on SQLite (they test the HTTP layer, which is the same
+/// over both engines).
 @Suite(.serialized, .timeLimit(.minutes(10))) struct Surface {
     /// Query strings tried on every GET route: the date bounds and one step past them, the year
     /// 9999 that once hung the server, the largest amounts and one past them, huge limits,
@@ -39,9 +40,9 @@ import Testing
         "1899-12-31", "%00", "..%2F..", "%F0%9F%92%B8", "0.ics", String(repeating: "f", count: 64) + ".ics",
     ]
 
-    @Test("every route of the router, for the owner, a stranger and nobody, with edge values: no 5xx, hostile text escaped")
-    func everyRoute() async throws {
-        try await withApp(.sqlite, openSignup: true) { client, store in
+    @Test("every route of the router, for the owner and for nobody, with edge values: no 5xx, hostile text escaped", arguments: Backend.all)
+    func everyRoute(_ backend: Backend) async throws {
+        try await withApp(backend, openSignup: true) { client, store in
             let book = try await makeSurfaceBook(client, store: store)
             let routes = try await buildRouter(AppConfiguration(openSignup: true), store: store).routes
             #expect(routes.count > 100, "the router lists its routes")
@@ -88,7 +89,7 @@ import Testing
             let after = try await fingerprint(client, book)
             #expect(before == after, "reads and anonymous requests changed nothing")
             #expect(tried.count == Set(routes.map { "\($0.method) \($0.path)" }).count)
-            print("surface: \(tried.count) of \(routes.count) routes (100%) by the owner (every GET with every edge value) and by nobody; \(requests) requests, \(pages) HTML pages checked for escaping; \(book.recordCount) records")
+            print("surface (\(backend.testDescription)): \(tried.count) of \(routes.count) routes (100%) by the owner (every GET with every edge value) and by nobody; \(requests) requests, \(pages) HTML pages checked for escaping; \(book.recordCount) records")
             #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(40).joined(separator: "\n"))")
         }
     }
