@@ -1,0 +1,143 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// The database's own integrity and foreign keys, and the receipts and goal photos of a book.
+///
+/// Receipts and goal photos live in the database (`receipts.data`, `goals.photo`), so there are
+/// no loose files to lose: an orphan is a receipt whose record is gone or sits in another book,
+/// or a row whose image bytes are missing or disagree with the size it records.
+extension Store {
+    /// How many rows of each kind of damage are listed before the rest are summed up.
+    private static let listed = 50
+
+    /// SQLite: `PRAGMA integrity_check` and `PRAGMA foreign_key_check`. PostgreSQL keeps its own
+    /// pages and enforces foreign keys, but a key can still be broken by hand (triggers disabled,
+    /// a restore without constraints): every foreign key in the schema is checked with a query.
+    static func checkIntegrity(_ db: any SQLDatabase, engine: SQLEngine) async throws -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        switch engine {
+        case .sqlite:
+            let lines = try await db.raw("PRAGMA integrity_check(\(unsafeRaw: String(listed)))").all()
+                .map { try $0.decode(column: "integrity_check", as: String.self) }
+            for line in lines where line != "ok" {
+                findings.append(CheckFinding(book: nil, table: "integrity_check", cell: "", problem: line, fix: nil))
+            }
+            for row in try await db.raw("PRAGMA foreign_key_check").all() {
+                let table = try row.decode(column: "table", as: String.self)
+                let parent = try row.decode(column: "parent", as: String.self)
+                // A receipt without its record is reported (and repaired) with its book.
+                if table == "receipts" && parent == "transactions" { continue }
+                let rowid = try row.decode(column: "rowid", as: Int64?.self)
+                findings.append(CheckFinding(
+                    book: nil, table: table, cell: rowid.map { "row \($0)" } ?? "", problem: "refers to a row of \(parent) that does not exist", fix: nil
+                ))
+            }
+        case .postgres:
+            let keys = try await db.raw("""
+                SELECT cl.relname AS child, a.attname AS col, pl.relname AS parent, pa.attname AS pcol
+                FROM pg_constraint c
+                JOIN pg_class cl ON cl.oid = c.conrelid
+                JOIN pg_class pl ON pl.oid = c.confrelid
+                JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+                JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1]
+                WHERE c.contype = 'f' AND cardinality(c.conkey) = 1
+                  AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+                ORDER BY cl.relname, a.attname
+                """).all()
+            for key in keys {
+                let (child, column, parent, parentColumn) = (
+                    try key.decode(column: "child", as: String.self), try key.decode(column: "col", as: String.self),
+                    try key.decode(column: "parent", as: String.self), try key.decode(column: "pcol", as: String.self)
+                )
+                if child == "receipts" && parent == "transactions" { continue }
+                let orphans = try await db.raw("""
+                    SELECT CAST(x.\(ident: column) AS TEXT) AS missing FROM \(ident: child) x
+                    WHERE x.\(ident: column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(ident: parent) p WHERE p.\(ident: parentColumn) = x.\(ident: column))
+                    LIMIT \(unsafeRaw: String(listed))
+                    """).all()
+                for orphan in orphans {
+                    findings.append(CheckFinding(
+                        book: nil, table: child, cell: "\(column) \(try orphan.decode(column: "missing", as: String.self))",
+                        problem: "refers to a row of \(parent) that does not exist", fix: nil
+                    ))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// A book's receipts whose record is missing or in another book, or whose bytes are missing
+    /// or not the size recorded; and goal photos stored without their type or type without photo.
+    static func checkReceipts(_ db: any SQLDatabase, book: RecordID) async throws -> (findings: [CheckFinding], receipts: Int) {
+        let count = try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM receipts WHERE book_id = \(bind: book)").first()?
+            .decode(column: "n", as: Int.self) ?? 0
+        var findings: [CheckFinding] = []
+        let receipts = try await db.raw("""
+            SELECT r.id, r.transaction_id, t.book_id AS owner, CAST(r.byte_size AS BIGINT) AS byte_size,
+              CAST(COALESCE(LENGTH(r.data), 0) AS BIGINT) AS stored
+            FROM receipts r LEFT JOIN transactions t ON t.id = r.transaction_id
+            WHERE r.book_id = \(bind: book)
+              AND (t.id IS NULL OR t.book_id <> r.book_id OR r.data IS NULL OR LENGTH(r.data) = 0 OR LENGTH(r.data) <> r.byte_size)
+            ORDER BY r.id
+            """).all()
+        for row in receipts {
+            let id = try row.decode(column: "id", as: Int64.self)
+            let record = try row.decode(column: "transaction_id", as: Int64.self)
+            let owner = try row.decode(column: "owner", as: Int64?.self)
+            let size = try row.decode(column: "byte_size", as: Int64.self)
+            let stored = try row.decode(column: "stored", as: Int64.self)
+            let (problem, fix): (String, CheckFix) =
+                if owner == nil { ("its record \(record) does not exist", .deleteReceipt(id)) }
+                else if let owner, owner != book { ("its record \(record) is in book \(owner)", .moveReceipt(id, toBook: owner)) }
+                else if stored == 0 { ("no image bytes are stored (it says \(size) bytes)", .deleteReceipt(id)) }
+                else { ("\(stored) bytes are stored but it says \(size)", .resizeReceipt(id)) }
+            findings.append(CheckFinding(book: book, table: "receipts", cell: "receipt \(id)", problem: problem, fix: fix))
+        }
+        let photos = try await db.raw("""
+            SELECT id, photo_type, CAST(COALESCE(LENGTH(photo), 0) AS BIGINT) AS stored FROM goals
+            WHERE book_id = \(bind: book) AND (photo_type IS NULL OR photo IS NULL OR LENGTH(photo) = 0)
+              AND NOT (photo_type IS NULL AND photo IS NULL)
+            ORDER BY id
+            """).all()
+        for row in photos {
+            let id = try row.decode(column: "id", as: Int64.self)
+            let type = try row.decode(column: "photo_type", as: String?.self)
+            let stored = try row.decode(column: "stored", as: Int64.self)
+            let (problem, fix): (String, CheckFix) = stored == 0
+                ? ("its photo is marked \(type ?? "?") but no image bytes are stored", .clearGoalPhoto(id))
+                : ("\(stored) bytes of photo are stored without their type", .typeGoalPhoto(id))
+            findings.append(CheckFinding(book: book, table: "goals", cell: "goal \(id) photo", problem: problem, fix: fix))
+        }
+        return (findings, count)
+    }
+
+    /// Applies one row fix inside the repair's transaction; returns what it did.
+    static func apply(_ fix: CheckFix, _ db: any SQLDatabase) async throws -> String {
+        switch fix {
+        case .rebuildTotals(let book):
+            try await Totals.rebuild(db, book: book)
+            return "book \(book): kept totals rebuilt from the records"
+        case .deleteReceipt(let id):
+            try await db.raw("DELETE FROM receipts WHERE id = \(bind: id)").run()
+            return "receipt \(id): removed"
+        case .moveReceipt(let id, let book):
+            try await db.raw("UPDATE receipts SET book_id = \(bind: book) WHERE id = \(bind: id)").run()
+            return "receipt \(id): moved to book \(book), where its record is"
+        case .resizeReceipt(let id):
+            try await db.raw("UPDATE receipts SET byte_size = LENGTH(data) WHERE id = \(bind: id)").run()
+            return "receipt \(id): its size set to the bytes stored"
+        case .clearGoalPhoto(let id):
+            try await db.raw("UPDATE goals SET photo_type = NULL, photo = NULL WHERE id = \(bind: id)").run()
+            return "goal \(id): photo mark removed"
+        case .typeGoalPhoto(let id):
+            let data = try await db.raw("SELECT photo FROM goals WHERE id = \(bind: id)").first()?.decode(column: "photo", as: Data?.self)
+            if let data, let type = ReceiptImageType(sniffing: data) {
+                try await db.raw("UPDATE goals SET photo_type = \(bind: type.rawValue) WHERE id = \(bind: id)").run()
+                return "goal \(id): photo typed \(type.rawValue) from its bytes"
+            }
+            try await db.raw("UPDATE goals SET photo_type = NULL, photo = NULL WHERE id = \(bind: id)").run()
+            return "goal \(id): photo removed (its bytes are not an image Tally accepts)"
+        }
+    }
+}
