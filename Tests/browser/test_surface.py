@@ -9,14 +9,19 @@ both widths:
 - the answer is not a 5xx, and the server process is still running afterwards;
 - no console error and no Content-Security-Policy violation (the console at SEVERE, and a
   `securitypolicyviolation` counter added through DevTools, outside the page's own code);
-- nothing is wider than the screen (`scrollWidth <= innerWidth`), and nothing in the page is
-  hidden under the fixed tab bar when scrolled to the end;
+- nothing is wider than the screen (`scrollWidth <= innerWidth`); no text runs out of its box
+  or lies under a positioned box (an icon over a name); no box scrolls sideways on its own; and
+  nothing in the page is hidden under the fixed tab bar when scrolled to the end;
 - hostile text is escaped: no alert, no script but the app's own, and where a hostile name is
   shown it is there whole and literal;
 - at 390 px the main navigation's tap targets are at least 44 × 44 px.
 
-It prints how many routes, pages and widths it covered and fails with the list of every failing
-page. Environment as for test_web_flow.py (TALLY_BIN, CHROMIUM_BIN, CHROMEDRIVER).
+The pages are visited again at edge values (the first and last allowed dates, the days past
+them, 9999-12-31) and signed out, where a 4xx is a fine answer but a 5xx or a hang is not, and
+another user's book must answer 404. It prints how many routes, pages and widths it covered and
+fails with the list of every failing page. Environment as for test_web_flow.py (TALLY_BIN,
+CHROMIUM_BIN, CHROMEDRIVER); TALLY_GEN_DATA names the data generator if it is not at
+../shared/bench/gen_data.py.
 """
 import collections
 import time
