@@ -44,6 +44,9 @@ from test_web_flow import (  # noqa: F401  (the server fixture is used by name)
 WIDTHS = [PHONE, (1280, 800)]
 STATUSES = collections.defaultdict(collections.Counter)  # visit kind → HTTP status → count
 MIN_TAP = 44
+# Book routes that answer anyone: the Today view's web-app manifest, which browsers fetch without
+# cookies, so it cannot ask who is signed in; it is the same for every book and holds no data.
+PUBLIC_BOOK_ROUTES = {"/books/:book/today/manifest.webmanifest"}
 
 # Runs before any script of each page (DevTools, not the page): counts CSP violations and
 # alert()/prompt() calls, so an injected script is caught without a dialog blocking the driver.
@@ -241,20 +244,32 @@ def test_every_page_at_both_widths(server, logging_driver, tmp_path):
                     signed_out_visits += 1
         sign_in(browser, server)
 
-    # Another user's book is not there for this user (and asking does not hurt the server).
+    # Another user's book is not there for this user: every page of it answers 404, the same
+    # as a book that does not exist, and asking does not hurt the server.
+    stranger_visits = 0
     if alive:
-        browser.get(f"{server.base_url}/books/{fixture.second_book}/dashboard")
-        status = browser.execute_script("return performance.getEntriesByType('navigation')[0].responseStatus")
-        if status != 404:
-            failures.append(f"/books/{fixture.second_book}/dashboard (the second user's book) answered {status}, not 404")
-        if server.process.poll() is not None:
-            failures.append("the server exited after a request for another user's book")
+        set_viewport(browser, PHONE)
+        mine, theirs = f"/books/{fixture.book}/", f"/books/{fixture.second_book}/"
+        for pattern in [p for p in pages if p not in PUBLIC_BOOK_ROUTES]:
+            paths, _ = sr.fill(fixture, pattern)
+            for url in [p.replace(mine, theirs, 1) for p in paths[:1] if p.startswith(mine) or p + "/" == mine]:
+                url = url if url.startswith(theirs) else theirs.rstrip("/")
+                browser.get(server.base_url + url)
+                status = browser.execute_script("return performance.getEntriesByType('navigation')[0].responseStatus")
+                STATUSES["another user's book"][status] += 1
+                stranger_visits += 1
+                if status != 404:
+                    failures.append(f"{url} (the second user's book) answered {status}, not 404")
+                if server.process.poll() is not None:
+                    failures.append(f"{url} (the second user's book): the server process exited")
+                    alive = False
+                    break
 
     elapsed = time.monotonic() - started
     covered = len(pages) - len(unfilled)
     print(f"\nwhole surface: {len(routes)} routes, {len(pages)} of them pages, {covered} covered; "
           f"{len(visits)} page views × {len(WIDTHS)} widths = {len(visits) * len(WIDTHS)} visits signed in, "
-          f"{len(edges) * len(WIDTHS)} at edge values, {signed_out_visits} signed out; "
+          f"{len(edges) * len(WIDTHS)} at edge values, {signed_out_visits} signed out, {stranger_visits} in another user's book; "
           f"{sf.RECORDS} generated records; fixture {built - started:.0f} s, total {elapsed:.0f} s; "
           f"{len(failures)} problems; statuses: "
           + "; ".join(f"{kind} " + ", ".join(f"{n}× {code}" for code, n in sorted(c.items())) for kind, c in STATUSES.items()))
