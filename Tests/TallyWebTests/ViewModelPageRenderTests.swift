@@ -87,6 +87,20 @@ import Testing
         #expect(text == "[]none", "the inner nil and empty list do not read the outer name and items")
     }
 
+    @Test func keysNoViewModelDeclaresAreNoted() throws {
+        struct Row: ViewModel { let name: String }
+        struct Page: ViewModel { let rows: [Row]; let heading: String }
+        let library = MustacheLibrary(templates: [
+            "t": try MustacheTemplate(string: "{{title}}/{{heading}}:{{#rows}}{{name}}{{nmae}}{{book.id}}{{/rows}}{{typo}}"),
+        ])
+        let layout = LayoutModel(title: "T", csrf: "", user: nil, book: nil, today: "")
+        let undeclared = UndeclaredKeys()
+        var root = PageModel(layout: layout, content: Page(rows: [Row(name: "a"), Row(name: "b")], heading: "H"))
+        root.undeclared = undeclared
+        #expect(library.render(root, withTemplate: "t") == "T/H:ab")
+        #expect(undeclared.all == ["nmae", "typo"], "book is the layout's (nil here), the others are typos")
+    }
+
     @Test func searchResultsAndLatestRecordsShowTheirDates() async throws {
         try await withApp { client, store in
             let (browser, _, book) = try await signedIn(client, store)

@@ -27,7 +27,21 @@ struct PageRenderer: Sendable {
             title: title, csrf: context.csrfToken, user: context.identity.map { LayoutModel.UserModel(email: $0.email) },
             book: book.map(LayoutModel.BookModel.init), today: book == nil ? "" : today().description
         )
-        return html(library.render(PageModel(layout: layout, content: model), withTemplate: template), template: template, status: status)
+        var root = PageModel(layout: layout, content: model)
+        #if DEBUG
+        // In debug builds (every test run) a template that reads a key no view model declares is
+        // a 500, so the page tests and the whole-surface walk catch it.
+        let undeclared = UndeclaredKeys()
+        root.undeclared = undeclared
+        #endif
+        let rendered = library.render(root, withTemplate: template)
+        #if DEBUG
+        if !undeclared.all.isEmpty {
+            let message = "template \(template) reads keys that no view model declares: \(undeclared.all.joined(separator: ", "))"
+            return html(message, template: template, status: .internalServerError)
+        }
+        #endif
+        return html(rendered, template: template, status: status)
     }
 
     private func html(_ rendered: String?, template: String, status: HTTPResponse.Status) -> Response {

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import TallyCore
 
@@ -40,12 +41,34 @@ struct LayoutModel: ViewModel {
 struct PageModel<Content: ViewModel>: MustacheParent {
     let layout: LayoutModel
     let content: Content
+    /// Where keys that no object on the stack declares are noted (debug builds).
+    var undeclared: UndeclaredKeys?
 
     func child(named name: String) -> Any? {
         if LayoutModel.keys.contains(name) { return layout.child(named: name) }
-        return content.child(named: name)
+        if let value = content.child(named: name) { return value }
+        // Mustache asks the page last, after every nested model: nobody declares this key, so
+        // the template reads something no view model has (a typo, or a key that was dropped).
+        undeclared?.add(name)
+        return nil
     }
 }
 
-/// An empty page model, for templates that read only the layout's keys.
-struct EmptyPage: ViewModel {}
+/// Keys a template read that no view model declares, collected while one page renders.
+final class UndeclaredKeys: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<String> = []
+
+    func add(_ name: String) {
+        lock.lock()
+        names.insert(name)
+        lock.unlock()
+    }
+
+    /// The keys, sorted.
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return names.sorted()
+    }
+}
