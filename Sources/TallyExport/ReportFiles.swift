@@ -43,11 +43,11 @@ public enum ReportFiles {
     }
 
     /// A trend as CSV: one line per series, one column per period.
-    public static func trendCSV(_ trend: TrendReport) -> String {
+    public static func trendCSV(_ trend: TrendReport) throws -> String {
         var text = CSVWriter.row(["group", "kind", "currency"] + trend.periods + ["total"])
         for s in trend.series {
             let values = s.values.map { Money(minorUnits: $0, currency: s.currency).decimalString }
-            text += CSVWriter.row([s.key, s.kind.rawValue, s.currency.code] + values + [s.total.decimalString])
+            text += CSVWriter.row([s.key, s.kind.rawValue, s.currency.code] + values + [try s.total.decimalString])
         }
         return text
     }

@@ -32,6 +32,8 @@ import Testing
         "?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E", "?payee=%3D1%2B2", "?by=payee", "?by=account", "?by=subcategory", "?by=nonsense",
         "?format=csv&from=1900-01-01&to=2199-12-31", "?format=pdf&from=1900-01-01&to=2199-12-31", "?format=nonsense",
         "?kind=income", "?kind=nonsense", "?next=//evil.com", "?from=%00&to=%FF",
+        "?through=2199-12-31&limit=500", "?through=1900-01-01", "?through=9999-12-31", "?limit=1000000", "?order=oldest&limit=500",
+        "?paid_on=9999-12-31&amount=99999999999999999999", "?paid_on=2199-12-31&amount=9999999999.99", "?dry_run=maybe",
     ]
 
     /// Values tried in place of each path parameter in turn.
