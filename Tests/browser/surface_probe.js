@@ -2,11 +2,11 @@
 // through WebDriver and gets one object back): the HTTP status, scripts, every shown text and
 // attribute text (for the escaping checks), boxes or text sticking out on the right, text running
 // out of its box or under a positioned box, boxes scrolling sideways, controls under the fixed tab
-// bar when scrolled to the end, and the navigation's tap targets.
+// bar when scrolled to the end, blank colour dots, and the navigation's tap targets.
 var nav = performance.getEntriesByType('navigation')[0] || {};
 var out = {status: nav.responseStatus || 0, contentType: document.contentType, width: innerWidth,
   scrollWidth: document.documentElement.scrollWidth, csp: (window.__surface || {}).csp || [],
-  alerts: (window.__surface || {}).alerts || 0, scripts: [], texts: [], overflow: [], spill: [], overlap: [], sideways: [], covered: [], taps: []};
+  alerts: (window.__surface || {}).alerts || 0, scripts: [], texts: [], overflow: [], spill: [], overlap: [], blank: [], sideways: [], covered: [], taps: []};
 Array.prototype.forEach.call(document.scripts, function (s) { out.scripts.push(s.getAttribute('src') || 'inline: ' + Array.from(s.text).slice(0, 60).join('')); });
 function describe(el) {
   var name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '');
@@ -111,6 +111,17 @@ if (document.body && document.contentType === 'text/html') {
       if (covered) out.covered.push(describe(el));
     });
     window.scrollTo(0, 0);
+    // Colour dots and swatches are drawn, not blank (a refused inline style left them empty).
+    Array.prototype.forEach.call(document.querySelectorAll('main .dot, main .swatch'), function (el) {
+      var paint;
+      if (el instanceof SVGElement) {
+        var shape = /^(circle|rect|path|ellipse)$/.test(el.tagName) ? el : el.querySelector('circle, rect, path, ellipse');
+        paint = shape ? shape.getAttribute('fill') || getComputedStyle(shape).fill : '';
+      } else {
+        paint = getComputedStyle(el).backgroundColor;
+      }
+      if (!paint || /^(none|transparent|rgba\(0, 0, 0, 0\))$/.test(paint)) out.blank.push(describe(el.parentElement));
+    });
     Array.prototype.forEach.call(document.querySelectorAll('nav.tabs a, header.top nav a'), function (el) {
       var r = el.getBoundingClientRect();
       if (r.width > 0 && r.height > 0) out.taps.push([describe(el), Math.round(r.width), Math.round(r.height)]);

@@ -163,6 +163,8 @@ def check_page(browser, srv, fixture, pattern, url, width, failures, signed_in=T
         failures.append(f"{where}: {page['scrollWidth']} px wide at {page['width']} px; sticking out: {page['overflow']}")
     for box in page["spill"][:3]:
         failures.append(f"{where}: text runs out of its box: {box}")
+    if page["blank"]:
+        failures.append(f"{where}: {len(page['blank'])} colour dots drawn blank, e.g. in {page['blank'][0]}")
     for box in page["overlap"][:3]:
         failures.append(f"{where}: covers text: {box}")
     for box in page["sideways"][:3]:
