@@ -31,6 +31,7 @@ let package = Package(
         fuzzTarget("fuzz-dates", ["TallyCore"]),
         fuzzTarget("fuzz-report-query", ["TallyCore"]),
         fuzzTarget("fuzz-icalendar", ["TallyCore", "TallyExport"]),
+        fuzzTarget("fuzz-plan-input", ["TallyCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

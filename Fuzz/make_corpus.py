@@ -160,13 +160,39 @@ def icalendar():
     return len(docs)
 
 
+def plan_input():
+    # Byte 0: 0 budget, 1 bill, 2 goal; byte 1: currency index; then one field per line, "today" last.
+    N = "\x01"  # a field not given
+    plans = [
+        (0, ["Food", "400.00", "monthly", "monday", "2026-01-31", "31", "saver"]),
+        (0, ["Weekly", "9999999999.99", "weekly", "sunday", "1900-01-01", "", "spender"]),
+        (0, ["Quarter", "1", "quarterly", "", "2199-12-31", "29", ""]),
+        (0, ["Every 4", "0.01", "fourweekly", "", "2199-12-01", "", "", N, N, "2199-12-31"]),
+        (0, ["", "-5", "fortnightly", "noday", "2026-02-30", "32", "other"]),
+        (1, ["Rent", "1450.00", "monthly", "31", "", "2026-01-31", "pay.example.com", "3", "due on the 31st"]),
+        (1, ["Insurance", "varies", "every_n_months", "29", "6", "2024-02-29", "", "60", ""]),
+        (1, ["Gym", "45", "weekly", "", "", "1900-01-01", "https://gym.example", "0", "", "1900-01-03"]),
+        (1, ["Tax", "9999999999.99", "yearly", "", "", "2199-12-31", "", "", "", "2199-12-31"]),
+        (1, ["Bad", "1e9", "every_n_months", "0", "121", "9999-12-31", "javascript:alert(1)", "61", ""]),
+        (2, ["Bike", "1200.00", "300", "2500", "monthly", "10", ""]),
+        (2, ["House", "9999999999.99", "0", "0.01", "daily", "", "2199-12-31", N, N, "1900-01-01"]),
+        (2, ["Trip", "3000", "3500", "", "yearly", "", "2020-01-01"]),
+        (2, ["Both", "10", "", "10", "weekly", "50", "2030-01-01"]),
+    ]
+    for i, (kind, fields) in enumerate(plans):
+        write("fuzz-plan-input", "plan-%02d" % i, bytes([kind, i % 10]) + "\n".join(fields).encode())
+    for i, text in enumerate(HOSTILE[:6]):
+        write("fuzz-plan-input", "hostile-%02d" % i, bytes([i % 3, 0]) + "\n".join([text, "1.00", "", "", "", "", text]).encode())
+    return len(plans) + 6
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--generator", default=os.path.join(os.path.dirname(REPO), "shared", "bench", "gen_data.py"))
     args = ap.parse_args()
     shutil.rmtree(CORPUS, ignore_errors=True)
     counts = {"fuzz-money": money(), "fuzz-csv": csv(args.generator), "fuzz-dates": dates(),
-              "fuzz-report-query": report_query(), "fuzz-icalendar": icalendar()}
+              "fuzz-report-query": report_query(), "fuzz-icalendar": icalendar(), "fuzz-plan-input": plan_input()}
     size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(CORPUS) for f in fs)
     print("wrote %s; %d bytes in all" % (", ".join("%s %d" % kv for kv in counts.items()), size))
 
