@@ -39,7 +39,7 @@ import surface_fixture as sf
 import surface_hostile as hostile
 import surface_routes as sr
 from test_web_flow import (  # noqa: F401  (the server fixture is used by name)
-    CHROMEDRIVER, CHROMIUM_BIN, EMAIL, PASSWORD, PHONE, TALLY_BIN, server, set_viewport, sign_up, tiny_png,
+    CHROMEDRIVER, CHROMIUM_BIN, EMAIL, PASSWORD, PHONE, SCREENSHOT_DIR, TALLY_BIN, server, set_viewport, sign_up, tiny_png,
 )
 
 # SURFACE_SIZES="320x568,390x844" tries other screens; the phone width checks tap targets.
@@ -47,6 +47,7 @@ WIDTHS = [tuple(int(n) for n in size.split("x")) for size in os.environ.get("SUR
     or [PHONE, (1280, 800)]
 STATUSES = collections.defaultdict(collections.Counter)  # visit kind → HTTP status → count
 MIN_TAP = 44
+SHOTS = {"taken": 0}
 # Book routes that answer anyone: the Today view's web-app manifest, which browsers fetch without
 # cookies, so it cannot ask who is signed in; it is the same for every book and holds no data.
 PUBLIC_BOOK_ROUTES = {"/books/:book/today/manifest.webmanifest"}
@@ -117,6 +118,7 @@ def check_page(browser, srv, fixture, pattern, url, width, failures, signed_in=T
     Signed out (the page may be for members only) or at an edge value (a date just out of
     bounds), a 4xx is a fine answer; a 5xx never is."""
     refusal_ok = edge or not signed_in
+    before = len(failures)
     path, _, query = url.partition("?")
     query = "?" + query if query else ""
     where = f"{width}px {path}{query}"
@@ -188,6 +190,12 @@ def check_page(browser, srv, fixture, pattern, url, width, failures, signed_in=T
             small = [t for t in page["taps"] if t[1] < MIN_TAP or t[2] < MIN_TAP]
             if small:
                 failures.append(f"{where}: nav tap targets under {MIN_TAP} px: {small[:4]}")
+    if len(failures) > before and SHOTS["taken"] < 12:
+        # The first failing pages as pictures, for a CI run's artifacts.
+        SHOTS["taken"] += 1
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(SCREENSHOT_DIR / f"surface-{SHOTS['taken']:02d}-{width}px.png"))
+        failures.append(f"{where}: screenshot surface-{SHOTS['taken']:02d}-{width}px.png in {SCREENSHOT_DIR}")
     return True
 
 
