@@ -58,13 +58,16 @@ class API:
             return status, text
 
     def get(self, path, **kw):
+        """GET path; the decoded answer."""
         return self.call("GET", path, **kw)[1]
 
     def post(self, path, body=None, **kw):
+        """POST body as JSON; the decoded answer."""
         return self.call("POST", path, body, **kw)[1]
 
 
 def login_token(base_url, email, password):
+    """A fresh API token for the user (POST /api/v1/tokens)."""
     _, answer = API(base_url).call("POST", "/api/v1/tokens", {"email": email, "password": password, "name": "surface"})
     return answer["token"]
 
@@ -98,6 +101,7 @@ class Book:
         self.days = []           # dates with records, hostile ones first
         self.expected = {}       # route pattern → hostile strings that page must show literally
         self.second_book = None
+        self.records = {}        # the hostile records by id, as the API answered them
         self.photo_goals = []    # goals with a photo
         self.varying_bills = []  # bills without a set amount
         self.names = {}
