@@ -17,6 +17,7 @@ DOCUMENT = ROOT / "Sources" / "TallyWeb" / "Public" / "openapi.json"
 API_SOURCES = ROOT / "Sources" / "TallyWeb" / "API"
 APP_BUILD = ROOT / "Sources" / "TallyWeb" / "App+build.swift"
 CALENDAR_FEED = ROOT / "Sources" / "TallyWeb" / "CalendarFeedRoute.swift"
+HEALTH = ROOT / "Sources" / "TallyWeb" / "HealthRoute.swift"
 
 # `routes.get("books/:book/transactions", use: list)` and friends in the API controllers.
 ROUTE = re.compile(r'\broutes\.(get|post|patch|delete|put|head)\(\s*"([^"]*)"')
@@ -81,6 +82,9 @@ def test_document_has_no_route_the_code_does_not_register(document, code_routes)
     feed = CALENDAR_FEED.read_text(encoding="utf-8")
     assert 'routes.get("calendar/:file"' in feed and 'hasSuffix(".ics")' in feed
     extra_allowed = extra_allowed | {("/calendar/{token}.ics", "get")}
+    # The health check is outside /api/v1 too: `routes.get("healthz", …)`.
+    assert 'routes.get("healthz"' in HEALTH.read_text(encoding="utf-8")
+    extra_allowed = extra_allowed | {("/healthz", "get")}
     extra = sorted(document_routes(document) - code_routes - extra_allowed)
     assert not extra, f"paths in openapi.json that the code does not register: {extra}"
 
