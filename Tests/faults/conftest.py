@@ -105,6 +105,16 @@ class Store:
             return "ok" if self.psql("SELECT 1") == [["1"]] else "no answer"
         return "; ".join(row[0] for row in self.query("PRAGMA integrity_check"))
 
+    def settle(self, seconds=20):
+        """After a kill: waits until PostgreSQL has ended the killed process's connections, so a
+        COMMIT it was finishing is visible (or rolled back) before anything is counted."""
+        if self.kind != "postgres":
+            return
+        deadline = time.monotonic() + seconds
+        while self.psql("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()") != [["0"]]:
+            assert time.monotonic() < deadline, "PostgreSQL still has connections of the killed process after %d s" % seconds
+            time.sleep(0.1)
+
     def count(self):
         return int(self.query("SELECT COUNT(*) FROM transactions")[0][0])
 

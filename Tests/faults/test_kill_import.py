@@ -36,14 +36,16 @@ def test_kill_import(binary, store, generated, rng):
     trials, problems = [], []
     for trial in range(TRIALS):
         store.reset()
-        # Spread over the import: early ones land while rows are read and written, late ones
-        # near the commit; the range is split so every run has both.
-        delay = full * rng.uniform(0.05 + trial / TRIALS, 0.05 + (trial + 1) / TRIALS)
+        # Spread over the import (rows read, checked, written, totals kept), and the last one
+        # near its end, where the kill may land just before or just after the commit.
+        low, high = (0.05 + 0.75 * trial / (TRIALS - 1), 0.05 + 0.75 * (trial + 1) / (TRIALS - 1)) if trial < TRIALS - 1 else (0.8, 1.0)
+        delay = full * rng.uniform(low, high)
         process = subprocess.Popen([TALLY_BIN, "import", str(records)] + store.args,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(delay)
         finished = process.poll() is not None
         kill9(process)
+        store.settle()
         count = store.count()
         code, output = store.check()
         integrity = store.integrity()

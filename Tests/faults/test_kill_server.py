@@ -91,6 +91,7 @@ def test_kill_server(binary, store, rng, tmp_path):
                 problems.append("trial %d: no record was answered 201 before the kill" % (trial + 1))
         finally:
             server.stop()
+        store.settle()
         code, output = store.check()
         if code != 0:
             findings += max(1, sum(line.startswith(("book ", "database:")) for line in output.splitlines()))
