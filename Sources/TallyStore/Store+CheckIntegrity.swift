@@ -52,7 +52,7 @@ extension Store {
                 )
                 if child == "receipts" && parent == "transactions" { continue }
                 let orphans = try await db.raw("""
-                    SELECT CAST(x.\(ident: column) AS TEXT) AS missing FROM \(ident: child) x
+                    SELECT CAST(x.\(ident: column) AS TEXT) AS missing, CAST(COUNT(*) OVER () AS BIGINT) AS total FROM \(ident: child) x
                     WHERE x.\(ident: column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(ident: parent) p WHERE p.\(ident: parentColumn) = x.\(ident: column))
                     LIMIT \(unsafeRaw: String(listed))
                     """).all()
@@ -60,6 +60,11 @@ extension Store {
                     findings.append(CheckFinding(
                         book: nil, table: child, cell: "\(column) \(try orphan.decode(column: "missing", as: String.self))",
                         problem: "refers to a row of \(parent) that does not exist", fix: nil
+                    ))
+                }
+                if let total = try orphans.first?.decode(column: "total", as: Int.self), total > orphans.count {
+                    findings.append(CheckFinding(
+                        book: nil, table: child, cell: "", problem: "\(total - orphans.count) more rows refer to rows of \(parent) that do not exist", fix: nil
                     ))
                 }
             }

@@ -15,19 +15,21 @@ extension Tally {
 
         @Option(help: "Check only this book (default: every book).") var book: Int64?
         @Flag(help: "Rebuild what can be rebuilt (kept totals from the records, receipt rows), then check again.") var repair = false
+        @Option(help: "Lines to print per book and table (0: every finding); the summary counts them all.") var limit = 50
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
             var clean = false
             try await reportingErrors {
-                let (book, repair) = (self.book, self.repair)
+                guard limit >= 0 else { throw CLIError("--limit must be 0 or more") }
+                let (book, repair, limit) = (self.book, self.repair, self.limit)
                 let (text, isClean) = try await store.withStore { store in
                     if repair {
                         let outcome = try await store.repair(book: book)
-                        return (Self.render(outcome), outcome.after.isClean)
+                        return (Self.render(outcome, limit: limit), outcome.after.isClean)
                     }
                     let report = try await store.check(book: book)
-                    return (Self.render(report), report.isClean)
+                    return (Self.render(report, limit: limit), report.isClean)
                 }
                 print(text, terminator: "")
                 clean = isClean
@@ -36,8 +38,8 @@ extension Tally {
         }
 
         /// The findings, one a line, then the summary.
-        static func render(_ report: CheckReport) -> String {
-            var text = report.findings.map { "\($0)\n" }.joined()
+        static func render(_ report: CheckReport, limit: Int = 0) -> String {
+            var text = lines(report.findings, limit: limit)
             if report.isClean {
                 text += "OK: \(scope(report)); nothing is wrong.\n"
             } else {
@@ -51,14 +53,34 @@ extension Tally {
         }
 
         /// What was found, what was done, and the check after.
-        static func render(_ outcome: CheckRepair) -> String {
+        static func render(_ outcome: CheckRepair, limit: Int = 0) -> String {
             if outcome.before.isClean { return render(outcome.before) }
-            var text = outcome.before.findings.map { "\($0)\n" }.joined()
+            var text = lines(outcome.before.findings, limit: limit)
             text += outcome.actions.map { "repair: \($0)\n" }.joined()
-            text += outcome.after.findings.map { "still wrong: \($0)\n" }.joined()
+            text += lines(outcome.after.findings, limit: limit, prefix: "still wrong: ")
             text += "\(plural(outcome.before.findings.count, "finding")), \(plural(outcome.actions.count, "repair")); then \(scope(outcome.after)): "
             let left = outcome.after.findings.count
             text += left == 0 ? "nothing is wrong.\n" : "\(plural(left, "finding")) \(left == 1 ? "remains" : "remain"); restore the data from a backup.\n"
+            return text
+        }
+
+        /// One line per finding, at most `limit` per book and table (0: no limit), then how many
+        /// more there were: a book whose every cell is wrong would otherwise print thousands.
+        private static func lines(_ findings: [CheckFinding], limit: Int, prefix: String = "") -> String {
+            var text = "", shown: [String: Int] = [:], hidden: [String] = []
+            for finding in findings {
+                let place = (finding.book.map { "book \($0)" } ?? "database") + ": " + finding.table
+                let n = shown[place, default: 0] + 1
+                shown[place] = n
+                if limit == 0 || n <= limit {
+                    text += "\(prefix)\(finding)\n"
+                } else if n == limit + 1 {
+                    hidden.append(place)
+                }
+            }
+            for place in hidden {
+                text += "\(prefix)\(place): \(plural(shown[place]! - limit, "more finding")) like these (--limit 0 lists them all)\n"
+            }
             return text
         }
 

@@ -34,25 +34,36 @@ struct CheckCLITests {
 
         let ids = try await sql(cli, [
             "UPDATE day_totals SET total_minor = 1201 WHERE day = '2026-03-04'",
+            "UPDATE day_totals SET count = 3 WHERE day = '2026-03-10'",
             "DELETE FROM month_category_totals WHERE total_minor = 4500",
             "UPDATE account_balances SET balance_minor = CAST(-2.72e19 AS REAL)",
             "SELECT CAST(category_id AS TEXT) AS c, CAST(account_id AS TEXT) AS a FROM transactions WHERE id = 2",
         ], read: ["c", "a"])
         let coffee = try await sql(cli, ["SELECT CAST(category_id AS TEXT) AS c FROM transactions WHERE id = 1"], read: ["c"])[0]
         let (fuel, cash) = (ids[0], ids[1])
-        let findings = """
-            book 1: day_totals [2026-03-04 expense, category \(coffee), account \(cash), USD]: kept 1201 in 1 record; the records give 1200 in 1 record
+        let day1 = "book 1: day_totals [2026-03-04 expense, category \(coffee), account \(cash), USD]: kept 1201 in 1 record; the records give 1200 in 1 record"
+        let others = """
             book 1: month_category_totals [2026-03 expense, category \(fuel), USD]: missing; the records give 4500 in 1 record
             book 1: account_balances [account \(cash), USD]: kept total -2.72e+19 is not a whole number of minor units; the records give -5700
 
             """
+        let findings = day1 + "\n" + """
+            book 1: day_totals [2026-03-10 expense, category \(fuel), account \(cash), USD]: kept 4500 in 3 records; the records give 4500 in 1 record
+
+            """ + others
         #expect(try cli.run(["check"]) == .init(status: 2, stdout: findings + """
-            3 findings (checked 1 book, 2 records, 7 kept totals and 0 receipts); all can be repaired with --repair.
+            4 findings (checked 1 book, 2 records, 7 kept totals and 0 receipts); all can be repaired with --repair.
+
+            """, stderr: ""))
+        // --limit: at most so many lines per book and table; the summary still counts every finding.
+        #expect(try cli.run(["check", "--limit", "1"]) == .init(status: 2, stdout: day1 + "\n" + others + """
+            book 1: day_totals: 1 more finding like these (--limit 0 lists them all)
+            4 findings (checked 1 book, 2 records, 7 kept totals and 0 receipts); all can be repaired with --repair.
 
             """, stderr: ""))
         #expect(try cli.run(["check", "--repair", "--book", "1"]) == .init(status: 0, stdout: findings + """
             repair: book 1: kept totals and account balances rebuilt from the records
-            3 findings, 1 repair; then checked 1 book, 2 records, 7 kept totals and 0 receipts: nothing is wrong.
+            4 findings, 1 repair; then checked 1 book, 2 records, 7 kept totals and 0 receipts: nothing is wrong.
 
             """, stderr: ""))
         #expect(try cli.run(["check"]) == .init(status: 0, stdout: clean, stderr: ""))
