@@ -43,6 +43,8 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store, csrfSec
         CSRFMiddleware(secret: csrfSecret, secureCookies: configuration.secureCookies)
     }
     router.addRoutes(HealthRoute(store: store).routes)
+    // Browsers ask for /favicon.ico wherever a page names no icon (an image opened on its own).
+    router.get("favicon.ico") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/icon.svg"]) }
 
     let api = router.group("api/v1")
     api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"]) }
