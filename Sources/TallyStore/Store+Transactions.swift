@@ -137,9 +137,15 @@ extension Store {
     public func payeeSuggestions(in bookID: RecordID, for user: User, prefix: String, limit: Int = 8) async throws -> [Payee] {
         let book = try await access(user, book: bookID)
         let key = prefix.trimmingCharacters(in: .whitespaces).lowercased()
-        // LIKE wildcards in what the user typed are escaped so they match literally.
-        let pattern = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        // LIKE wildcards in what the user typed are escaped so they match literally. By scalar, not
+        // by Character: "%" followed by a combining mark is one Character that a string replace
+        // would pass over, leaving the wildcard live (found by fuzzing the CSV writer's twin bug).
+        var escaped = String.UnicodeScalarView()
+        for scalar in key.unicodeScalars {
+            if scalar == "\\" || scalar == "%" || scalar == "_" { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        let pattern = String(escaped) + "%"
         return try await database.read { db in
             try await db.raw("""
                 SELECT name, last_category_id, last_account_id, last_amount_minor, last_currency FROM payees

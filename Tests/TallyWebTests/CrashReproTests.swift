@@ -90,6 +90,18 @@ extension API {
             }
         }
 
+        @Test("payee autofill treats %, _ and \\ literally, also when a combining mark follows them", arguments: Backend.all)
+        func payeeWildcards(_ backend: Backend) async throws {
+            try await withApp(backend) { client, _ in
+                let owner = try await makeOwner(client)
+                for payee in ["Alpha", "Beta", "%\u{301}Gamma"] { try await addTransaction(client, owner, ["amount": "1.00", "payee": payee]) }
+                for (typed, expected) in [("%25%CC%81", ["%\u{301}Gamma"]), ("%25", ["%\u{301}Gamma"]), ("_", [String]()), ("%5C", []), ("al", ["Alpha"])] {
+                    let found: [PayeeJSON] = try await client.get("\(owner.books)/payees?q=\(typed)", token: owner.token).decode()
+                    #expect(found.map(\.name) == expected, "q=\(typed)")
+                }
+            }
+        }
+
         @Test("a new user's Categories page, with the default sub-categories, renders each category once")
         func categoriesPage() async throws {
             try await withApp { client, _ in
