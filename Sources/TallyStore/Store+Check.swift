@@ -68,21 +68,42 @@ extension Store {
     ///
     /// An operator's tool for the data file (`tally check`): it takes no user and is not offered
     /// through the web or the API.
-    public func check(book: RecordID? = nil) async throws -> CheckReport {
+    ///
+    /// With `migrating`, the schema is first brought up to date; when a damaged file refuses
+    /// that, the report says so and holds what the database's own integrity check found.
+    public func check(book: RecordID? = nil, migrating: Bool = false) async throws -> CheckReport {
         let engine = database.engine
+        if migrating {
+            do {
+                try await migrate()
+            } catch {
+                var report = CheckReport()
+                report.findings = [CheckFinding(
+                    book: nil, table: "schema_migrations", cell: "",
+                    problem: "the schema could not be brought up to date (\(String(describing: error))); only the database's integrity was checked", fix: nil
+                )]
+                report.findings += try await snapshot { db in
+                    try await Self.unreadable(engine, book: nil, table: "integrity_check") { try await Self.checkIntegrity(db, engine: engine) }
+                }
+                return report
+            }
+        }
         return try await snapshot { db in
             let books = try await Self.checkedBooks(db, book: book)
             var report = CheckReport()
-            report.findings += try await Self.checkIntegrity(db, engine: engine)
+            report.findings += try await Self.unreadable(engine, book: nil, table: "integrity_check") {
+                try await Self.checkIntegrity(db, engine: engine)
+            }
             for id in books {
                 report.books += 1
-                let totals = try await Self.checkTotals(db, book: id)
-                report.findings += totals.findings
-                report.cells += totals.cells
-                report.records += totals.records
-                let files = try await Self.checkReceipts(db, book: id)
-                report.findings += files.findings
-                report.receipts += files.receipts
+                report.findings += try await Self.unreadable(engine, book: id, table: "transactions") {
+                    let totals = try await Self.checkTotals(db, book: id)
+                    report.cells += totals.cells
+                    report.records += totals.records
+                    let files = try await Self.checkReceipts(db, book: id)
+                    report.receipts += files.receipts
+                    return totals.findings + files.findings
+                }
             }
             return report
         }
@@ -90,8 +111,10 @@ extension Store {
 
     /// Checks, repairs what can be repaired (kept totals rebuilt from the records in one
     /// transaction per book; receipt and photo rows fixed or removed), and checks again.
-    public func repair(book: RecordID? = nil) async throws -> CheckRepair {
-        let before = try await check(book: book)
+    public func repair(book: RecordID? = nil, migrating: Bool = false) async throws -> CheckRepair {
+        let before = try await check(book: book, migrating: migrating)
+        // A file that cannot even be migrated is past repairing here.
+        if before.findings.contains(where: { $0.table == "schema_migrations" }) { return CheckRepair(before: before, actions: [], after: before) }
         var actions: [String] = []
         let fixes = before.findings.compactMap(\.fix)
         let rowFixes = fixes.filter { if case .rebuildTotals = $0 { false } else { true } }
@@ -124,20 +147,37 @@ extension Store {
         case .sqlite:
             return try await database.read { db in
                 try await db.raw("BEGIN").run()
+                let result: T
                 do {
-                    let result = try await body(db)
-                    try await db.raw("COMMIT").run()
-                    return result
+                    result = try await body(db)
                 } catch {
                     try? await db.raw("ROLLBACK").run()
                     throw error
                 }
+                // Nothing was written, so ending the read cannot lose anything; on a damaged file
+                // its COMMIT can fail too, and then the findings still stand.
+                if (try? await db.raw("COMMIT").run()) == nil { try? await db.raw("ROLLBACK").run() }
+                return result
             }
         case .postgres:
             return try await database.write { db in
                 try await db.raw("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").run()
                 return try await body(db)
             }
+        }
+    }
+
+    /// Runs one part of the check. On SQLite a damaged page can make a query fail
+    /// ("database disk image is malformed"): that is a finding of its own, and the other books
+    /// are still checked. PostgreSQL aborts the whole transaction on an error, so it is thrown.
+    private static func unreadable(
+        _ engine: SQLEngine, book: RecordID?, table: String, _ body: () async throws -> [CheckFinding]
+    ) async throws -> [CheckFinding] {
+        guard engine == .sqlite else { return try await body() }
+        do {
+            return try await body()
+        } catch {
+            return [CheckFinding(book: book, table: table, cell: "", problem: "could not be read: \(String(describing: error))", fix: nil)]
         }
     }
 

@@ -18,12 +18,29 @@ extension Store {
         var findings: [CheckFinding] = []
         switch engine {
         case .sqlite:
-            let lines = try await db.raw("PRAGMA integrity_check(\(unsafeRaw: String(listed)))").all()
-                .map { try $0.decode(column: "integrity_check", as: String.self) }
-            for line in lines where line != "ok" {
-                findings.append(CheckFinding(book: nil, table: "integrity_check", cell: "", problem: line, fix: nil))
+            // integrity_check can itself stop on a badly damaged file ("malformed"); quick_check,
+            // which skips comparing indexes with their tables, then still lists the damage.
+            for pragma in ["integrity_check", "quick_check"] {
+                do {
+                    // SQLite may put several problems in one row, one a line, under a "*** in database main ***" heading.
+                    let lines = try await db.raw("PRAGMA \(unsafeRaw: pragma)(\(unsafeRaw: String(listed)))").all()
+                        .flatMap { try $0.decode(column: pragma, as: String.self).split(separator: "\n").map(String.init) }
+                    for line in lines where line != "ok" && !line.hasPrefix("*** ") {
+                        findings.append(CheckFinding(book: nil, table: pragma, cell: "", problem: line, fix: nil))
+                    }
+                    break
+                } catch {
+                    findings.append(CheckFinding(book: nil, table: pragma, cell: "", problem: "stopped: \(error)", fix: nil))
+                }
             }
-            for row in try await db.raw("PRAGMA foreign_key_check").all() {
+            let keys: [any SQLRow]
+            do {
+                keys = try await db.raw("PRAGMA foreign_key_check").all()
+            } catch {
+                // A damaged page can stop the key check; what integrity_check found still stands.
+                return findings + [CheckFinding(book: nil, table: "foreign_key_check", cell: "", problem: "could not be read: \(error)", fix: nil)]
+            }
+            for row in keys {
                 let table = try row.decode(column: "table", as: String.self)
                 let parent = try row.decode(column: "parent", as: String.self)
                 // A receipt without its record is reported (and repaired) with its book.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TallyStore
 
 extension Tally {
@@ -23,18 +24,38 @@ extension Tally {
             try await reportingErrors {
                 guard limit >= 0 else { throw CLIError("--limit must be 0 or more") }
                 let (book, repair, limit) = (self.book, self.repair, self.limit)
-                let (text, isClean) = try await store.withStore { store in
+                let (text, isClean) = try await withUnmigratedStore { store in
                     if repair {
-                        let outcome = try await store.repair(book: book)
+                        let outcome = try await store.repair(book: book, migrating: true)
                         return (Self.render(outcome, limit: limit), outcome.after.isClean)
                     }
-                    let report = try await store.check(book: book)
+                    let report = try await store.check(book: book, migrating: true)
                     return (Self.render(report, limit: limit), report.isClean)
                 }
                 print(text, terminator: "")
                 clean = isClean
             }
             if !clean { throw ExitCode(2) }
+        }
+
+        /// Like `StoreOptions.withStore`, but the migration is left to the check: a damaged file
+        /// that cannot be migrated must still get its integrity checked and reported.
+        func withUnmigratedStore<T: Sendable>(_ body: @Sendable (Store) async throws -> T) async throws -> T {
+            var logger = Logger(label: "tally")
+            logger.logLevel = .warning
+            let opened = try await Store.open(try store.location(), logger: logger)
+            return try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await opened.database.run() }
+                defer { group.cancelAll() }
+                do {
+                    let result = try await body(opened)
+                    await opened.database.close()
+                    return result
+                } catch {
+                    await opened.database.close()
+                    throw error
+                }
+            }
         }
 
         /// The findings, one a line, then the summary.

@@ -11,13 +11,19 @@ struct CheckCLITests {
     /// columns as text.
     func sql(_ cli: CLI, _ statements: [SQLQueryString], read columns: [String] = []) async throws -> [String] {
         let store = try await Store.open(.sqliteFile(cli.dataFolder.appendingPathComponent("tally.sqlite").path))
-        let row = try await store.database.write { db in
-            var last: (any SQLRow)?
-            for statement in statements { last = try await db.raw(statement).first() }
-            return try columns.map { try last!.decode(column: $0, as: String.self) }
+        do {
+            let row = try await store.database.write { db in
+                var last: (any SQLRow)?
+                for statement in statements { last = try await db.raw(statement).first() }
+                return try columns.map { try last!.decode(column: $0, as: String.self) }
+            }
+            await store.database.close()
+            return row
+        } catch {
+            // SQLite connections must be closed on every path.
+            await store.database.close()
+            throw error
         }
-        await store.database.close()
-        return row
     }
 
     @Test("a clean file, a damaged one, the repair, and a book that does not exist")
@@ -100,5 +106,32 @@ struct CheckCLITests {
             2 findings, 0 repairs; then checked 1 book, 1 record, 4 kept totals and 0 receipts: 2 findings remain; restore the data from a backup.
 
             """, stderr: ""))
+    }
+    @Test("a damaged data file is reported line by line (exit 2), never a crash or a bare error")
+    func damagedFile() async throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        #expect(try cli.run(["user", "create", "--email", "me@example.com", "--password-stdin"], input: "password123\n").status == 0)
+        var csv = "date,amount,kind,payee,category,subcategory,account,currency,note\n"
+        for i in 0..<3000 { csv += "2025-\(String(format: "%02d", i % 12 + 1))-\(String(format: "%02d", i % 28 + 1)),\(i + 1).25,expense,Payee \(i),Food,Coffee,Cash,USD,\n" }
+        #expect(try cli.run(["import", "-"], input: csv).status == 0)
+        let path = cli.dataFolder.appendingPathComponent("tally.sqlite").path
+        // Everything into the main file first (a checkpoint cannot run inside a transaction).
+        let store = try await Store.open(.sqliteFile(path))
+        try await store.database.read { db in try await db.raw("PRAGMA wal_checkpoint(TRUNCATE)").run() }
+        await store.database.close()
+        // Overwrite the headers of a run of pages in the middle of the file, where the records are.
+        let file = try #require(FileHandle(forUpdatingAtPath: path))
+        let pages = try file.seekToEnd() / 4096
+        for page in (pages / 2)..<(pages / 2 + 6) {
+            try file.seek(toOffset: page * 4096)
+            try file.write(contentsOf: Data(repeating: 0xFF, count: 64))
+        }
+        try file.close()
+        let result = try cli.run(["check", "--limit", "0"])
+        #expect(result.status == 2 && result.stderr == "")
+        #expect(result.stdout.hasPrefix("database: integrity_check: "))
+        #expect(result.stdout.hasSuffix("none can be repaired here: restore the data from a backup.\n"))
+        #expect(try cli.run(["check", "--repair"]).status == 2)
     }
 }
