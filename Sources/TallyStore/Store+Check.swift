@@ -63,8 +63,8 @@ public struct CheckRepair: Sendable {
 
 extension Store {
     /// Checks the data: the database's integrity and foreign keys, every book's kept totals and
-    /// account balances against totals rebuilt from its records (every cell, count and sum), and
-    /// its receipts and goal photos. Reads one consistent snapshot and changes nothing.
+    /// account balances against totals rebuilt from its records (every cell, count and sum), its
+    /// receipts and goal photos, and records or balances outside today's bounds. Reads one consistent snapshot and changes nothing.
     ///
     /// An operator's tool for the data file (`tally check`): it takes no user and is not offered
     /// through the web or the API.
@@ -102,7 +102,7 @@ extension Store {
                     report.records += totals.records
                     let files = try await Self.checkReceipts(db, book: id)
                     report.receipts += files.receipts
-                    return totals.findings + files.findings
+                    return totals.findings + files.findings + (try await Self.checkBounds(db, book: id))
                 }
             }
             return report

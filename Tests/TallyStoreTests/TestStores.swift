@@ -29,10 +29,17 @@ func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (Store) async 
     switch backend {
     case .sqlite:
         let store = try await Store.open(.sqliteMemory, bcryptCost: 4)
-        try await store.migrate()
-        let result = try await body(store)
-        await store.database.close()
-        return result
+        // Closed on failure too: an unclosed SQLite connection asserts in its deinit (debug
+        // builds), which would end the whole test process and hide the failure.
+        do {
+            try await store.migrate()
+            let result = try await body(store)
+            await store.database.close()
+            return result
+        } catch {
+            await store.database.close()
+            throw error
+        }
     case .postgres:
         return try await PostgresLock.shared.run {
             let store = try await Store.open(.postgres(Backend.postgresURL!), bcryptCost: 4)
