@@ -364,6 +364,44 @@ class Client:
                           + f"\n      body: {answer.body[:300].decode('utf-8', 'replace')}")
         elif not answer.body:
             self.fail(f"{where}: an empty {answer.content_type} body")
+        else:
+            problem = body_unlike_type(answer.content_type, answer.body, content[answer.content_type])
+            if problem:
+                self.fail(f"{where}: the {answer.content_type} body {problem}")
+
+
+SIGNATURES = {
+    "application/pdf": [b"%PDF-"],
+    "image/png": [b"\x89PNG\r\n\x1a\n"],
+    "image/jpeg": [b"\xff\xd8\xff"],
+    "image/webp": [b"RIFF"],
+    "text/calendar": [b"BEGIN:VCALENDAR\r\n"],
+}
+
+
+def body_unlike_type(content_type, body, media) -> str:
+    """Not a schema check: only that a non-JSON body is what its content type says.
+
+    Files start with their signature; a CSV's header starts with the columns of the documented
+    example (up to its first period column, for trends)."""
+    signatures = SIGNATURES.get(content_type)
+    if signatures and not any(body.startswith(signature) for signature in signatures):
+        return f"does not start like one: {body[:16]!r}"
+    if content_type == "text/csv":
+        example = media.get("example")
+        if example is None:
+            examples = resolve(media.get("schema", {})).get("examples") or [None]
+            example = examples[0]
+        if isinstance(example, str):
+            expected = []
+            for column in example.splitlines()[0].split(","):
+                if column[:1].isdigit():
+                    break
+                expected.append(column)
+            header = body.decode("utf-8-sig", "replace").splitlines()[0].split(",")
+            if header[:len(expected)] != expected:
+                return f"has the header {','.join(header)!r}, not one starting {','.join(expected)!r} as documented"
+    return ""
 
 
 @pytest.fixture(scope="module")
@@ -417,10 +455,11 @@ def multipart(field, filename, content_type, data):
 
 
 IMPORT_CSV = (
-    "date,amount,kind,payee,category,subcategory,account,currency,note,time\n"
-    "{d1},12.89,expense,Whole Foods,Food,Groceries,Debit Card,USD,\"milk, eggs\",\n"
-    "{d2},3200.00,income,Acme Corp,Salary,,Debit Card,USD,November salary,09:00\n"
-    "{d2},42.00,expense,Time Out Market,Travel,,Cash,EUR,Lisbon,13:15\n"
+    "date,amount,kind,payee,category,subcategory,account,currency,note,time,to_account\n"
+    "{d1},12.89,expense,Whole Foods,Food,Groceries,Debit Card,USD,\"milk, eggs\",,\n"
+    "{d2},3200.00,income,Acme Corp,Salary,,Debit Card,USD,November salary,09:00,\n"
+    "{d2},42.00,expense,Time Out Market,Travel,,Cash,EUR,Lisbon,13:15,\n"
+    "{d2},100.00,transfer,,,,Debit Card,USD,to cash,,Cash\n"
 )
 
 
