@@ -557,6 +557,7 @@ def exercise(c: Client):
         "kind": "income", "amount": "3,200.00", "date": first, "payee": "Acme Corp", "category": salary["id"], "account": "Visa"})
     c.call("post", T, 201, ids=B, must=True, body={
         "kind": "transfer", "amount": "100.00", "date": first, "account": card["id"], "to_account": savings["id"], "note": "move"})
+    c.call("post", T, 201, ids=B, body={"kind": "transfer", "amount": "1.00", "account": "Visa", "to_account": "Cash", "payee": None})
     c.call("post", T, 201, ids=B, must=True, body={
         "amount": "42.00", "currency": "EUR", "date": first, "payee": "Time Out Market", "category": food["id"]})
     c.call("post", T, 201, ids=B, must=True, body={"amount": "5.25", "payee": "Blue Bottle"})  # autofilled
@@ -581,6 +582,9 @@ def exercise(c: Client):
     c.call("get", T, 200, ids=B, query={"format": "csv"})
     c.call("get", T, 422, ids=B, query={"from": "2026-02-30"})
     c.call("get", T, 422, ids=B, query={"limit": 0})
+    c.call("get", T, 422, ids=B, query={"order": "NEWEST"})
+    c.call("get", T, 422, ids=B, query={"category": "No such category"})
+    c.call("get", T, 422, ids=B, query={"cursor": "not-a-cursor"})
     c.call("get", T, 404, ids=NOBOOK)
     TI = T + "/{id}"
     rec = {**B, "id": coffee_record["id"]}
