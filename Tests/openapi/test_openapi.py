@@ -245,7 +245,6 @@ class Client:
         self.calls = 0
         self.successes = set()  # (method, template) answered with a documented 2xx/3xx
         self.errors = set()     # (method, template) answered with a documented 4xx/5xx
-        self.statuses = {}      # (method, template) -> statuses seen
         self.timings = []
         self.headers_seen = []
 
@@ -282,8 +281,9 @@ class Client:
         request = urllib.request.Request(url, data=data, method=method.upper())
         if content_type:
             request.add_header("Content-Type", content_type)
-        if auth and self.token:
-            request.add_header("Authorization", "Bearer " + (auth if isinstance(auth, str) else self.token))
+        bearer = auth if isinstance(auth, str) else self.token if auth else None  # a string: that token
+        if bearer:
+            request.add_header("Authorization", "Bearer " + bearer)
         for name, value in (headers or {}).items():
             request.add_header(name, value)
         sent = time.monotonic()
@@ -298,7 +298,6 @@ class Client:
         self.calls += 1
         self.timings.append((time.monotonic() - sent, method.upper() + " " + path))
         where = f"{label} ({method.upper()} {path}{'?' + urllib.parse.urlencode(query) if query else ''})"
-        self.statuses.setdefault((method, template), set()).add(answer.status)
         if answer.status != expect:
             message = f"{where}: expected {expect}, got {answer.status}: {answer.body[:300]!r}"
             if must:
