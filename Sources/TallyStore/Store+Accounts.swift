@@ -31,8 +31,8 @@ public struct AccountChanges: Sendable {
 
 extension Store {
     /// The book's accounts with balances, in their order; archived ones last.
-    public func accounts(in bookID: RecordID, for user: User) async throws -> [AccountBalance] {
-        _ = try await access(user, book: bookID)
+    public func accounts(in scope: BookScope) async throws -> [AccountBalance] {
+        let bookID = scope.bookID
         return try await database.read { db in try await Self.accountBalances(db, book: bookID) }
     }
 
@@ -71,10 +71,11 @@ extension Store {
 
     /// Adds an account (payment source).
     public func createAccount(
-        in bookID: RecordID, for user: User, name rawName: String?, kind rawKind: String?,
+        in scope: BookScope, name rawName: String?, kind rawKind: String?,
         openingBalance: String?, currency rawCurrency: String?
     ) async throws -> AccountBalance {
-        let book = try await access(user, book: bookID, write: true)
+        let bookID = scope.bookID
+        let book = try scope.writable()
         let name = try Validate.name(rawName, field: "name", maxLength: 60)
         let kind = try Self.accountKind(rawKind ?? "other")
         let currency = try (rawCurrency?.isEmpty ?? true) ? book.currency : Validate.currency(rawCurrency)
@@ -94,8 +95,9 @@ extension Store {
     }
 
     /// Renames, re-kinds, archives or sets the opening balance of an account.
-    public func updateAccount(_ id: RecordID, in bookID: RecordID, for user: User, changes: AccountChanges) async throws -> AccountBalance {
-        _ = try await access(user, book: bookID, write: true)
+    public func updateAccount(_ id: RecordID, in scope: BookScope, changes: AccountChanges) async throws -> AccountBalance {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         return try await database.write { db in
             let all = try await Self.accounts(db, book: bookID)
             guard var account = all.first(where: { $0.id == id }) else { throw StoreError.notFound("account") }
@@ -119,8 +121,9 @@ extension Store {
     }
 
     /// Deletes an account that no record uses; one with records must be archived instead.
-    public func deleteAccount(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteAccount(_ id: RecordID, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             guard try await Self.accounts(db, book: bookID).contains(where: { $0.id == id }) else { throw StoreError.notFound("account") }
             let used = try await Totals.recordCount(db, book: bookID, account: id)

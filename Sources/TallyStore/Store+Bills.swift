@@ -24,32 +24,34 @@ public struct BillOccurrence: Sendable, Hashable {
 
 extension Store {
     /// The book's bills, by title.
-    public func bills(in bookID: RecordID, for user: User) async throws -> [Bill] {
-        _ = try await access(user, book: bookID)
+    public func bills(in scope: BookScope) async throws -> [Bill] {
+        let bookID = scope.bookID
         return try await database.read { db in try await Self.bills(db, book: bookID) }
     }
 
     /// One bill.
-    public func bill(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> Bill {
-        guard let bill = try await bills(in: bookID, for: user).first(where: { $0.id == id }) else { throw StoreError.notFound("bill") }
+    public func bill(_ id: RecordID, in scope: BookScope) async throws -> Bill {
+        guard let bill = try await bills(in: scope).first(where: { $0.id == id }) else { throw StoreError.notFound("bill") }
         return bill
     }
 
     /// Adds a recurring bill.
-    public func createBill(in bookID: RecordID, for user: User, _ input: BillInput) async throws -> Bill {
-        let book = try await access(user, book: bookID, write: true)
-        let draft = try BillDraft.validate(input, base: nil, currency: book.currency, today: try await today(for: user))
+    public func createBill(in scope: BookScope, _ input: BillInput) async throws -> Bill {
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let draft = try BillDraft.validate(input, base: nil, currency: book.currency, today: scope.today)
         let id = try await database.write { db in
             let (account, category) = try await Self.billReferences(db, book: bookID, draft: draft)
             return try await Self.insertBill(db, book: bookID, currency: book.currency, draft: draft, account: account ?? nil, category: category ?? nil)
         }
-        return try await bill(id, in: bookID, for: user)
+        return try await bill(id, in: scope)
     }
 
     /// Changes the given fields of a bill; payments already made stay.
-    public func updateBill(_ id: RecordID, in bookID: RecordID, for user: User, _ input: BillInput) async throws -> Bill {
-        let book = try await access(user, book: bookID, write: true)
-        let today = try await today(for: user)
+    public func updateBill(_ id: RecordID, in scope: BookScope, _ input: BillInput) async throws -> Bill {
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let today = scope.today
         try await database.write { db in
             guard let base = try await Self.bills(db, book: bookID).first(where: { $0.id == id }) else { throw StoreError.notFound("bill") }
             let draft = try BillDraft.validate(input, base: base, currency: book.currency, today: today)
@@ -63,12 +65,13 @@ extension Store {
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
                 """).run()
         }
-        return try await bill(id, in: bookID, for: user)
+        return try await bill(id, in: scope)
     }
 
     /// Deletes a bill and its payment marks (the expenses recorded stay in the book).
-    public func deleteBill(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteBill(_ id: RecordID, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             guard try await db.raw("DELETE FROM bills WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").first() != nil else {
                 throw StoreError.notFound("bill")
@@ -79,12 +82,12 @@ extension Store {
     /// Occurrences from `from` through `to` (at most 3 years apart) of one bill, or of every
     /// bill when `billID` is nil, by due date.
     public func billOccurrences(
-        _ billID: RecordID? = nil, in bookID: RecordID, for user: User, from: LocalDate, through to: LocalDate
+        _ billID: RecordID? = nil, in scope: BookScope, from: LocalDate, through to: LocalDate
     ) async throws -> [BillOccurrence] {
-        _ = try await access(user, book: bookID)
+        let bookID = scope.bookID
         guard from <= to else { throw ValidationError("to", "must not be before from (\(from))") }
         guard to.dayNumber - from.dayNumber <= 3 * 366 else { throw ValidationError("to", "must be at most 3 years after from") }
-        let today = try await today(for: user)
+        let today = scope.today
         return try await database.read { db in
             var bills = try await Self.bills(db, book: bookID)
             if let billID {
@@ -98,10 +101,11 @@ extension Store {
     /// Marks an occurrence paid: records the expense (the bill's category and account, the
     /// amount given or the bill's own) and links it, all in one transaction.
     public func payBill(
-        _ billID: RecordID, due dueDate: LocalDate, in bookID: RecordID, for user: User, amount rawAmount: String? = nil, paidOn rawDate: String? = nil
+        _ billID: RecordID, due dueDate: LocalDate, in scope: BookScope, amount rawAmount: String? = nil, paidOn rawDate: String? = nil
     ) async throws -> BillOccurrence {
-        let book = try await access(user, book: bookID, write: true)
-        let today = try await today(for: user)
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let today = scope.today
         let paidOn = try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { try PlanValidate.date($0, field: "paid_on") } ?? today
         return try await database.write { db in
             guard let bill = try await Self.bills(db, book: bookID).first(where: { $0.id == billID }) else { throw StoreError.notFound("bill") }
@@ -129,8 +133,9 @@ extension Store {
     }
 
     /// Undoes a payment: the mark and the expense it recorded both go.
-    public func undoBillPayment(_ billID: RecordID, due dueDate: LocalDate, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func undoBillPayment(_ billID: RecordID, due dueDate: LocalDate, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             guard try await Self.bills(db, book: bookID).contains(where: { $0.id == billID }),
                   let row = try await db.raw("""

@@ -13,22 +13,23 @@ public struct BudgetStanding: Sendable, Hashable {
 
 extension Store {
     /// The book's budgets, the main one first, then by name.
-    public func budgets(in bookID: RecordID, for user: User) async throws -> [Budget] {
-        _ = try await access(user, book: bookID)
+    public func budgets(in scope: BookScope) async throws -> [Budget] {
+        let bookID = scope.bookID
         return try await database.read { db in try await Self.budgets(db, book: bookID) }
     }
 
     /// One budget.
-    public func budget(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> Budget {
-        let all = try await budgets(in: bookID, for: user)
+    public func budget(_ id: RecordID, in scope: BookScope) async throws -> Budget {
+        let all = try await budgets(in: scope)
         guard let budget = all.first(where: { $0.id == id }) else { throw StoreError.notFound("budget") }
         return budget
     }
 
     /// Adds a budget; the book's first budget becomes its main one.
-    public func createBudget(in bookID: RecordID, for user: User, _ input: BudgetInput) async throws -> Budget {
-        let book = try await access(user, book: bookID, write: true)
-        let draft = try BudgetDraft.validate(input, base: nil, currency: book.currency, today: try await today(for: user))
+    public func createBudget(in scope: BookScope, _ input: BudgetInput) async throws -> Budget {
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let draft = try BudgetDraft.validate(input, base: nil, currency: book.currency, today: scope.today)
         let id = try await database.write { db in
             let (categories, accounts) = try await Self.budgetScope(db, book: bookID, draft: draft)
             let isFirst = try await Self.budgets(db, book: bookID).isEmpty
@@ -43,13 +44,14 @@ extension Store {
             if isFirst || draft.main == true { try await Self.makeMain(db, book: bookID, budget: id) }
             return id
         }
-        return try await budget(id, in: bookID, for: user)
+        return try await budget(id, in: scope)
     }
 
     /// Changes the given fields of a budget.
-    public func updateBudget(_ id: RecordID, in bookID: RecordID, for user: User, _ input: BudgetInput) async throws -> Budget {
-        let book = try await access(user, book: bookID, write: true)
-        let today = try await today(for: user)
+    public func updateBudget(_ id: RecordID, in scope: BookScope, _ input: BudgetInput) async throws -> Budget {
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let today = scope.today
         try await database.write { db in
             guard let base = try await Self.budgets(db, book: bookID).first(where: { $0.id == id }) else { throw StoreError.notFound("budget") }
             let draft = try BudgetDraft.validate(input, base: base, currency: book.currency, today: today)
@@ -64,12 +66,13 @@ extension Store {
             try await Self.saveScope(db, budget: id, categories: categories, accounts: accounts)
             if draft.main == true { try await Self.makeMain(db, book: bookID, budget: id) }
         }
-        return try await budget(id, in: bookID, for: user)
+        return try await budget(id, in: scope)
     }
 
     /// Deletes a budget (its figures were never stored); another becomes main if it was.
-    public func deleteBudget(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteBudget(_ id: RecordID, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             guard let row = try await db.raw("DELETE FROM budgets WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING is_main").first() else {
                 throw StoreError.notFound("budget")
@@ -82,17 +85,17 @@ extension Store {
 
     /// Where a budget stands on `date` (default: the user's today): its period, limit, spending,
     /// carry, remaining, days left and per-day allowance.
-    public func budgetStatus(_ id: RecordID, in bookID: RecordID, for user: User, on date: LocalDate? = nil) async throws -> BudgetStanding {
-        let budget = try await self.budget(id, in: bookID, for: user)
-        let day = try await planDay(date, for: user)
+    public func budgetStatus(_ id: RecordID, in scope: BookScope, on date: LocalDate? = nil) async throws -> BudgetStanding {
+        let budget = try await self.budget(id, in: scope)
+        let day = try planDay(date, scope)
         let statuses = try await database.read { db in try await Self.ledger(db, budget: budget, through: day, keep: 1) }
         return BudgetStanding(budget: budget, status: statuses.last!, date: day)
     }
 
     /// Every budget of the book on `date`, the main one first: the dashboard's and calendar's warnings.
-    public func budgetStandings(in bookID: RecordID, for user: User, on date: LocalDate? = nil) async throws -> [BudgetStanding] {
-        let all = try await budgets(in: bookID, for: user)
-        let day = try await planDay(date, for: user)
+    public func budgetStandings(in scope: BookScope, on date: LocalDate? = nil) async throws -> [BudgetStanding] {
+        let all = try await budgets(in: scope)
+        let day = try planDay(date, scope)
         return try await database.read { db in
             var result: [BudgetStanding] = []
             for budget in all {
@@ -104,16 +107,16 @@ extension Store {
 
     /// The budget's periods up to the one holding `through` (default today), newest first, at
     /// most `limit` of them (1–500); a spender budget's carry still counts every period since its start.
-    public func budgetHistory(_ id: RecordID, in bookID: RecordID, for user: User, through date: LocalDate? = nil, limit: Int = 12) async throws -> [BudgetPeriodStatus] {
+    public func budgetHistory(_ id: RecordID, in scope: BookScope, through date: LocalDate? = nil, limit: Int = 12) async throws -> [BudgetPeriodStatus] {
         guard (1...500).contains(limit) else { throw ValidationError("limit", "must be from 1 to 500") }
-        let budget = try await self.budget(id, in: bookID, for: user)
-        let day = try await planDay(date, for: user)
+        let budget = try await self.budget(id, in: scope)
+        let day = try planDay(date, scope)
         return try await database.read { db in try await Self.ledger(db, budget: budget, through: day, keep: limit) }.reversed()
     }
 
     /// The date asked about, checked, or the user's today.
-    func planDay(_ date: LocalDate?, for user: User) async throws -> LocalDate {
-        guard let date else { return try await today(for: user) }
+    func planDay(_ date: LocalDate?, _ scope: BookScope) throws -> LocalDate {
+        guard let date else { return scope.today }
         guard LocalDate.supported.contains(date) else {
             throw ValidationError("date", "must be between \(LocalDate.supported.lowerBound) and \(LocalDate.supported.upperBound)")
         }

@@ -14,18 +14,18 @@ public struct DaySummary: Sendable {
 extension Store {
     /// Expense and income per day of a month, and the month's totals, in the book's currency.
     /// Records in other currencies are counted but not summed until exchange rates exist.
-    public func month(_ month: YearMonth, in bookID: RecordID, for user: User) async throws -> MonthSummary {
-        let book = try await access(user, book: bookID)
+    public func month(_ month: YearMonth, in scope: BookScope) async throws -> MonthSummary {
+        let book = scope.book
         let days = try await database.read { db in
             try await Self.dayTotals(db, book: book, from: month.first, to: month.last)
         }
-        return try MonthSummary(month: month, currency: book.currency, recorded: days, today: today())
+        return try MonthSummary(month: month, currency: book.currency, recorded: days, today: scope.today)
     }
 
     /// A day's records with its count, totals, cash flow and the month's daily average.
-    public func day(_ date: LocalDate, in bookID: RecordID, for user: User) async throws -> DaySummary {
-        let month = try await self.month(YearMonth(date), in: bookID, for: user)
-        let page = try await transactions(in: bookID, for: user, filter: TransactionFilter(from: date, to: date), limit: 500)
+    public func day(_ date: LocalDate, in scope: BookScope) async throws -> DaySummary {
+        let month = try await self.month(YearMonth(date), in: scope)
+        let page = try await transactions(in: scope, filter: TransactionFilter(from: date, to: date), limit: 500)
         return DaySummary(totals: month.days[date.day - 1], monthDailyAverage: month.dailyAverage, records: page.records)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 import TallyCore
 
@@ -46,13 +47,17 @@ extension Store {
         }
         guard let row else { throw StoreError.notFound("calendar") }
         let user = User(id: try row.decode(column: "id", as: Int64.self), email: try row.decode(column: "email", as: String.self))
-        let today = try await today(for: user)
+        let settings = try await settings(for: user)
+        let zone = TimeZone(identifier: settings.timeZone) ?? timeZone
+        let today = Clock.localDate(at: Date(), in: zone)
         var occurrences: [(Book, BillOccurrence)] = []
+        // The feed's token stands for the user: each of their books is in scope as it is listed.
         for book in try await books(for: user) {
-            for occurrence in try await billOccurrences(in: book.id, for: user, from: today.adding(days: -30), through: today.adding(days: 365)) {
+            let scope = BookScope(user: user, book: book, timeZone: zone)
+            for occurrence in try await billOccurrences(in: scope, from: today.adding(days: -30), through: today.adding(days: 365)) {
                 occurrences.append((book, occurrence))
             }
         }
-        return CalendarFeedContent(user: user, settings: try await settings(for: user), occurrences: occurrences, today: today)
+        return CalendarFeedContent(user: user, settings: settings, occurrences: occurrences, today: today)
     }
 }

@@ -28,8 +28,8 @@ extension Category {
 
 extension Store {
     /// The book's categories: each kind's top-level categories in order, each followed by its children.
-    public func categories(in bookID: RecordID, for user: User) async throws -> [Category] {
-        _ = try await access(user, book: bookID)
+    public func categories(in scope: BookScope) async throws -> [Category] {
+        let bookID = scope.bookID
         return try await database.read { db in try await Self.categories(db, book: bookID) }
     }
 
@@ -54,10 +54,11 @@ extension Store {
 
     /// Adds a category, or a sub-category when `parent` is given (it takes the parent's kind).
     public func createCategory(
-        in bookID: RecordID, for user: User, name rawName: String?, kind rawKind: String?, parent: String?,
+        in scope: BookScope, name rawName: String?, kind rawKind: String?, parent: String?,
         icon rawIcon: String?, color rawColor: String?
     ) async throws -> Category {
-        _ = try await access(user, book: bookID, write: true)
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let name = try Validate.name(rawName, field: "name", maxLength: 60)
         guard !name.contains(":") else { throw ValidationError("name", "cannot contain ':'") }
         let icon = try rawIcon.flatMap { $0.isEmpty ? nil : $0 }.map { try Validate.icon($0) }
@@ -90,8 +91,9 @@ extension Store {
     }
 
     /// Renames a category or changes its icon or colour.
-    public func updateCategory(_ id: RecordID, in bookID: RecordID, for user: User, changes: CategoryChanges) async throws -> Category {
-        _ = try await access(user, book: bookID, write: true)
+    public func updateCategory(_ id: RecordID, in scope: BookScope, changes: CategoryChanges) async throws -> Category {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         return try await database.write { db in
             let all = try await Self.categories(db, book: bookID)
             guard var category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
@@ -115,8 +117,9 @@ extension Store {
 
     /// Deletes a category and its sub-categories. Their records move to `moveTo` (required when
     /// there are any; it must be of the same kind and not inside the deleted category).
-    public func deleteCategory(_ id: RecordID, in bookID: RecordID, for user: User, moveTo: String?) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteCategory(_ id: RecordID, in scope: BookScope, moveTo: String?) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             let all = try await Self.categories(db, book: bookID)
             guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }

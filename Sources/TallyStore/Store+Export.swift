@@ -24,8 +24,8 @@ extension TransactionRecord {
 
 extension Store {
     /// Whether the records matching `filter` need the optional time and to_account columns.
-    public func exportShape(of bookID: RecordID, for user: User, filter: TransactionFilter = .init()) async throws -> ExportShape {
-        let book = try await access(user, book: bookID)
+    public func exportShape(of scope: BookScope, filter: TransactionFilter = .init()) async throws -> ExportShape {
+        let book = scope.book
         return try await database.read { db in
             let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
             let row = try await db.raw("""
@@ -43,11 +43,11 @@ extension Store {
     /// Every record matching `filter`, oldest first, handed over a page at a time so an export of
     /// any size never holds the whole book in memory.
     public func forEachRecord(
-        in bookID: RecordID, for user: User, filter: TransactionFilter = .init(),
+        in scope: BookScope, filter: TransactionFilter = .init(),
         _ body: ([TransactionRecord]) async throws -> Void
     ) async throws {
         // Checked and resolved once; each page is then one keyset query.
-        let book = try await access(user, book: bookID)
+        let book = scope.book
         let conditions = try await database.read { db in
             try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine).conditions
         }

@@ -30,26 +30,27 @@ public struct GoalContribution: Sendable, Hashable {
 
 extension Store {
     /// The book's goals with their plans: open ones first, then reached ones.
-    public func goals(in bookID: RecordID, for user: User) async throws -> [GoalStanding] {
-        _ = try await access(user, book: bookID)
-        let today = try await today(for: user)
+    public func goals(in scope: BookScope) async throws -> [GoalStanding] {
+        let bookID = scope.bookID
+        let today = scope.today
         let goals = try await database.read { db in try await Self.goals(db, book: bookID) }
         let standings = goals.map { GoalStanding(goal: $0, plan: $0.plan(today: today), date: today) }
         return standings.filter { $0.plan.status != .reached } + standings.filter { $0.plan.status == .reached }
     }
 
     /// One goal with its plan.
-    public func goal(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> GoalStanding {
-        _ = try await access(user, book: bookID)
-        let today = try await today(for: user)
+    public func goal(_ id: RecordID, in scope: BookScope) async throws -> GoalStanding {
+        let bookID = scope.bookID
+        let today = scope.today
         guard let goal = try await database.read({ db in try await Self.goals(db, book: bookID, id: id) }).first else { throw StoreError.notFound("goal") }
         return GoalStanding(goal: goal, plan: goal.plan(today: today), date: today)
     }
 
     /// Adds a goal.
-    public func createGoal(in bookID: RecordID, for user: User, _ input: GoalInput) async throws -> GoalStanding {
-        let book = try await access(user, book: bookID, write: true)
-        let today = try await today(for: user)
+    public func createGoal(in scope: BookScope, _ input: GoalInput) async throws -> GoalStanding {
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let today = scope.today
         let draft = try GoalDraft.validate(input, base: nil, currency: book.currency, today: today)
         let id = try await database.write { db in
             let account = try await Self.goalAccount(db, book: bookID, draft.account)
@@ -61,13 +62,14 @@ extension Store {
                 RETURNING id
                 """).first()!.decode(column: "id", as: Int64.self)
         }
-        return try await goal(id, in: bookID, for: user)
+        return try await goal(id, in: scope)
     }
 
     /// Changes the given fields; `saved` sets the amount saved so far, contributions included.
-    public func updateGoal(_ id: RecordID, in bookID: RecordID, for user: User, _ input: GoalInput) async throws -> GoalStanding {
-        let book = try await access(user, book: bookID, write: true)
-        let today = try await today(for: user)
+    public func updateGoal(_ id: RecordID, in scope: BookScope, _ input: GoalInput) async throws -> GoalStanding {
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let today = scope.today
         try await database.write { db in
             guard let base = try await Self.goals(db, book: bookID, id: id).first else { throw StoreError.notFound("goal") }
             let draft = try GoalDraft.validate(input, base: base, currency: book.currency, today: today)
@@ -80,12 +82,13 @@ extension Store {
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
                 """).run()
         }
-        return try await goal(id, in: bookID, for: user)
+        return try await goal(id, in: scope)
     }
 
     /// Deletes a goal and its contributions (transfers recorded with them stay in the book).
-    public func deleteGoal(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteGoal(_ id: RecordID, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             guard try await db.raw("DELETE FROM goals WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").first() != nil else {
                 throw StoreError.notFound("goal")
@@ -96,11 +99,12 @@ extension Store {
     /// Records money put toward a goal. With `fromAccount`, also records a transfer from it to
     /// the goal's savings account (or `toAccount`), so the account balances show the move.
     public func contribute(
-        to goalID: RecordID, in bookID: RecordID, for user: User, amount rawAmount: String?, date rawDate: String? = nil,
+        to goalID: RecordID, in scope: BookScope, amount rawAmount: String?, date rawDate: String? = nil,
         note rawNote: String? = nil, fromAccount: String? = nil, toAccount: String? = nil
     ) async throws -> GoalContribution {
-        let book = try await access(user, book: bookID, write: true)
-        let today = try await today(for: user)
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let today = scope.today
         guard let rawAmount else { throw ValidationError("amount", "is required") }
         let amount = try PlanValidate.amount(rawAmount, field: "amount", currency: book.currency)
         let date = try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { try PlanValidate.date($0, field: "date") } ?? today
@@ -132,8 +136,8 @@ extension Store {
     }
 
     /// A goal's contributions, newest first.
-    public func contributions(to goalID: RecordID, in bookID: RecordID, for user: User) async throws -> [GoalContribution] {
-        let standing = try await goal(goalID, in: bookID, for: user)
+    public func contributions(to goalID: RecordID, in scope: BookScope) async throws -> [GoalContribution] {
+        let standing = try await goal(goalID, in: scope)
         return try await database.read { db in
             try await db.raw("""
                 SELECT id, amount_minor, date, note, transaction_id FROM goal_contributions WHERE goal_id = \(bind: goalID)
@@ -150,8 +154,9 @@ extension Store {
     }
 
     /// Takes back a contribution, and the transfer recorded with it.
-    public func deleteContribution(_ id: RecordID, of goalID: RecordID, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteContribution(_ id: RecordID, of goalID: RecordID, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             guard try await Self.goals(db, book: bookID, id: goalID).first != nil,
                   let row = try await db.raw("DELETE FROM goal_contributions WHERE id = \(bind: id) AND goal_id = \(bind: goalID) RETURNING transaction_id").first() else {
@@ -164,8 +169,9 @@ extension Store {
     }
 
     /// Sets (or, with nil, removes) the goal's photo: a JPEG, PNG, HEIC or WebP image.
-    public func setGoalPhoto(_ goalID: RecordID, in bookID: RecordID, for user: User, bytes: [UInt8]?) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func setGoalPhoto(_ goalID: RecordID, in scope: BookScope, bytes: [UInt8]?) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let photoType = try bytes.map { try Self.imageType($0, field: "photo").rawValue }
         try await database.write { db in
             guard try await db.raw("""
@@ -176,8 +182,8 @@ extension Store {
     }
 
     /// The goal's photo and its media type.
-    public func goalPhoto(_ goalID: RecordID, in bookID: RecordID, for user: User) async throws -> (type: String, data: Data) {
-        _ = try await access(user, book: bookID)
+    public func goalPhoto(_ goalID: RecordID, in scope: BookScope) async throws -> (type: String, data: Data) {
+        let bookID = scope.bookID
         let row = try await database.read { db in
             try await db.raw("SELECT photo_type, photo FROM goals WHERE id = \(bind: goalID) AND book_id = \(bind: bookID) AND photo IS NOT NULL").first()
         }

@@ -8,9 +8,10 @@ extension Store {
     /// With `staged`, the staged upload of that token is claimed (deleted) in the same
     /// transaction, so a confirmation sent twice imports once and the second gets "not found".
     public func importRecords(
-        into bookID: RecordID, for user: User, from source: some ImportSource, claiming staged: String? = nil
+        into scope: BookScope, from source: some ImportSource, claiming staged: String? = nil
     ) async throws -> ImportResult {
-        let book = try await access(user, book: bookID, write: true)
+        let user = scope.user
+        let book = try scope.writable()
         let sqlite = database.engine == .sqlite
         do {
             let result = try await importAll(into: book, from: source, sqlite: sqlite, claim: staged.map { (token: $0, user: user.id) })

@@ -5,8 +5,10 @@ import TallyCore
 extension Store {
     /// Keeps an uploaded file until its import is confirmed or cancelled (the web preview step);
     /// returns the token that names it. Uploads older than a day are dropped.
-    public func stageImport(into bookID: RecordID, for user: User, fileName: String, data: [UInt8]) async throws -> String {
-        _ = try await access(user, book: bookID, write: true)
+    public func stageImport(into scope: BookScope, fileName: String, data: [UInt8]) async throws -> String {
+        let bookID = scope.bookID
+        let user = scope.user
+        try scope.requireWrite()
         let token = Self.randomHex(bytes: 16)
         let dayAgo = Clock.timestamp(Date().addingTimeInterval(-86_400))
         try await database.write { db in
@@ -20,8 +22,10 @@ extension Store {
     }
 
     /// A staged upload of this user and book: its file name and bytes.
-    public func stagedImport(_ token: String, in bookID: RecordID, for user: User) async throws -> (fileName: String, data: [UInt8]) {
-        _ = try await access(user, book: bookID, write: true)
+    public func stagedImport(_ token: String, in scope: BookScope) async throws -> (fileName: String, data: [UInt8]) {
+        let bookID = scope.bookID
+        let user = scope.user
+        try scope.requireWrite()
         let row = try await database.read { db in
             try await db.raw("""
                 SELECT file_name, data FROM pending_imports
@@ -42,8 +46,10 @@ extension Store {
     }
 
     /// Forgets a staged upload.
-    public func dropStagedImport(_ token: String, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func dropStagedImport(_ token: String, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        let user = scope.user
+        try scope.requireWrite()
         try await database.write { db in
             try await db.raw("""
                 DELETE FROM pending_imports WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)

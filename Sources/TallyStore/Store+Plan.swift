@@ -36,9 +36,9 @@ public struct TodaySummary: Sendable {
 
 extension Store {
     /// A month of bills with totals, and the spending-limit summary.
-    public func billsMonth(_ month: YearMonth, in bookID: RecordID, for user: User) async throws -> BillsMonth {
-        let occurrences = try await billOccurrences(in: bookID, for: user, from: month.first, through: month.last)
-        let last = try await self.month(month.previous, in: bookID, for: user), this = try await self.month(month, in: bookID, for: user)
+    public func billsMonth(_ month: YearMonth, in scope: BookScope) async throws -> BillsMonth {
+        let occurrences = try await billOccurrences(in: scope, from: month.first, through: month.last)
+        let last = try await self.month(month.previous, in: scope), this = try await self.month(month, in: scope)
         let c = this.expense.currency
         func sum(_ values: [Int64]) throws -> Money { Money(minorUnits: try values.checkedSum(), currency: c) }
         let due = try sum(occurrences.compactMap { $0.amount?.minorUnits })
@@ -51,16 +51,17 @@ extension Store {
     }
 
     /// Unpaid occurrences whose reminder window has begun, and overdue ones from the last 90 days.
-    public func billsDueSoon(in bookID: RecordID, for user: User) async throws -> [BillOccurrence] {
-        _ = try await access(user, book: bookID)
-        let today = try await today(for: user)
+    public func billsDueSoon(in scope: BookScope) async throws -> [BillOccurrence] {
+        let bookID = scope.bookID
+        let today = scope.today
         return try await database.read { db in try await Self.dueSoon(db, book: bookID, today: today) }
     }
 
     /// The Today view: one access check, one "today", one read.
-    public func todaySummary(in bookID: RecordID, for user: User) async throws -> TodaySummary {
-        let book = try await access(user, book: bookID)
-        let today = try await today(for: user)
+    public func todaySummary(in scope: BookScope) async throws -> TodaySummary {
+        let bookID = scope.bookID
+        let book = scope.book
+        let today = scope.today
         return try await database.read { db in
             var standing: BudgetStanding?
             if let main = try await Self.budgets(db, book: bookID).first {

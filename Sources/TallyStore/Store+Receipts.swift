@@ -17,25 +17,33 @@ public struct Receipt: Sendable {
 extension Store {
     /// Attaches an image to a record. Stored in the database itself, so several app servers
     /// sharing one PostgreSQL see the same files and a backup of the database holds everything.
-    public func addReceipt(to transactionID: RecordID, in bookID: RecordID, for user: User, bytes: [UInt8]) async throws -> Receipt {
-        _ = try await access(user, book: bookID, write: true)
+    public func addReceipt(to transactionID: RecordID, in scope: BookScope, bytes: [UInt8]) async throws -> Receipt {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let type = try Self.imageType(bytes, field: "receipt")
         let id = try await database.write { db in
             guard try await db.raw("SELECT id FROM transactions WHERE id = \(bind: transactionID) AND book_id = \(bind: bookID)").first() != nil else {
                 throw StoreError.notFound("transaction")
             }
-            return try await db.raw("""
-                INSERT INTO receipts (book_id, transaction_id, content_type, byte_size, data, created_at)
-                VALUES (\(bind: bookID), \(bind: transactionID), \(bind: type.rawValue), \(bind: bytes.count), \(bind: Data(bytes)), \(bind: Clock.timestamp()))
-                RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
+            return try await Self.insertReceipt(db, book: bookID, transaction: transactionID, bytes: bytes, type: type)
         }
         return Receipt(id: id, transactionID: transactionID, type: type, byteSize: bytes.count)
     }
 
+    /// Stores a checked image for a record of the book, inside the caller's transaction.
+    static func insertReceipt(
+        _ db: any SQLDatabase, book bookID: RecordID, transaction transactionID: RecordID, bytes: [UInt8], type: ReceiptImageType
+    ) async throws -> RecordID {
+        try await db.raw("""
+            INSERT INTO receipts (book_id, transaction_id, content_type, byte_size, data, created_at)
+            VALUES (\(bind: bookID), \(bind: transactionID), \(bind: type.rawValue), \(bind: bytes.count), \(bind: Data(bytes)), \(bind: Clock.timestamp()))
+            RETURNING id
+            """).first()!.decode(column: "id", as: Int64.self)
+    }
+
     /// The receipts of a record, oldest first.
-    public func receipts(of transactionID: RecordID, in bookID: RecordID, for user: User) async throws -> [Receipt] {
-        _ = try await access(user, book: bookID)
+    public func receipts(of transactionID: RecordID, in scope: BookScope) async throws -> [Receipt] {
+        let bookID = scope.bookID
         return try await database.read { db in
             try await db.raw("""
                 SELECT id, transaction_id, content_type, byte_size FROM receipts
@@ -45,8 +53,8 @@ extension Store {
     }
 
     /// A receipt's metadata and bytes.
-    public func receiptData(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> (Receipt, Data) {
-        _ = try await access(user, book: bookID)
+    public func receiptData(_ id: RecordID, in scope: BookScope) async throws -> (Receipt, Data) {
+        let bookID = scope.bookID
         let row = try await database.read { db in
             try await db.raw("""
                 SELECT id, transaction_id, content_type, byte_size, data FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID)
@@ -58,8 +66,9 @@ extension Store {
 
     /// Deletes a receipt; returns what it was (its record, for the page to go back to).
     @discardableResult
-    public func deleteReceipt(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> Receipt {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteReceipt(_ id: RecordID, in scope: BookScope) async throws -> Receipt {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let row = try await database.write { db in
             try await db.raw("""
                 DELETE FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID)

@@ -3,8 +3,9 @@ import TallyCore
 
 extension Store {
     /// Totals per group over a range: the summary table, bar and donut charts.
-    public func summaryReport(_ query: ReportQuery, in bookID: RecordID, for user: User) async throws -> SummaryReport {
-        let book = try await access(user, book: bookID)
+    public func summaryReport(_ query: ReportQuery, in scope: BookScope) async throws -> SummaryReport {
+        let bookID = scope.bookID
+        let book = scope.book
         return try await database.read { db in
             let names = try await GroupNames.load(db, book: bookID, by: query.by)
             let rows = try await TotalsQuery(
@@ -29,9 +30,10 @@ extension Store {
 
     /// Totals per period per group (or per kind when `grouped` is false): trend charts.
     public func trendReport(
-        _ query: ReportQuery, interval: ReportInterval, grouped: Bool = true, in bookID: RecordID, for user: User
+        _ query: ReportQuery, interval: ReportInterval, grouped: Bool = true, in scope: BookScope
     ) async throws -> TrendReport {
-        let book = try await access(user, book: bookID)
+        let bookID = scope.bookID
+        let book = scope.book
         let periods = try interval.checkedPeriods(in: query.range)
         let index = Dictionary(uniqueKeysWithValues: periods.enumerated().map { ($1, $0) })
         return try await database.read { db in
@@ -62,8 +64,8 @@ extension Store {
     }
 
     /// Income, expense and net per period in the book's currency.
-    public func cashFlow(_ range: DateRange, interval: ReportInterval, in bookID: RecordID, for user: User) async throws -> CashFlowReport {
-        let trend = try await trendReport(ReportQuery(range: range, kind: .both), interval: interval, grouped: false, in: bookID, for: user)
+    public func cashFlow(_ range: DateRange, interval: ReportInterval, in scope: BookScope) async throws -> CashFlowReport {
+        let trend = try await trendReport(ReportQuery(range: range, kind: .both), interval: interval, grouped: false, in: scope)
         return CashFlowReport(trend: trend)
     }
 }

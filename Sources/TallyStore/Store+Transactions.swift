@@ -3,13 +3,26 @@ import SQLKit
 import TallyCore
 
 extension Store {
-    /// Records an expense, income or transfer. A missing category or account is filled from the
-    /// payee's last record (autofill); the payee is remembered for next time.
-    public func addTransaction(to bookID: RecordID, for user: User, _ input: TransactionInput) async throws -> TransactionRecord {
-        let book = try await access(user, book: bookID, write: true)
-        let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: today())
-        let id = try await database.write { db in try await Self.insertTransaction(db, book: bookID, draft: draft) }
-        return try await transaction(id, in: bookID, for: user)
+    /// Records an expense, income or transfer, with its receipt photos, in one database
+    /// transaction: a photo that fails saves nothing. A missing category or account is filled
+    /// from the payee's last record (autofill); the payee is remembered for next time.
+    public func addTransaction(to scope: BookScope, _ input: TransactionInput, receipts: [[UInt8]] = []) async throws -> TransactionRecord {
+        let book = try scope.writable()
+        let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
+        let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
+        return try await database.write { db in
+            let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
+            for (bytes, type) in images { _ = try await Self.insertReceipt(db, book: book.id, transaction: id, bytes: bytes, type: type) }
+            return try await Self.record(db, id, book: book.id)
+        }
+    }
+
+    /// The record `id` of the book, read on the caller's connection.
+    static func record(_ db: any SQLDatabase, _ id: RecordID, book bookID: RecordID) async throws -> TransactionRecord {
+        guard let row = try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first() else {
+            throw StoreError.notFound("transaction")
+        }
+        return try TransactionRecord(row: row)
     }
 
     /// Inserts a checked record inside the caller's transaction, keeping the totals and the
@@ -46,15 +59,17 @@ extension Store {
         return true
     }
 
-    /// Changes the given fields of a record; the others stay as they were.
-    public func updateTransaction(_ id: RecordID, in bookID: RecordID, for user: User, _ input: TransactionInput) async throws -> TransactionRecord {
-        let book = try await access(user, book: bookID, write: true)
-        try await database.write { db in
-            guard let row = try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first() else {
-                throw StoreError.notFound("transaction")
-            }
-            let old = try TransactionRecord(row: row)
-            let draft = try TransactionDraft.validate(input, base: old.draft, bookCurrency: book.currency, today: self.today())
+    /// Changes the given fields of a record (the others stay as they were) and attaches new
+    /// receipt photos, in one database transaction.
+    public func updateTransaction(
+        _ id: RecordID, in scope: BookScope, _ input: TransactionInput, receipts: [[UInt8]] = []
+    ) async throws -> TransactionRecord {
+        let bookID = scope.bookID
+        let book = try scope.writable()
+        let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
+        return try await database.write { db in
+            let old = try await Self.record(db, id, book: bookID)
+            let draft = try TransactionDraft.validate(input, base: old.draft, bookCurrency: book.currency, today: scope.today)
             let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: false)
             try await db.raw("""
                 UPDATE transactions SET kind = \(bind: draft.kind.rawValue), amount_minor = \(bind: draft.amount.minorUnits),
@@ -68,35 +83,32 @@ extension Store {
             totals.add(sign: 1, draft, refs)
             try await totals.apply(db, book: bookID)
             try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
+            for (bytes, type) in images { _ = try await Self.insertReceipt(db, book: bookID, transaction: id, bytes: bytes, type: type) }
+            return try await Self.record(db, id, book: bookID)
         }
-        return try await transaction(id, in: bookID, for: user)
     }
 
     /// Deletes a record and its receipts.
-    public func deleteTransaction(_ id: RecordID, in bookID: RecordID, for user: User) async throws {
-        _ = try await access(user, book: bookID, write: true)
+    public func deleteTransaction(_ id: RecordID, in scope: BookScope) async throws {
+        let bookID = scope.bookID
+        try scope.requireWrite()
         try await database.write { db in
             guard try await Self.removeTransaction(db, book: bookID, id: id) else { throw StoreError.notFound("transaction") }
         }
     }
 
     /// One record.
-    public func transaction(_ id: RecordID, in bookID: RecordID, for user: User) async throws -> TransactionRecord {
-        _ = try await access(user, book: bookID)
-        let row = try await database.read { db in
-            try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first()
-        }
-        guard let row else { throw StoreError.notFound("transaction") }
-        return try TransactionRecord(row: row)
+    public func transaction(_ id: RecordID, in scope: BookScope) async throws -> TransactionRecord {
+        try await database.read { db in try await Self.record(db, id, book: scope.bookID) }
     }
 
     /// A page of records matching `filter`, in (date, time, id) order, at most `limit` (1–500), with
     /// the count and totals of all matches when `summarize` is set.
     public func transactions(
-        in bookID: RecordID, for user: User, filter: TransactionFilter = .init(), cursor: String? = nil, limit: Int = 100,
+        in scope: BookScope, filter: TransactionFilter = .init(), cursor: String? = nil, limit: Int = 100,
         summarize: Bool = false
     ) async throws -> TransactionPage {
-        let book = try await access(user, book: bookID)
+        let book = scope.book
         guard (1...500).contains(limit) else { throw ValidationError("limit", "must be between 1 and 500") }
         let after = try cursor.map(Cursor.init(encoded:))
         return try await database.read { db in
@@ -134,8 +146,10 @@ extension Store {
 
     /// Known payees starting with `prefix` (case-insensitive), most used first, with what they
     /// were last recorded with — for autofill.
-    public func payeeSuggestions(in bookID: RecordID, for user: User, prefix: String, limit: Int = 8) async throws -> [Payee] {
-        let book = try await access(user, book: bookID)
+    public func payeeSuggestions(in scope: BookScope, prefix: String, limit: Int = 8) async throws -> [Payee] {
+        let bookID = scope.bookID
+        let user = scope.user
+        let book = scope.book
         let key = prefix.trimmingCharacters(in: .whitespaces).lowercased()
         // LIKE wildcards in what the user typed are escaped so they match literally. By scalar, not
         // by Character: "%" followed by a combining mark is one Character that a string replace

@@ -26,7 +26,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
 /// Tally's service layer: every capability as an intent-named async method, shared by the web
 /// pages, the JSON API and the CLI. Each method that names a book first checks that the caller
-/// is a member of it (`access(_:book:write:)`), and every query is scoped by `book_id`.
+/// is a member of it (`scope(_:book:)`), and every query is scoped by `book_id`.
 public final class Store: Sendable {
     /// The connection layer.
     public let database: Database
@@ -58,25 +58,10 @@ public final class Store: Sendable {
         try await Migrator.migrate(database)
     }
 
-    /// Today's date in the store's time zone.
-    public func today() -> LocalDate {
+    /// Today's date in the server's zone: only for work done on no member's behalf (the
+    /// housekeeping sweep, `tally check`). Everything a member sees uses `BookScope.today`.
+    public func serverToday() -> LocalDate {
         Clock.localDate(at: Date(), in: timeZone)
-    }
-
-    /// The caller's book, or `notFound` when they are not a member; `forbidden` when `write` is
-    /// asked of a viewer.
-    public func access(_ user: User, book bookID: RecordID, write: Bool = false) async throws -> Book {
-        let row = try await database.read { db in
-            try await db.raw("""
-                SELECT b.id, b.name, b.currency, m.role FROM books b
-                JOIN book_members m ON m.book_id = b.id
-                WHERE b.id = \(bind: bookID) AND m.user_id = \(bind: user.id)
-                """).first()
-        }
-        guard let row else { throw StoreError.notFound("book") }
-        let book = try Row.book(row)
-        if write && !book.role.canWrite { throw StoreError.forbidden("viewers cannot change this book") }
-        return book
     }
 }
 

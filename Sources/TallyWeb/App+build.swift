@@ -28,7 +28,7 @@ public func buildApplication(
 /// Builds the router: static files, the HTML pages and the JSON API under /api/v1.
 public func buildRouter(_ configuration: AppConfiguration, store: Store, csrfSecret: String? = nil) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
-    let pages = try await PageRenderer.load(today: { store.today() })
+    let pages = try await PageRenderer.load()
     let csrfSecret = if let csrfSecret { csrfSecret } else { try await store.serverSecret(named: "csrf") }
     let sessionCookie = SessionCookieParameters(name: "tally_session", path: "/", secure: configuration.secureCookies, sameSite: .lax)
     router.addMiddleware {

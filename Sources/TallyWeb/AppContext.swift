@@ -2,6 +2,7 @@ import Hummingbird
 import NIOCore
 import HummingbirdAuth
 import TallyCore
+import TallyStore
 
 /// What a web session remembers: who signed in, and the random value its CSRF token is bound to.
 public struct WebSession: Codable, Sendable {
@@ -54,6 +55,9 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddre
     /// or the last `X-Forwarded-For` entry when the server is told to trust its proxy, or
     /// "local" when there is no peer address.
     public var clientAddress: String = "local"
+    /// The book the route names and the caller's place in it, set once per request by
+    /// `BookScopeMiddleware` on every `books/:book` route.
+    public var scope: BookScope?
 
     /// Makes a context for a request.
     public init(source: Source) {
@@ -70,5 +74,12 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddre
     public func requireUser() throws -> User {
         guard let identity else { throw HTTPError(.unauthorized, message: "sign in or send an API token") }
         return identity
+    }
+
+    /// The scope `BookScopeMiddleware` resolved; a route outside a `books/:book` group that asks
+    /// for one is a programming error, answered with a 500 rather than an unchecked book.
+    public func bookScope() throws -> BookScope {
+        guard let scope else { throw HTTPError(.internalServerError, message: "route has no book scope") }
+        return scope
     }
 }

@@ -34,8 +34,8 @@ extension Tally {
             )
             try await reportingErrors {
                 let line = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let record = try await store.addTransaction(to: book.id, for: user, input)
+                    let scope = try await who.resolve(store)
+                    let record = try await store.addTransaction(to: scope, input)
                     return "Added \(record.transaction.kind.rawValue) #\(record.transaction.id): " + Listing.summary(record)
                 }
                 print(line)

@@ -39,8 +39,8 @@ extension Tally.BillCommand {
             )
             try await reportingErrors {
                 let bill = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    return try await store.createBill(in: book.id, for: user, input)
+                    let scope = try await who.resolve(store)
+                    return try await store.createBill(in: scope, input)
                 }
                 let s = bill.schedule
                 let when = switch s.cycle {
@@ -65,9 +65,9 @@ extension Tally.BillCommand {
                     try YearMonth.input(raw, field: "month")
                 }
                 let summary = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let month = if let chosen { chosen } else { YearMonth(try await store.today(for: user)) }
-                    return try await store.billsMonth(month, in: book.id, for: user)
+                    let scope = try await who.resolve(store)
+                    let month = if let chosen { chosen } else { YearMonth(scope.today) }
+                    return try await store.billsMonth(month, in: scope)
                 }
                 guard !summary.occurrences.isEmpty else { return print("No bills due in \(summary.month.title).") }
                 let rows = summary.occurrences.map { o -> [String] in
@@ -97,8 +97,8 @@ extension Tally.BillCommand {
             try await reportingErrors {
                 let dueDate = try PlanValidate.date(due, field: "due")
                 let paid = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    return try await store.payBill(id, due: dueDate, in: book.id, for: user, amount: amount, paidOn: paidOn)
+                    let scope = try await who.resolve(store)
+                    return try await store.payBill(id, due: dueDate, in: scope, amount: amount, paidOn: paidOn)
                 }
                 print("Paid \(paid.bill.title) due \(paid.dueDate): \(paid.amount?.formatted ?? "") on \(paid.paidOn?.description ?? "")"
                       + (paid.transactionID.map { ", recorded as expense #\($0)" } ?? "") + ".")
@@ -118,9 +118,9 @@ extension Tally.BillCommand {
             try await reportingErrors {
                 let dueDate = try PlanValidate.date(due, field: "due")
                 let bill = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let bill = try await store.bill(id, in: book.id, for: user)
-                    try await store.undoBillPayment(id, due: dueDate, in: book.id, for: user)
+                    let scope = try await who.resolve(store)
+                    let bill = try await store.bill(id, in: scope)
+                    try await store.undoBillPayment(id, due: dueDate, in: scope)
                     return bill
                 }
                 print("Undid the payment of \(bill.title) due \(dueDate); its expense was deleted.")

@@ -39,10 +39,10 @@ extension Tally.BudgetCommand {
             )
             try await reportingErrors {
                 let line = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let budget = try await store.createBudget(in: book.id, for: user, input)
-                    let scope = PlanText.scope(budget, try await store.categories(in: book.id, for: user), try await store.accounts(in: book.id, for: user))
-                    return "Added budget #\(budget.id): \(PlanText.describe(budget, scope: scope))"
+                    let scope = try await who.resolve(store)
+                    let budget = try await store.createBudget(in: scope, input)
+                    let covers = PlanText.scope(budget, try await store.categories(in: scope), try await store.accounts(in: scope))
+                    return "Added budget #\(budget.id): \(PlanText.describe(budget, scope: covers))"
                 }
                 print(line)
             }
@@ -60,9 +60,9 @@ extension Tally.BudgetCommand {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
                 let rows = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let standings = try await store.budgetStandings(in: book.id, for: user, on: day)
-                    let categories = try await store.categories(in: book.id, for: user), accounts = try await store.accounts(in: book.id, for: user)
+                    let scope = try await who.resolve(store)
+                    let standings = try await store.budgetStandings(in: scope, on: day)
+                    let categories = try await store.categories(in: scope), accounts = try await store.accounts(in: scope)
                     return standings.map { s -> [String] in
                         let b = s.budget, st = s.status
                         return [String(b.id), b.name + (b.isMain ? " (main)" : ""), b.schedule.cycle.title, b.mode.rawValue,
@@ -89,10 +89,10 @@ extension Tally.BudgetCommand {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
                 let text = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let standing = try await store.budgetStatus(id, in: book.id, for: user, on: day)
-                    let scope = PlanText.scope(standing.budget, try await store.categories(in: book.id, for: user), try await store.accounts(in: book.id, for: user))
-                    return PlanText.status(standing, scope: scope)
+                    let scope = try await who.resolve(store)
+                    let standing = try await store.budgetStatus(id, in: scope, on: day)
+                    let covers = PlanText.scope(standing.budget, try await store.categories(in: scope), try await store.accounts(in: scope))
+                    return PlanText.status(standing, scope: covers)
                 }
                 print(text, terminator: "")
             }
@@ -112,9 +112,9 @@ extension Tally.BudgetCommand {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
                 let (budget, periods) = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let budget = try await store.budget(id, in: book.id, for: user)
-                    return (budget, try await store.budgetHistory(id, in: book.id, for: user, through: day, limit: limit))
+                    let scope = try await who.resolve(store)
+                    let budget = try await store.budget(id, in: scope)
+                    return (budget, try await store.budgetHistory(id, in: scope, through: day, limit: limit))
                 }
                 let spender = budget.mode == .spender
                 let rows = periods.map { p -> [String] in

@@ -12,8 +12,8 @@ extension Tally {
         func run() async throws {
             try await reportingErrors {
                 let all = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    return try await store.categories(in: book.id, for: user)
+                    let scope = try await who.resolve(store)
+                    return try await store.categories(in: scope)
                 }
                 var lines: [String] = []
                 for kind in CategoryKind.allCases {
@@ -36,8 +36,8 @@ extension Tally {
         func run() async throws {
             try await reportingErrors {
                 let accounts = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    return try await store.accounts(in: book.id, for: user)
+                    let scope = try await who.resolve(store)
+                    return try await store.accounts(in: scope)
                 }
                 let rows = accounts.map { [$0.account.name + ($0.account.archived ? " (archived)" : ""), $0.account.kind.rawValue, $0.balance.formatted] }
                 print(Listing.table(header: ["Account", "Kind", "Balance"], rows: rows, rightAligned: [2]), terminator: "")

@@ -35,8 +35,8 @@ extension Tally.GoalCommand {
             let input = GoalInput(name: name, price: price, saved: saved, income: income, cycle: cycle, percent: percent, targetDate: targetDate, account: account)
             try await reportingErrors {
                 let standing = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    return try await store.createGoal(in: book.id, for: user, input)
+                    let scope = try await who.resolve(store)
+                    return try await store.createGoal(in: scope, input)
                 }
                 print("Added goal #\(standing.goal.id): " + GoalText.title(standing.goal))
                 print(GoalText.figures(standing.goal, standing.plan), terminator: "")
@@ -55,8 +55,8 @@ extension Tally.GoalCommand {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
                 let standings = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    return try await store.goals(in: book.id, for: user)
+                    let scope = try await who.resolve(store)
+                    return try await store.goals(in: scope)
                 }
                 guard !standings.isEmpty else { return print("No goals.") }
                 let plans = standings.map { s in (s.goal, day.map { s.goal.plan(today: $0) } ?? s.plan) }
@@ -91,11 +91,11 @@ extension Tally.GoalCommand {
         func run() async throws {
             try await reportingErrors {
                 let (contribution, standing) = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
+                    let scope = try await who.resolve(store)
                     let contribution = try await store.contribute(
-                        to: id, in: book.id, for: user, amount: amount, date: date, note: note, fromAccount: fromAccount, toAccount: toAccount
+                        to: id, in: scope, amount: amount, date: date, note: note, fromAccount: fromAccount, toAccount: toAccount
                     )
-                    return (contribution, try await store.goal(id, in: book.id, for: user))
+                    return (contribution, try await store.goal(id, in: scope))
                 }
                 let g = standing.goal
                 print("Added \(contribution.amount.formatted) to \(g.name) on \(contribution.date)"

@@ -21,8 +21,9 @@ extension Tally {
             try await reportingErrors {
                 let bytes = try readInput(file)
                 let output = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let source = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: store.today())
+                    let scope = try await who.resolve(store)
+                    let book = scope.book
+                    let source = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today)
                     if dryRun {
                         let preview = try source.preview(limit: 5)
                         let rows = preview.rows.map { r in
@@ -32,7 +33,7 @@ extension Tally {
                         return Listing.table(header: ["Line", "Date", "Kind", "Amount", "Payee", "Category", "Account"], rows: rows, rightAligned: [0, 3])
                             + "\(preview.count) record\(preview.count == 1 ? "" : "s") ready to import; nothing was stored.\n"
                     }
-                    let result = try await store.importRecords(into: book.id, for: user, from: source)
+                    let result = try await store.importRecords(into: scope, from: source)
                     var text = "Imported \(result.count) record\(result.count == 1 ? "" : "s")"
                     if let first = result.firstDate, let last = result.lastDate { text += " from \(first) to \(last)" }
                     text += " into \(book.name)"
@@ -71,10 +72,10 @@ extension Tally {
                     out = FileHandle.standardOutput
                 }
                 try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let shape = try await store.exportShape(of: book.id, for: user, filter: filter)
+                    let scope = try await who.resolve(store)
+                    let shape = try await store.exportShape(of: scope, filter: filter)
                     out.write(Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8))
-                    try await store.forEachRecord(in: book.id, for: user, filter: filter) { records in
+                    try await store.forEachRecord(in: scope, filter: filter) { records in
                         var text = ""
                         for r in records { text += TallyCSV.line(r.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers) }
                         out.write(Data(text.utf8))

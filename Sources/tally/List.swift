@@ -20,11 +20,11 @@ extension Tally {
             try await reportingErrors {
                 let filter = try self.filter.filter()
                 let records = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
+                    let scope = try await who.resolve(store)
                     var all: [TransactionRecord] = []
                     var cursor: String?
                     repeat {
-                        let page = try await store.transactions(in: book.id, for: user, filter: filter, cursor: cursor, limit: 500)
+                        let page = try await store.transactions(in: scope, filter: filter, cursor: cursor, limit: 500)
                         all += page.records
                         cursor = page.nextCursor
                     } while cursor != nil

@@ -31,21 +31,21 @@ extension Tally {
                 if format == .pdf && interval != nil { throw CLIError("--format pdf is for summaries; leave out --interval") }
                 let fields = ["from": from, "to": to, "by": by, "kind": kind]
                 let bytes: [UInt8] = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    let query = try ReportQuery.parse({ fields[$0] ?? nil }, today: store.today())
+                    let scope = try await who.resolve(store)
+                    let query = try ReportQuery.parse({ fields[$0] ?? nil }, today: scope.today)
                     if let interval {
-                        let trend = try await store.trendReport(query, interval: try ReportInterval.parse(interval), in: book.id, for: user)
+                        let trend = try await store.trendReport(query, interval: try ReportInterval.parse(interval), in: scope)
                         switch format {
                         case .csv: return Array(try ReportFiles.trendCSV(trend).utf8)
                         case .json: return Array(try ReportJSON.encode(try ReportJSON.Trend(trend, query: query, grouped: true))) + [0x0A]
                         default: return Array(try ReportText.trend(trend, query: query).utf8)
                         }
                     }
-                    let report = try await store.summaryReport(query, in: book.id, for: user)
+                    let report = try await store.summaryReport(query, in: scope)
                     switch format {
                     case .csv: return Array(ReportFiles.summaryCSV(report).utf8)
                     case .json: return Array(try ReportJSON.encode(ReportJSON.Summary(report))) + [0x0A]
-                    case .pdf: return ReportFiles.pdf(report, generated: store.today())
+                    case .pdf: return ReportFiles.pdf(report, generated: scope.today)
                     case .table: return Array(ReportText.summary(report).utf8)
                     }
                 }

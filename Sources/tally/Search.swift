@@ -21,8 +21,8 @@ extension Tally {
             try await reportingErrors {
                 let filter = try self.filter.filter(text: text, newestFirst: true)
                 let page = try await store.withStore { store in
-                    let (user, book) = try await who.resolve(store)
-                    return try await store.transactions(in: book.id, for: user, filter: filter, limit: limit, summarize: true)
+                    let scope = try await who.resolve(store)
+                    return try await store.transactions(in: scope, filter: filter, limit: limit, summarize: true)
                 }
                 print(Listing.render(page.records, format: format), terminator: "")
                 if format == .table, let s = page.summary {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import TallyCore
 import TallyStore
+import TallyWeb
 
 /// Where the data is: shared by every command.
 struct StoreOptions: ParsableArguments {
@@ -72,12 +73,12 @@ struct UserOptions: ParsableArguments {
         return users[0]
     }
 
-    /// The user and the book in effect.
-    func resolve(_ store: Store) async throws -> (User, Book) {
+    /// The user's book in effect, let in once (`Store.scope(_:book:)`) like every web request.
+    func resolve(_ store: Store) async throws -> BookScope {
         let user = try await resolveUser(store)
-        if let book { return (user, try await store.access(user, book: book)) }
+        if let book { return try await store.scope(user, book: book) }
         guard let first = try await store.books(for: user).first else { throw CLIError("\(user.email) has no book") }
-        return (user, first)
+        return try await store.scope(user, book: first.id)
     }
 }
 
@@ -87,18 +88,17 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Runs a command body, turning known errors into one clear line on stderr and a non-zero exit.
+/// Runs a command body, turning known errors into one clear line on stderr and the exit status
+/// `AppError` gives them (the same classification the API and the pages use).
 func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
         try await body()
-    } catch let error as TallyCore.ValidationError {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(65)
-    } catch let error as StoreError {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(1)
     } catch let error as CLIError {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
         throw ExitCode(1)
+    } catch {
+        guard let known = AppError(known: error) else { throw error }
+        FileHandle.standardError.write(Data("error: \(known.detail)\n".utf8))
+        throw ExitCode(known.exitCode)
     }
 }

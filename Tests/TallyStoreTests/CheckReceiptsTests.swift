@@ -43,14 +43,14 @@ struct CheckReceiptsTests {
             let b = try await CheckTests.book(store)
             let (_, other) = try await owner(store, email: "other@example.com")
             func receipt(_ record: RecordID) async throws -> RecordID {
-                try await store.addReceipt(to: record, in: b.id, for: b.user, bytes: Self.png).id
+                try await store.addReceipt(to: record, in: try await store.scope(b.user, book: b.id), bytes: Self.png).id
             }
             let moved = try await receipt(b.coffees[0]), resized = try await receipt(b.coffees[1])
             let emptied = try await receipt(b.coffees[0]), orphaned = try await receipt(b.salary)
             let kept = try await receipt(b.coffees[1])
-            let noPhoto = try await store.createGoal(in: b.id, for: b.user, GoalInput(name: "Camera", price: "800", income: "1000", percent: "20")).goal.id
-            let noType = try await store.createGoal(in: b.id, for: b.user, GoalInput(name: "Bike", price: "500", income: "1000", percent: "10")).goal.id
-            for goal in [noPhoto, noType] { try await store.setGoalPhoto(goal, in: b.id, for: b.user, bytes: Self.png) }
+            let noPhoto = try await store.createGoal(in: try await store.scope(b.user, book: b.id), GoalInput(name: "Camera", price: "800", income: "1000", percent: "20")).goal.id
+            let noType = try await store.createGoal(in: try await store.scope(b.user, book: b.id), GoalInput(name: "Bike", price: "500", income: "1000", percent: "10")).goal.id
+            for goal in [noPhoto, noType] { try await store.setGoalPhoto(goal, in: try await store.scope(b.user, book: b.id), bytes: Self.png) }
             try await CheckTests.sql(store, [
                 "UPDATE receipts SET book_id = \(bind: other.id) WHERE id = \(bind: moved)",
                 "UPDATE receipts SET byte_size = 999 WHERE id = \(bind: resized)",
@@ -82,10 +82,10 @@ struct CheckReceiptsTests {
                 "receipt \(moved): moved to book \(b.id), where its record is",
                 "book \(b.id): kept totals and account balances rebuilt from the records",
             ])
-            #expect(try await store.receipts(of: b.coffees[0], in: b.id, for: b.user).map(\.id) == [moved])
-            #expect(try await store.receipts(of: b.coffees[1], in: b.id, for: b.user).map { [$0.id, Int64($0.byteSize)] } == [[resized, 1008], [kept, 1008]])
-            #expect(try await store.goalPhoto(noType, in: b.id, for: b.user).type == "image/png")
-            await #expect(throws: StoreError.notFound("photo")) { try await store.goalPhoto(noPhoto, in: b.id, for: b.user) }
+            #expect(try await store.receipts(of: b.coffees[0], in: try await store.scope(b.user, book: b.id)).map(\.id) == [moved])
+            #expect(try await store.receipts(of: b.coffees[1], in: try await store.scope(b.user, book: b.id)).map { [$0.id, Int64($0.byteSize)] } == [[resized, 1008], [kept, 1008]])
+            #expect(try await store.goalPhoto(noType, in: try await store.scope(b.user, book: b.id)).type == "image/png")
+            await #expect(throws: StoreError.notFound("photo")) { try await store.goalPhoto(noPhoto, in: try await store.scope(b.user, book: b.id)) }
             if store.database.engine == .postgres {
                 try await CheckTests.sql(store, ["ALTER TABLE receipts VALIDATE CONSTRAINT receipts_transaction_id_fkey"])
             }

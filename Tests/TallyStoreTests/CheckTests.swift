@@ -20,7 +20,7 @@ struct CheckTests {
 
     static func book(_ store: Store) async throws -> Book {
         let (user, book) = try await owner(store)
-        func add(_ input: TransactionInput) async throws -> RecordID { try await store.addTransaction(to: book.id, for: user, input).transaction.id }
+        func add(_ input: TransactionInput) async throws -> RecordID { try await store.addTransaction(to: try await store.scope(user, book: book.id), input).transaction.id }
         let first = try await add(TransactionInput(kind: "expense", amount: "12.00", date: "2026-03-04", payee: "Cafe", category: "Food:Coffee", account: "Cash"))
         let second = try await add(TransactionInput(kind: "expense", amount: "8.50", date: "2026-03-04", payee: "Cafe", category: "Food:Coffee", account: "Cash"))
         let salary = try await add(TransactionInput(kind: "income", amount: "1000.00", date: "2026-03-31", payee: "Acme", category: "Salary", account: "Debit Card"))
@@ -109,7 +109,7 @@ struct CheckTests {
             #expect(try await TotalsRebuildTests.snapshot(store, book: b.id) == kept)
             let march = try await store.summaryReport(
                 ReportQuery(range: try DateRange(from: LocalDate("2026-03-01")!, to: LocalDate("2026-03-31")!), by: .category, kind: .expense),
-                in: b.id, for: b.user
+                in: try await store.scope(b.user, book: b.id)
             )
             #expect(march.total(.expense).total.minorUnits == 2050 && march.total(.expense).count == 2)
         }

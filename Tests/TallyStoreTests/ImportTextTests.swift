@@ -20,9 +20,9 @@ struct ImportTextTests {
             // A transfer: no category, a destination account (NULLs and ids in the same batch).
             csv += "2024-03-20,250.00,transfer,,,,Cash,USD,to savings,Savings\n"
             let source = try TallyCSVImport(bytes: Array(csv.utf8), bookCurrency: book.currency, today: LocalDate(year: 2024, month: 12, day: 31)!)
-            let result = try await store.importRecords(into: book.id, for: user, from: source)
+            let result = try await store.importRecords(into: try await store.scope(user, book: book.id), from: source)
             #expect(result.count == notes.count + 1)
-            var page = try await store.transactions(in: book.id, for: user, filter: TransactionFilter(), limit: 50)
+            var page = try await store.transactions(in: try await store.scope(user, book: book.id), filter: TransactionFilter(), limit: 50)
             let last = page.records.popLast()
             let transfer = try #require(last)
             #expect(transfer.transaction.kind == .transfer && transfer.transaction.categoryID == nil)
@@ -38,15 +38,15 @@ struct ImportTextTests {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
             let csv = Array("date,amount,kind,payee,category,subcategory,account,currency,note\n2024-03-01,4.50,expense,Cafe,Food,,Cash,USD,\n".utf8)
-            let token = try await store.stageImport(into: book.id, for: user, fileName: "a.csv", data: csv)
+            let token = try await store.stageImport(into: try await store.scope(user, book: book.id), fileName: "a.csv", data: csv)
             let today = LocalDate(year: 2024, month: 12, day: 31)!
             let first = try TallyCSVImport(bytes: csv, bookCurrency: book.currency, today: today)
-            #expect(try await store.importRecords(into: book.id, for: user, from: first, claiming: token).count == 1)
+            #expect(try await store.importRecords(into: try await store.scope(user, book: book.id), from: first, claiming: token).count == 1)
             let again = try TallyCSVImport(bytes: csv, bookCurrency: book.currency, today: today)
             await #expect(throws: StoreError.self) {
-                _ = try await store.importRecords(into: book.id, for: user, from: again, claiming: token)
+                _ = try await store.importRecords(into: try await store.scope(user, book: book.id), from: again, claiming: token)
             }
-            let page = try await store.transactions(in: book.id, for: user, limit: 10)
+            let page = try await store.transactions(in: try await store.scope(user, book: book.id), limit: 10)
             #expect(page.records.count == 1)
         }
     }

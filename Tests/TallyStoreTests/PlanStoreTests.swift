@@ -46,7 +46,7 @@ struct PlanStoreTests {
     func longCarry(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let budget = try await store.createBudget(in: book.id, for: user, BudgetInput(name: "Daily", limit: "10.00", cycle: "daily", start: "2025-01-01", mode: "spender"))
+            let budget = try await store.createBudget(in: try await store.scope(user, book: book.id), BudgetInput(name: "Daily", limit: "10.00", cycle: "daily", start: "2025-01-01", mode: "spender"))
             var spentBefore: Int64 = 0
             let asked = LocalDate("2026-12-01")!
             var seed: UInt64 = 42
@@ -55,17 +55,17 @@ struct PlanStoreTests {
                 seed = seed &* 6364136223846793005 &+ 1442695040888963407
                 let day = LocalDate("2025-01-01")!.adding(days: Int(seed >> 33) % 700)
                 let cents = Int64(100 + (seed >> 20) % 5000)
-                _ = try await store.addTransaction(to: book.id, for: user, TransactionInput(
+                _ = try await store.addTransaction(to: try await store.scope(user, book: book.id), TransactionInput(
                     amount: Money(minorUnits: cents, currency: book.currency).decimalString, date: day.description, payee: "P\(i)", category: "Food"
                 ))
                 if day < asked { spentBefore += cents }
             }
-            _ = try await store.addTransaction(to: book.id, for: user, TransactionInput(kind: "income", amount: "500", date: "2025-03-03", payee: "Job", category: "Salary"))
-            let status = try await store.budgetStatus(budget.id, in: book.id, for: user, on: asked).status
+            _ = try await store.addTransaction(to: try await store.scope(user, book: book.id), TransactionInput(kind: "income", amount: "500", date: "2025-03-03", payee: "Job", category: "Salary"))
+            let status = try await store.budgetStatus(budget.id, in: try await store.scope(user, book: book.id), on: asked).status
             let days = Int64(asked.dayNumber - LocalDate("2025-01-01")!.dayNumber)
             #expect(status.carried.minorUnits == 1000 * days - spentBefore)
             #expect(status.period.from == asked && status.period.to == asked)
-            let history = try await store.budgetHistory(budget.id, in: book.id, for: user, through: asked, limit: 30)
+            let history = try await store.budgetHistory(budget.id, in: try await store.scope(user, book: book.id), through: asked, limit: 30)
             #expect(history.count == 30 && history[0].period.from == asked && history[29].period.from == asked.adding(days: -29))
             #expect(history[0].carried == status.carried)
         }
@@ -75,22 +75,22 @@ struct PlanStoreTests {
     func categoryDeletion(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let coffee = try #require(try await store.categories(in: book.id, for: user).first { $0.name == "Coffee" })
-            let food = try #require(try await store.categories(in: book.id, for: user).first { $0.name == "Food" })
-            let first = try await store.createBudget(in: book.id, for: user, BudgetInput(name: "Coffee", limit: "30", categories: ["Food:Coffee"], accounts: ["Cash"]))
-            let second = try await store.createBudget(in: book.id, for: user, BudgetInput(name: "All", limit: "900"))
+            let coffee = try #require(try await store.categories(in: try await store.scope(user, book: book.id)).first { $0.name == "Coffee" })
+            let food = try #require(try await store.categories(in: try await store.scope(user, book: book.id)).first { $0.name == "Food" })
+            let first = try await store.createBudget(in: try await store.scope(user, book: book.id), BudgetInput(name: "Coffee", limit: "30", categories: ["Food:Coffee"], accounts: ["Cash"]))
+            let second = try await store.createBudget(in: try await store.scope(user, book: book.id), BudgetInput(name: "All", limit: "900"))
             #expect(first.isMain && !second.isMain)
-            let bill = try await store.createBill(in: book.id, for: user, BillInput(title: "Beans", amount: "12", category: "Food:Coffee"))
-            _ = try await store.addTransaction(to: book.id, for: user, TransactionInput(amount: "4.00", date: "2026-05-05", payee: "Cafe", category: "Food:Coffee", account: "Cash"))
-            _ = try await store.addTransaction(to: book.id, for: user, TransactionInput(amount: "6.00", date: "2026-05-06", payee: "Cafe", category: "Food:Coffee", account: "Credit Card"))
-            try await store.deleteCategory(coffee.id, in: book.id, for: user, moveTo: "Food")
-            let moved = try await store.budget(first.id, in: book.id, for: user)
+            let bill = try await store.createBill(in: try await store.scope(user, book: book.id), BillInput(title: "Beans", amount: "12", category: "Food:Coffee"))
+            _ = try await store.addTransaction(to: try await store.scope(user, book: book.id), TransactionInput(amount: "4.00", date: "2026-05-05", payee: "Cafe", category: "Food:Coffee", account: "Cash"))
+            _ = try await store.addTransaction(to: try await store.scope(user, book: book.id), TransactionInput(amount: "6.00", date: "2026-05-06", payee: "Cafe", category: "Food:Coffee", account: "Credit Card"))
+            try await store.deleteCategory(coffee.id, in: try await store.scope(user, book: book.id), moveTo: "Food")
+            let moved = try await store.budget(first.id, in: try await store.scope(user, book: book.id))
             #expect(moved.categoryIDs == [food.id])
-            #expect(try await store.bill(bill.id, in: book.id, for: user).categoryID == food.id)
+            #expect(try await store.bill(bill.id, in: try await store.scope(user, book: book.id)).categoryID == food.id)
             // Only the Cash record is in scope (the account filter still holds).
-            #expect(try await store.budgetStatus(first.id, in: book.id, for: user, on: LocalDate("2026-05-10")!).status.spent.minorUnits == 400)
-            try await store.deleteBudget(first.id, in: book.id, for: user)
-            #expect(try await store.budget(second.id, in: book.id, for: user).isMain)
+            #expect(try await store.budgetStatus(first.id, in: try await store.scope(user, book: book.id), on: LocalDate("2026-05-10")!).status.spent.minorUnits == 400)
+            try await store.deleteBudget(first.id, in: try await store.scope(user, book: book.id))
+            #expect(try await store.budget(second.id, in: try await store.scope(user, book: book.id)).isMain)
         }
     }
 
@@ -98,15 +98,15 @@ struct PlanStoreTests {
     func goalPhoto(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let goal = try await store.createGoal(in: book.id, for: user, GoalInput(name: "Camera", price: "800", income: "1000", percent: "20"))
+            let goal = try await store.createGoal(in: try await store.scope(user, book: book.id), GoalInput(name: "Camera", price: "800", income: "1000", percent: "20"))
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 32)
-            try await store.setGoalPhoto(goal.goal.id, in: book.id, for: user, bytes: png)
-            let (type, data) = try await store.goalPhoto(goal.goal.id, in: book.id, for: user)
+            try await store.setGoalPhoto(goal.goal.id, in: try await store.scope(user, book: book.id), bytes: png)
+            let (type, data) = try await store.goalPhoto(goal.goal.id, in: try await store.scope(user, book: book.id))
             #expect(type == "image/png" && Array(data) == png)
             await #expect(throws: ValidationError("photo", "is not a JPEG, PNG, HEIC or WebP image")) {
-                try await store.setGoalPhoto(goal.goal.id, in: book.id, for: user, bytes: Array("hello".utf8))
+                try await store.setGoalPhoto(goal.goal.id, in: try await store.scope(user, book: book.id), bytes: Array("hello".utf8))
             }
-            #expect(try await store.goal(goal.goal.id, in: book.id, for: user).plan.perPeriod?.minorUnits == 20000)
+            #expect(try await store.goal(goal.goal.id, in: try await store.scope(user, book: book.id)).plan.perPeriod?.minorUnits == 20000)
         }
     }
 }

@@ -29,7 +29,7 @@ struct ReportTests {
             if kind == .expense { input.category = categories[dice.next(categories.count)] }
             if kind == .income { input.category = ["Salary", "Refunds"][dice.next(2)] }
             if kind == .transfer { input.toAccount = accounts.first { $0 != input.account }! }
-            let added = try await store.addTransaction(to: book.id, for: user, input)
+            let added = try await store.addTransaction(to: try await store.scope(user, book: book.id), input)
             model.append(ModelRecord(
                 id: added.transaction.id, kind: kind, amount: amount, currency: currency, date: date, payee: input.payee ?? "",
                 category: added.categoryPath ?? "", account: input.account!, toAccount: input.toAccount ?? "", note: input.note ?? ""
@@ -56,11 +56,11 @@ struct ReportTests {
                 change.account = "Cash"
                 change.payee = "Starbucks"
             }
-            _ = try await store.updateTransaction(model[i].id, in: book.id, for: user, change)
+            _ = try await store.updateTransaction(model[i].id, in: try await store.scope(user, book: book.id), change)
         }
         for _ in 0..<25 {
             let doomed = model.remove(at: dice.next(model.count))
-            try await store.deleteTransaction(doomed.id, in: book.id, for: user)
+            try await store.deleteTransaction(doomed.id, in: try await store.scope(user, book: book.id))
         }
         return (user, book, model)
     }
@@ -82,7 +82,7 @@ struct ReportTests {
             for (f, t) in Self.ranges {
                 let range = try DateRange(from: LocalDate(f)!, to: LocalDate(t)!)
                 for by in ReportGrouping.allCases {
-                    let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: book.id, for: user)
+                    let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: try await store.scope(user, book: book.id))
                     for kind in [TransactionKind.expense, .income] {
                         for currency in ["USD", "EUR"] {
                             let expected = model.sums(kind, currency, from: range.from, to: range.to) { r in
@@ -111,7 +111,7 @@ struct ReportTests {
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-07-03")!)
             /// Checks every period of a trend against sums of the model's records.
             func check(by: ReportGrouping, _ interval: ReportInterval, key: @escaping (ModelRecord) -> String) async throws {
-                let trend = try await store.trendReport(ReportQuery(range: range, by: by, kind: .expense), interval: interval, in: book.id, for: user)
+                let trend = try await store.trendReport(ReportQuery(range: range, by: by, kind: .expense), interval: interval, in: try await store.scope(user, book: book.id))
                 #expect(trend.periods == interval.periods(in: range))
                 for (i, period) in trend.periods.enumerated() {
                     let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { r in
@@ -124,7 +124,7 @@ struct ReportTests {
             }
             for interval in ReportInterval.allCases {
                 try await check(by: .category, interval) { $0.topCategory }
-                let flow = try await store.cashFlow(range, interval: interval, in: book.id, for: user)
+                let flow = try await store.cashFlow(range, interval: interval, in: try await store.scope(user, book: book.id))
                 for p in flow.periods {
                     let inPeriod = model.filter { $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to && interval.period(of: $0.date) == p.period }
                     #expect(p.income.minorUnits == inPeriod.filter { $0.kind == .income }.reduce(0) { $0 + $1.amount })
@@ -139,7 +139,7 @@ struct ReportTests {
             await #expect(throws: ValidationError("interval", "day gives more than 1000 periods over this range; choose a longer interval or a shorter range")) {
                 _ = try await store.trendReport(
                     ReportQuery(range: try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2025-12-31")!)),
-                    interval: .day, in: book.id, for: user)
+                    interval: .day, in: try await store.scope(user, book: book.id))
             }
         }
     }
@@ -149,7 +149,7 @@ struct ReportTests {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
             func check(_ filter: TransactionFilter, _ match: (ModelRecord) -> Bool) async throws {
-                let page = try await store.transactions(in: book.id, for: user, filter: filter, limit: 10, summarize: true)
+                let page = try await store.transactions(in: try await store.scope(user, book: book.id), filter: filter, limit: 10, summarize: true)
                 let hits = model.filter(match)
                 let summary = try #require(page.summary)
                 #expect(summary.count == hits.count, "\(filter)")
@@ -182,7 +182,7 @@ struct ReportTests {
                 $0.currency == "USD" && $0.amount >= 10_000 && $0.amount <= 25_000
             }
             await #expect(throws: ValidationError("amount_min", "'ten' is not an amount")) {
-                _ = try await store.transactions(in: book.id, for: user, filter: TransactionFilter(amountMin: "ten"), summarize: true)
+                _ = try await store.transactions(in: try await store.scope(user, book: book.id), filter: TransactionFilter(amountMin: "ten"), summarize: true)
             }
         }
     }
@@ -191,7 +191,7 @@ struct ReportTests {
     func balances(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
-            for balance in try await store.accounts(in: book.id, for: user) {
+            for balance in try await store.accounts(in: try await store.scope(user, book: book.id)) {
                 let name = balance.account.name
                 var expected: Int64 = 0
                 for r in model where r.currency == balance.account.currency.code {
@@ -200,7 +200,7 @@ struct ReportTests {
                 }
                 #expect(balance.balance.minorUnits == expected, "\(name)")
             }
-            let month = try await store.month(YearMonth(LocalDate("2024-02-01")!), in: book.id, for: user)
+            let month = try await store.month(YearMonth(LocalDate("2024-02-01")!), in: try await store.scope(user, book: book.id))
             let feb = model.filter { $0.date.year == 2024 && $0.date.month == 2 }
             #expect(month.expense.minorUnits == feb.filter { $0.kind == .expense && $0.currency == "USD" }.reduce(0) { $0 + $1.amount })
             #expect(month.count == feb.count)
@@ -211,10 +211,10 @@ struct ReportTests {
     func categoryMove(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
-            let auto = try #require(try await store.categories(in: book.id, for: user).first { $0.name == "Auto" && $0.parentID == nil })
-            try await store.deleteCategory(auto.id, in: book.id, for: user, moveTo: "Home")
+            let auto = try #require(try await store.categories(in: try await store.scope(user, book: book.id)).first { $0.name == "Auto" && $0.parentID == nil })
+            try await store.deleteCategory(auto.id, in: try await store.scope(user, book: book.id), moveTo: "Home")
             let range = try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2026-12-31")!)
-            let report = try await store.summaryReport(ReportQuery(range: range, by: .category), in: book.id, for: user)
+            let report = try await store.summaryReport(ReportQuery(range: range, by: .category), in: try await store.scope(user, book: book.id))
             let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { $0.topCategory == "Auto" ? "Home" : $0.topCategory }
             #expect(same(report.table(.expense, "USD"), expected))
         }

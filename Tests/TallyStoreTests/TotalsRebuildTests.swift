@@ -78,12 +78,12 @@ struct Migration4Tests {
             #expect(try await store.migrate() == [4])
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-11-20")!)
             for by in ReportGrouping.allCases {
-                let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .expense), in: book.id, for: user)
+                let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .expense), in: try await store.scope(user, book: book.id))
                 let spent = model.filter { $0.kind == .expense && $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to }
                 #expect(report.total(.expense).total.minorUnits == spent.reduce(0) { $0 + $1.amount }, "\(by)")
                 #expect(report.total(.expense).count == spent.count, "\(by)")
             }
-            let starbucks = try await store.transactions(in: book.id, for: user, filter: TransactionFilter(text: "starb"), limit: 5, summarize: true)
+            let starbucks = try await store.transactions(in: try await store.scope(user, book: book.id), filter: TransactionFilter(text: "starb"), limit: 5, summarize: true)
             #expect(starbucks.summary?.count == model.filter { $0.payee == "Starbucks" }.count)
             let kept = try await TotalsRebuildTests.snapshot(store, book: book.id)
             try await store.database.write { try await Totals.rebuild($0, book: book.id) }

@@ -44,7 +44,7 @@ extension API {
 
                 let current = try await client.get("\(owner.books)/calendar", token: owner.token)
                 expectStatus(current, .ok)
-                #expect(try current.decode(CalendarJSON.self).month == String(store.today().description.prefix(7)))
+                #expect(try current.decode(CalendarJSON.self).month == String(store.serverToday().description.prefix(7)))
 
                 for bad in ["2026-13", "2026-00", "March", "2026-03-01", ""] {
                     let refused = try await client.get("\(owner.books)/calendar?month=\(bad)", token: owner.token)

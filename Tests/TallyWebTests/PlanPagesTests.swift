@@ -23,7 +23,7 @@ extension API {
         }
 
         func categoryID(_ path: String, _ store: Store, _ user: User, _ book: Int64) async throws -> Int64 {
-            let all = try await store.categories(in: book, for: user)
+            let all = try await store.categories(in: try await store.scope(user, book: book))
             return try #require(all.first { $0.path(in: all) == path }).id
         }
 
@@ -55,7 +55,7 @@ extension API {
                 ])
                 #expect(created.status == .seeOther, "\(created.text)")
                 #expect(created.headers[.location] == "/books/\(book)/budgets")
-                let budget = try #require(try await store.budgets(in: book, for: user).first)
+                let budget = try #require(try await store.budgets(in: try await store.scope(user, book: book)).first)
                 #expect(budget.categoryIDs == [food, home].sorted(), "both chosen categories of the multi-select are kept")
                 #expect(budget.isMain && budget.limit.decimalString == "500.00")
 
@@ -78,7 +78,7 @@ extension API {
                 let nearPage = try await browser.get("/books/\(book)/budgets/\(budget.id)")
                 #expect(nearPage.text.contains("$26.55"))
                 #expect(nearPage.text.contains("alert-near") && nearPage.text.contains("82%"))
-                #expect(try await store.budgets(in: book, for: user).first?.categoryIDs.count == 2, "a form without the lists keeps the scope")
+                #expect(try await store.budgets(in: try await store.scope(user, book: book)).first?.categoryIDs.count == 2, "a form without the lists keeps the scope")
 
                 _ = try await browser.post("/books/\(book)/budgets/\(budget.id)", [("limit", "100")])
                 let over = try await browser.get("/books/\(book)/budgets/\(budget.id)")
@@ -94,7 +94,7 @@ extension API {
 
                 let deleted = try await browser.post("/books/\(book)/budgets/\(budget.id)/delete", [])
                 #expect(deleted.status == .seeOther)
-                #expect(try await store.budgets(in: book, for: user).isEmpty)
+                #expect(try await store.budgets(in: try await store.scope(user, book: book)).isEmpty)
                 #expect(try await browser.get("/books/\(book)/budgets/\(budget.id)").status == .notFound)
             }
         }
@@ -107,7 +107,7 @@ extension API {
                 #expect(budget.status == .unprocessableContent)
                 #expect(budget.text.contains("limit: must not be negative"))
                 #expect(budget.text.contains("value=\"Weekly\""), "the typed name is kept")
-                #expect(try await store.budgets(in: book, for: user).isEmpty)
+                #expect(try await store.budgets(in: try await store.scope(user, book: book)).isEmpty)
                 let day = try await browser.post("/books/\(book)/budgets", [("name", "Monthly"), ("limit", "5"), ("day_of_month", "32")])
                 #expect(day.status == .unprocessableContent && day.text.contains("day_of_month"))
 
@@ -119,16 +119,16 @@ extension API {
                 #expect(goal.text.contains("value=\"Bike\""))
                 let noDate = try await browser.post("/books/\(book)/goals", [("name", "Bike"), ("price", "1000"), ("plan", "date"), ("target_date", "")])
                 #expect(noDate.status == .unprocessableContent && noDate.text.contains("target_date"))
-                #expect(try await store.goals(in: book, for: user).isEmpty)
+                #expect(try await store.goals(in: try await store.scope(user, book: book)).isEmpty)
 
-                let billsBefore = try await store.bills(in: book, for: user).count
+                let billsBefore = try await store.bills(in: try await store.scope(user, book: book)).count
                 let bill = try await browser.post("/books/\(book)/bills", [
                     ("title", "Water"), ("amount", "40"), ("cycle", "monthly"), ("due_day", "32"), ("first_due", "2026-03-05"),
                 ])
                 #expect(bill.status == .unprocessableContent)
                 #expect(bill.text.contains("due_day: must be a whole number from 1 to 31"))
                 #expect(bill.text.contains("value=\"Water\""))
-                #expect(try await store.bills(in: book, for: user).count == billsBefore)
+                #expect(try await store.bills(in: try await store.scope(user, book: book)).count == billsBefore)
 
                 let badMonth = try await browser.get("/books/\(book)/bills?month=2026-13")
                 #expect(badMonth.status == .unprocessableContent && badMonth.text.contains("month"))
@@ -147,7 +147,7 @@ extension API {
                 ])
                 #expect(created.status == .seeOther, "\(created.text)")
                 #expect(created.headers[.location] == "/books/\(book)/bills?month=2026-03")
-                let bill = try #require(try await store.bills(in: book, for: user).first { $0.title == "Apartment" })
+                let bill = try #require(try await store.bills(in: try await store.scope(user, book: book)).first { $0.title == "Apartment" })
 
                 let month = try await browser.get("/books/\(book)/bills?month=2026-03")
                 #expect(month.status == .ok)
@@ -160,7 +160,7 @@ extension API {
                 let confirm = try await browser.get("\(pay)?amount=1180&paid_on=2026-03-04")
                 #expect(confirm.status == .ok)
                 #expect(confirm.text.contains("<strong>$1,180.00</strong>") && confirm.text.contains("4 Mar 2026") && confirm.text.contains("Home:Rent"))
-                #expect(try await store.transactions(in: book, for: user).records.isEmpty, "the confirmation page records nothing")
+                #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty, "the confirmation page records nothing")
                 #expect(try await browser.get("/books/\(book)/bills/\(bill.id)/occurrences/2026-03-06/pay").status == .notFound)
 
                 let bad = try await browser.post(pay, [("amount", "abc"), ("paid_on", "2026-03-04")])
@@ -182,15 +182,15 @@ extension API {
                 #expect(undo.status == .seeOther)
                 let undone = try await browser.get("/books/\(book)/calendar?month=2026-03")
                 #expect(calendarCell(undone.text, date: "2026-03-04")?.contains("$") == false)
-                #expect(try await store.transactions(in: book, for: user).records.isEmpty)
+                #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty)
 
                 let edited = try await browser.post("/books/\(book)/bills/\(bill.id)", [("title", "Flat"), ("amount", "")])
                 #expect(edited.status == .seeOther)
-                let varies = try await store.bill(bill.id, in: book, for: user)
+                let varies = try await store.bill(bill.id, in: try await store.scope(user, book: book))
                 #expect(varies.title == "Flat" && varies.amount == nil)
                 #expect(try await browser.get("/books/\(book)/bills/\(bill.id)").text.contains("value=\"Flat\""))
                 #expect(try await browser.post("/books/\(book)/bills/\(bill.id)/delete", []).status == .seeOther)
-                #expect(try await store.bills(in: book, for: user).contains { $0.id == bill.id } == false)
+                #expect(try await store.bills(in: try await store.scope(user, book: book)).contains { $0.id == bill.id } == false)
             }
         }
 
@@ -234,7 +234,7 @@ extension API {
                     ("account", "Debit Card"), ("plan", "percent"), ("percent", "10"), ("target_date", ""),
                 ])
                 #expect(created.status == .seeOther, "\(created.text)")
-                let goal = try #require(try await store.goals(in: book, for: user).first).goal
+                let goal = try #require(try await store.goals(in: try await store.scope(user, book: book)).first).goal
                 let page = try await browser.get("/books/\(book)/goals/\(goal.id)")
                 #expect(page.text.contains("class=\"goal-saved\">$100.00<") && page.text.contains("$1,000.00"))
                 #expect(page.text.contains("$200.00 a month (10% of income)"))
@@ -251,12 +251,12 @@ extension API {
                 let after = try await browser.get("/books/\(book)/goals/\(goal.id)")
                 #expect(after.text.contains("class=\"goal-saved\">$250.00<"))
                 #expect(after.text.contains("transfer recorded"))
-                let transfer = try #require(try await store.transactions(in: book, for: user).records.first).transaction
+                let transfer = try #require(try await store.transactions(in: try await store.scope(user, book: book)).records.first).transaction
                 #expect(transfer.kind == .transfer && transfer.amount.decimalString == "150.00")
-                let contribution = try #require(try await store.contributions(to: goal.id, in: book, for: user).first)
+                let contribution = try #require(try await store.contributions(to: goal.id, in: try await store.scope(user, book: book)).first)
                 let undo = try await browser.post("/books/\(book)/goals/\(goal.id)/contributions/\(contribution.id)/delete", [])
                 #expect(undo.status == .seeOther)
-                #expect(try await store.transactions(in: book, for: user).records.isEmpty, "undo takes back the transfer too")
+                #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty, "undo takes back the transfer too")
 
                 // The edit form, multipart with a photo; then a target-date plan.
                 let boundary = "PlanPagesBoundary"
@@ -282,14 +282,14 @@ extension API {
                 let target = today.adding(months: 9)
                 let byDate = try await browser.post("/books/\(book)/goals/\(goal.id)", [("plan", "date"), ("target_date", target.description), ("percent", "20")])
                 #expect(byDate.status == .seeOther, "\(byDate.text)")
-                let planned = try await store.goal(goal.id, in: book, for: user)
+                let planned = try await store.goal(goal.id, in: try await store.scope(user, book: book))
                 #expect(planned.goal.targetDate == target && planned.goal.percent == nil)
                 #expect(try await browser.get("/books/\(book)/goals/\(goal.id)").text.contains("$100.00 a month (5% of income)"))
 
                 #expect(try await browser.post("/books/\(book)/goals/\(goal.id)/photo/delete", []).status == .seeOther)
                 #expect(try await browser.get("/books/\(book)/goals/\(goal.id)/photo").status == .notFound)
                 #expect(try await browser.post("/books/\(book)/goals/\(goal.id)/delete", []).status == .seeOther)
-                #expect(try await store.goals(in: book, for: user).isEmpty)
+                #expect(try await store.goals(in: try await store.scope(user, book: book)).isEmpty)
             }
         }
 
@@ -337,9 +337,9 @@ extension API {
                 _ = try await ann.post("/books/\(book)/budgets", [("name", "Secret budget"), ("limit", "100")])
                 _ = try await ann.post("/books/\(book)/goals", [("name", "Secret goal"), ("price", "100"), ("income", "10"), ("percent", "10")])
                 _ = try await ann.post("/books/\(book)/bills", [("title", "Secret bill"), ("amount", "9"), ("first_due", "2026-03-05")])
-                let budget = try #require(try await store.budgets(in: book, for: annUser).first).id
-                let goal = try #require(try await store.goals(in: book, for: annUser).first).goal.id
-                let bill = try #require(try await store.bills(in: book, for: annUser).first { $0.title == "Secret bill" }).id
+                let budget = try #require(try await store.budgets(in: try await store.scope(annUser, book: book)).first).id
+                let goal = try #require(try await store.goals(in: try await store.scope(annUser, book: book)).first).goal.id
+                let bill = try #require(try await store.bills(in: try await store.scope(annUser, book: book)).first { $0.title == "Secret bill" }).id
 
                 let (bob, _, _) = try await signedIn(client, store, email: "bob@example.com")
                 let b = "/books/\(book)"
@@ -361,10 +361,10 @@ extension API {
                 for (path, fields) in posts {
                     #expect(try await bob.post(path, fields).status == .notFound, "POST \(path)")
                 }
-                #expect(try await store.budgets(in: book, for: annUser).map(\.name) == ["Secret budget"])
-                #expect(try await store.goals(in: book, for: annUser).map(\.goal.name) == ["Secret goal"])
-                #expect(try await store.bill(bill, in: book, for: annUser).title == "Secret bill")
-                #expect(try await store.transactions(in: book, for: annUser).records.isEmpty)
+                #expect(try await store.budgets(in: try await store.scope(annUser, book: book)).map(\.name) == ["Secret budget"])
+                #expect(try await store.goals(in: try await store.scope(annUser, book: book)).map(\.goal.name) == ["Secret goal"])
+                #expect(try await store.bill(bill, in: try await store.scope(annUser, book: book)).title == "Secret bill")
+                #expect(try await store.transactions(in: try await store.scope(annUser, book: book)).records.isEmpty)
             }
         }
     }

@@ -28,17 +28,17 @@ import Testing
     @Test func categoriesPageWithSubcategoriesRendersEachCategoryOnce() async throws {
         try await withApp { client, store in
             let (browser, user, book) = try await signedIn(client, store)
-            let food = try #require(try await store.categories(in: book, for: user).first { $0.name == "Food" && $0.parentID == nil })
+            let food = try #require(try await store.categories(in: try await store.scope(user, book: book)).first { $0.name == "Food" && $0.parentID == nil })
             let added = try await browser.post("/books/\(book)/categories", [("name", "Bakery"), ("parent", String(food.id)), ("kind", "expense")])
             #expect(added.status == .seeOther)
             // A third level is refused, so the tree is two levels deep at most.
-            let bakery = try #require(try await store.categories(in: book, for: user).first { $0.name == "Bakery" })
+            let bakery = try #require(try await store.categories(in: try await store.scope(user, book: book)).first { $0.name == "Bakery" })
             let deeper = try await browser.post("/books/\(book)/categories", [("name", "Bread"), ("parent", String(bakery.id)), ("kind", "expense")])
             #expect(deeper.status == .unprocessableContent && deeper.text.contains("sub-categories cannot have sub-categories"))
 
             let page = try await browser.get("/books/\(book)/categories")
             #expect(page.status == .ok)
-            let all = try await store.categories(in: book, for: user)
+            let all = try await store.categories(in: try await store.scope(user, book: book))
             #expect(all.contains { $0.parentID != nil }, "the default book has sub-categories")
             #expect(occurrences(of: "<summary>", in: page.text) == all.count, "one entry per category, no repeats")
             for category in all {
@@ -138,7 +138,7 @@ import Testing
         try await withApp { client, store in
             let (browser, _, book) = try await signedIn(client, store)
             let user = try #require(try await store.user(email: "ann@example.com"))
-            let categories = try await store.categories(in: book, for: user)
+            let categories = try await store.categories(in: try await store.scope(user, book: book))
             let food = try #require(categories.first { $0.name == "Food" })
             for (amount, payee) in [("12.50", "Cafe"), ("99.99", "Market")] {
                 try await browser.post("/books/\(book)/transactions", [("amount", amount), ("payee", payee), ("date", "2026-03-14"), ("category", String(food.id))])
@@ -162,7 +162,7 @@ import Testing
                 let created = try await browser.post("/books/\(book)/categories", [("name", name), ("kind", "expense"), ("color", "#112233")])
                 #expect(created.status == .seeOther, "\(name): \(created.text)")
             }
-            let categories = try await store.categories(in: book, for: user)
+            let categories = try await store.categories(in: try await store.scope(user, book: book))
             for name in hostile {
                 let category = try #require(categories.first { $0.name == name })
                 let added = try await browser.post("/books/\(book)/transactions", [

@@ -257,7 +257,7 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(day.text.contains("Corner Cafe") && day.text.contains("$12.34"))
 
             let user = try #require(try await store.user(email: "ann@example.com"))
-            let record = try #require(try await store.transactions(in: book, for: user).records.first).transaction
+            let record = try #require(try await store.transactions(in: try await store.scope(user, book: book)).records.first).transaction
             #expect(record.note == "with Bob")
 
             let editForm = try await browser.get("/books/\(book)/transactions/\(record.id)/edit")
@@ -275,14 +275,14 @@ func calendarCell(_ html: String, date: String) -> String? {
             let invalid = try await browser.post("/books/\(book)/transactions", [("amount", "12.345"), ("payee", "Bad"), ("date", "2026-03-14")])
             #expect(invalid.status == .unprocessableContent)
             #expect(invalid.text.contains("amount"))
-            #expect(try await store.transactions(in: book, for: user).records.count == 1)
+            #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.count == 1)
 
             let confirm = try await browser.get("/books/\(book)/transactions/\(record.id)/delete")
             #expect(confirm.status == .ok)
             let deleted = try await browser.post("/books/\(book)/transactions/\(record.id)/delete", [])
             #expect(deleted.status == .seeOther)
             #expect(deleted.headers[.location] == "/books/\(book)/days/2026-03-14")
-            #expect(try await store.transactions(in: book, for: user).records.isEmpty)
+            #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty)
             let afterDelete = try await browser.get("/books/\(book)/calendar?month=2026-03")
             #expect(calendarCell(afterDelete.text, date: "2026-03-14")?.contains("$") == false)
             #expect(try await browser.get("/books/\(book)/transactions/\(record.id)/edit").status == .notFound)
@@ -314,7 +314,7 @@ func calendarCell(_ html: String, date: String) -> String? {
             let (ann, annBook) = try await signedIn(client, store, email: "ann@example.com")
             try await ann.post("/books/\(annBook)/transactions", [("amount", "7"), ("payee", "Secret"), ("date", "2026-03-02")])
             let annUser = try #require(try await store.user(email: "ann@example.com"))
-            let record = try #require(try await store.transactions(in: annBook, for: annUser).records.first).transaction
+            let record = try #require(try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first).transaction
 
             let (bob, _) = try await signedIn(client, store, email: "bob@example.com")
             for path in ["/books/\(annBook)/calendar", "/books/\(annBook)/days/2026-03-02", "/books/\(annBook)/transactions/\(record.id)/edit",
@@ -327,7 +327,7 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(edit.status == .notFound)
             let delete = try await bob.post("/books/\(annBook)/transactions/\(record.id)/delete", [])
             #expect(delete.status == .notFound)
-            let after = try #require(try await store.transactions(in: annBook, for: annUser).records.first).transaction
+            let after = try #require(try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first).transaction
             #expect(after.payee == "Secret" && after.amount.decimalString == "7.00")
         }
     }

@@ -32,12 +32,8 @@ struct AuthAPI {
         guard let email = try body.string("email"), let password = try body.string("password") else {
             throw ValidationError("email", "and password are required")
         }
-        let user: User
-        do {
-            user = try await store.authenticate(email: email, password: password, client: context.clientAddress, limits: limits)
-        } catch let throttled as LoginThrottled {
-            return Self.tooManyRequests(throttled)
-        }
+        // A throttled sign-in is a 429 with Retry-After, like every error, by way of AppError.
+        let user = try await store.authenticate(email: email, password: password, client: context.clientAddress, limits: limits)
         let (id, token) = try await store.createToken(for: user, name: try body.string("name"))
         return try JSONResponse.make(APIModel.NewTokenJSON(id: id, token: token), status: .created)
     }
@@ -50,12 +46,5 @@ struct AuthAPI {
     func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         try await store.revokeToken(try context.parameters.id("id"), for: try context.requireUser())
         return Response(status: .noContent)
-    }
-
-    /// 429 as problem+json, with `Retry-After` in seconds.
-    static func tooManyRequests(_ throttled: LoginThrottled) -> Response {
-        var response = APIErrorMiddleware<AppContext>.problem(status: .tooManyRequests, detail: throttled.description)
-        response.headers[.retryAfter] = String(throttled.retryAfter)
-        return response
     }
 }

@@ -13,64 +13,68 @@ struct BillsAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/bills", use: list)
-        routes.post("books/:book/bills", use: create)
-        routes.get("books/:book/bills/:id", use: show)
-        routes.patch("books/:book/bills/:id", use: update)
-        routes.delete("books/:book/bills/:id", use: delete)
-        routes.get("books/:book/bills/:id/occurrences", use: occurrences)
-        routes.post("books/:book/bills/:id/occurrences/:due/pay", use: pay)
-        routes.delete("books/:book/bills/:id/occurrences/:due/pay", use: undo)
+        let book = routes.book(store)
+        book.get("bills", use: list)
+        book.post("bills", use: create)
+        book.get("bills/:id", use: show)
+        book.patch("bills/:id", use: update)
+        book.delete("bills/:id", use: delete)
+        book.get("bills/:id/occurrences", use: occurrences)
+        book.post("bills/:id/occurrences/:due/pay", use: pay)
+        book.delete("bills/:id/occurrences/:due/pay", use: undo)
         return routes
     }
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
-        try JSONResponse.make(try await store.bills(in: try context.parameters.id("book"), for: try context.requireUser()).map(APIModel.BillJSON.init))
+        let scope = try context.bookScope()
+        return try JSONResponse.make(try await store.bills(in: scope).map(APIModel.BillJSON.init))
     }
 
     func show(_ request: Request, context: AppContext) async throws -> Response {
-        let bill = try await store.bill(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let bill = try await store.bill(try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(APIModel.BillJSON(bill))
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BillJSON(try await store.createBill(in: bookID, for: user, input)), status: .created)
+        return try JSONResponse.make(APIModel.BillJSON(try await store.createBill(in: scope, input)), status: .created)
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BillJSON(try await store.updateBill(try context.parameters.id("id"), in: bookID, for: user, input)))
+        return try JSONResponse.make(APIModel.BillJSON(try await store.updateBill(try context.parameters.id("id"), in: scope, input)))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        try await store.deleteBill(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        try await store.deleteBill(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 
     /// Occurrences from `from` (default: the 1st of this month) through `to` (default: a year on).
     func occurrences(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
         let id = try context.parameters.id("id")
-        let today = try await store.today(for: user)
+        let today = scope.today
         let from = try QueryDate.read(request, "from") ?? today.startOfMonth
         let to = try QueryDate.read(request, "to") ?? from.adding(months: 12).adding(days: -1)
-        let list = try await store.billOccurrences(id, in: bookID, for: user, from: from, through: to)
+        let list = try await store.billOccurrences(id, in: scope, from: from, through: to)
         return try JSONResponse.make(list.map(APIModel.OccurrenceJSON.init))
     }
 
     /// Marks paid; an optional body `{"amount": "…", "paid_on": "YYYY-MM-DD"}`.
     func pay(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let due = try Self.due(context)
         var amount: String?, paidOn: String?
         var request = request
@@ -80,13 +84,14 @@ struct BillsAPI {
             amount = try body.string("amount")
             paidOn = try body.string("paid_on")
         }
-        let occurrence = try await store.payBill(try context.parameters.id("id"), due: due, in: bookID, for: user, amount: amount, paidOn: paidOn)
+        let occurrence = try await store.payBill(try context.parameters.id("id"), due: due, in: scope, amount: amount, paidOn: paidOn)
         return try JSONResponse.make(APIModel.OccurrenceJSON(occurrence), status: .created)
     }
 
     func undo(_ request: Request, context: AppContext) async throws -> Response {
+        let scope = try context.bookScope()
         try await store.undoBillPayment(
-            try context.parameters.id("id"), due: try Self.due(context), in: try context.parameters.id("book"), for: try context.requireUser()
+            try context.parameters.id("id"), due: try Self.due(context), in: scope
         )
         return Response(status: .noContent)
     }

@@ -8,9 +8,10 @@ struct BooksAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
+        let book = routes.book(store)
         routes.get("books", use: list)
-        routes.get("books/:book/calendar", use: calendar)
-        routes.get("books/:book/payees", use: payees)
+        book.get("calendar", use: calendar)
+        book.get("payees", use: payees)
         return routes
     }
 
@@ -19,21 +20,21 @@ struct BooksAPI {
     }
 
     func calendar(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
+        let scope = try context.bookScope()
         let month: YearMonth
         if let text = request.uri.queryParameters["month"] {
             month = try YearMonth.input(text, field: "month")
         } else {
-            month = YearMonth(store.today())
+            month = YearMonth(scope.today)
         }
-        let summary = try await store.month(month, in: try context.parameters.id("book"), for: user)
+        let summary = try await store.month(month, in: scope)
         return try JSONResponse.make(APIModel.CalendarJSON(summary))
     }
 
     func payees(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
+        let scope = try context.bookScope()
         let prefix = request.uri.queryParameters["q"].map(String.init) ?? ""
-        let found = try await store.payeeSuggestions(in: try context.parameters.id("book"), for: user, prefix: prefix)
+        let found = try await store.payeeSuggestions(in: scope, prefix: prefix)
         return try JSONResponse.make(found.map(APIModel.PayeeJSON.init))
     }
 }

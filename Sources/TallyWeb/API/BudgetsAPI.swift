@@ -11,56 +11,62 @@ struct BudgetsAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/budgets", use: list)
-        routes.post("books/:book/budgets", use: create)
-        routes.get("books/:book/budgets/:id", use: show)
-        routes.patch("books/:book/budgets/:id", use: update)
-        routes.delete("books/:book/budgets/:id", use: delete)
-        routes.get("books/:book/budgets/:id/status", use: status)
-        routes.get("books/:book/budgets/:id/history", use: history)
+        let book = routes.book(store)
+        book.get("budgets", use: list)
+        book.post("budgets", use: create)
+        book.get("budgets/:id", use: show)
+        book.patch("budgets/:id", use: update)
+        book.delete("budgets/:id", use: delete)
+        book.get("budgets/:id/status", use: status)
+        book.get("budgets/:id/history", use: history)
         return routes
     }
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
-        let budgets = try await store.budgets(in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let budgets = try await store.budgets(in: scope)
         return try JSONResponse.make(budgets.map(APIModel.BudgetJSON.init))
     }
 
     func show(_ request: Request, context: AppContext) async throws -> Response {
-        let budget = try await store.budget(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let budget = try await store.budget(try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(APIModel.BudgetJSON(budget))
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BudgetJSON(try await store.createBudget(in: bookID, for: user, input)), status: .created)
+        return try JSONResponse.make(APIModel.BudgetJSON(try await store.createBudget(in: scope, input)), status: .created)
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BudgetJSON(try await store.updateBudget(try context.parameters.id("id"), in: bookID, for: user, input)))
+        return try JSONResponse.make(APIModel.BudgetJSON(try await store.updateBudget(try context.parameters.id("id"), in: scope, input)))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        try await store.deleteBudget(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        try await store.deleteBudget(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 
     func status(_ request: Request, context: AppContext) async throws -> Response {
+        let scope = try context.bookScope()
         let date = try QueryDate.read(request, "date")
         let standing = try await store.budgetStatus(
-            try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser(), on: date
+            try context.parameters.id("id"), in: scope, on: date
         )
         return try JSONResponse.make(APIModel.BudgetStatusJSON(standing))
     }
 
     func history(_ request: Request, context: AppContext) async throws -> Response {
+        let scope = try context.bookScope()
         let through = try QueryDate.read(request, "through")
         var limit = 12
         if let text = request.uri.queryParameters.get("limit") {
@@ -68,7 +74,7 @@ struct BudgetsAPI {
             limit = value
         }
         let periods = try await store.budgetHistory(
-            try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser(), through: through, limit: limit
+            try context.parameters.id("id"), in: scope, through: through, limit: limit
         )
         return try JSONResponse.make(periods.map(APIModel.PeriodJSON.init))
     }

@@ -11,62 +11,67 @@ struct GoalsAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/goals", use: list)
-        routes.post("books/:book/goals", use: create)
-        routes.get("books/:book/goals/:id", use: show)
-        routes.patch("books/:book/goals/:id", use: update)
-        routes.delete("books/:book/goals/:id", use: delete)
-        routes.get("books/:book/goals/:id/contributions", use: contributions)
-        routes.post("books/:book/goals/:id/contributions", use: contribute)
-        routes.delete("books/:book/goals/:id/contributions/:contribution", use: deleteContribution)
-        routes.put("books/:book/goals/:id/photo", use: putPhoto)
-        routes.get("books/:book/goals/:id/photo", use: photo)
-        routes.delete("books/:book/goals/:id/photo", use: deletePhoto)
+        let book = routes.book(store)
+        book.get("goals", use: list)
+        book.post("goals", use: create)
+        book.get("goals/:id", use: show)
+        book.patch("goals/:id", use: update)
+        book.delete("goals/:id", use: delete)
+        book.get("goals/:id/contributions", use: contributions)
+        book.post("goals/:id/contributions", use: contribute)
+        book.delete("goals/:id/contributions/:contribution", use: deleteContribution)
+        book.put("goals/:id/photo", use: putPhoto)
+        book.get("goals/:id/photo", use: photo)
+        book.delete("goals/:id/photo", use: deletePhoto)
         return routes
     }
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
-        try JSONResponse.make(try await store.goals(in: try context.parameters.id("book"), for: try context.requireUser()).map(APIModel.GoalJSON.init))
+        let scope = try context.bookScope()
+        return try JSONResponse.make(try await store.goals(in: scope).map(APIModel.GoalJSON.init))
     }
 
     func show(_ request: Request, context: AppContext) async throws -> Response {
-        let goal = try await store.goal(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let goal = try await store.goal(try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(APIModel.GoalJSON(goal))
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.GoalJSON(try await store.createGoal(in: bookID, for: user, input)), status: .created)
+        return try JSONResponse.make(APIModel.GoalJSON(try await store.createGoal(in: scope, input)), status: .created)
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.GoalJSON(try await store.updateGoal(try context.parameters.id("id"), in: bookID, for: user, input)))
+        return try JSONResponse.make(APIModel.GoalJSON(try await store.updateGoal(try context.parameters.id("id"), in: scope, input)))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        try await store.deleteGoal(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        try await store.deleteGoal(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 
     func contributions(_ request: Request, context: AppContext) async throws -> Response {
-        let list = try await store.contributions(to: try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let list = try await store.contributions(to: try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(list.map(APIModel.ContributionJSON.init))
     }
 
     func contribute(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["amount", "date", "note", "from_account", "to_account"])
         let contribution = try await store.contribute(
-            to: try context.parameters.id("id"), in: bookID, for: user, amount: try body.string("amount"), date: try body.string("date"),
+            to: try context.parameters.id("id"), in: scope, amount: try body.string("amount"), date: try body.string("date"),
             note: try body.string("note"), fromAccount: try body.string("from_account", allowInteger: true),
             toAccount: try body.string("to_account", allowInteger: true)
         )
@@ -74,29 +79,33 @@ struct GoalsAPI {
     }
 
     func deleteContribution(_ request: Request, context: AppContext) async throws -> Response {
+        let scope = try context.bookScope()
         try await store.deleteContribution(
-            try context.parameters.id("contribution"), of: try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser()
+            try context.parameters.id("contribution"), of: try context.parameters.id("id"), in: scope
         )
         return Response(status: .noContent)
     }
 
     /// The request body is the image itself (JPEG, PNG, HEIC or WebP, at most 10 MB).
     func putPhoto(_ request: Request, context: AppContext) async throws -> Response {
+        let scope = try context.bookScope()
         var request = request
         let buffer = try await request.collectBody(upTo: ReceiptImageType.maxBytes + 1)
         try await store.setGoalPhoto(
-            try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser(), bytes: Array(buffer: buffer)
+            try context.parameters.id("id"), in: scope, bytes: Array(buffer: buffer)
         )
         return Response(status: .noContent)
     }
 
     func photo(_ request: Request, context: AppContext) async throws -> Response {
-        let (type, data) = try await store.goalPhoto(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let (type, data) = try await store.goalPhoto(try context.parameters.id("id"), in: scope)
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=60"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     func deletePhoto(_ request: Request, context: AppContext) async throws -> Response {
-        try await store.setGoalPhoto(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser(), bytes: nil)
+        let scope = try context.bookScope()
+        try await store.setGoalPhoto(try context.parameters.id("id"), in: scope, bytes: nil)
         return Response(status: .noContent)
     }
 

@@ -13,17 +13,18 @@ struct ImportsAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.post("books/:book/imports", use: create)
+        let book = routes.book(store)
+        book.post("imports", use: create)
         return routes
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let book = try scope.writable()
         var request = request
         let body = try await request.collectBody(upTo: Self.maxImportSize)
-        let source = try TallyCSVImport(bytes: Array(buffer: body), bookCurrency: book.currency, today: store.today())
+        let source = try TallyCSVImport(bytes: Array(buffer: body), bookCurrency: book.currency, today: scope.today)
         let dryRun = request.uri.queryParameters.get("dry_run")?.lowercased() ?? "false"
         guard ["true", "1", "yes", "false", "0", "no"].contains(dryRun) else {
             throw ValidationError("dry_run", "must be true or false")
@@ -32,7 +33,7 @@ struct ImportsAPI {
             let preview = try source.preview(limit: 10)
             return try JSONResponse.make(PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init)))
         }
-        let result = try await store.importRecords(into: bookID, for: user, from: source)
+        let result = try await store.importRecords(into: scope, from: source)
         return try JSONResponse.make(ReportJSON.Import(result), status: .created)
     }
 

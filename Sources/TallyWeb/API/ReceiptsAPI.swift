@@ -10,17 +10,18 @@ struct ReceiptsAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.post("books/:book/transactions/:id/receipts", use: upload)
-        routes.get("books/:book/transactions/:id/receipts", use: list)
-        routes.get("books/:book/receipts/:id", use: download)
-        routes.delete("books/:book/receipts/:id", use: delete)
+        let book = routes.book(store)
+        book.post("transactions/:id/receipts", use: upload)
+        book.get("transactions/:id/receipts", use: list)
+        book.get("receipts/:id", use: download)
+        book.delete("receipts/:id", use: delete)
         return routes
     }
 
     func upload(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID, id = try context.parameters.id("id")
+        _ = try await store.transaction(id, in: scope)
         var request = request
         let bytes: [UInt8]
         do {
@@ -34,14 +35,15 @@ struct ReceiptsAPI {
         } catch is NIOTooManyBytesError {
             throw HTTPError(.contentTooLarge, message: "receipt: images are limited to 10 MB")
         }
-        let receipt = try await store.addReceipt(to: id, in: bookID, for: user, bytes: bytes)
+        let receipt = try await store.addReceipt(to: id, in: scope, bytes: bytes)
         return try JSONResponse.make(APIModel.ReceiptJSON(receipt, book: bookID), status: .created)
     }
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id"), user = try context.requireUser()
-        _ = try await store.transaction(id, in: bookID, for: user)
-        let receipts = try await store.receipts(of: id, in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID, id = try context.parameters.id("id")
+        _ = try await store.transaction(id, in: scope)
+        let receipts = try await store.receipts(of: id, in: scope)
         return try JSONResponse.make(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })
     }
 
@@ -51,7 +53,8 @@ struct ReceiptsAPI {
 
     /// The receipt bytes with their type; shared with the web pages.
     static func image(store: Store, request: Request, context: AppContext) async throws -> Response {
-        let (receipt, data) = try await store.receiptData(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let (receipt, data) = try await store.receiptData(try context.parameters.id("id"), in: scope)
         return Response(
             status: .ok,
             headers: [.contentType: receipt.type.rawValue, .cacheControl: "private, max-age=86400", .contentDisposition: "inline"],
@@ -60,7 +63,8 @@ struct ReceiptsAPI {
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        try await store.deleteReceipt(try context.parameters.id("id"), in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        try await store.deleteReceipt(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 }

@@ -11,33 +11,34 @@ struct ReportsAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/reports/summary", use: summary)
-        routes.get("books/:book/reports/trend", use: trend)
-        routes.get("books/:book/reports/cashflow", use: cashflow)
+        let book = routes.book(store)
+        book.get("reports/summary", use: summary)
+        book.get("reports/trend", use: trend)
+        book.get("reports/cashflow", use: cashflow)
         return routes
     }
 
     func summary(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
+        let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let report = try await store.summaryReport(
-            try ReportQuery.parse({ query.get($0) }, today: store.today()), in: try context.parameters.id("book"), for: user
+            try ReportQuery.parse({ query.get($0) }, today: scope.today), in: scope
         )
         switch try Download.format(query["format"], allowed: ["json", "csv", "pdf"]) {
         case "csv": return Download.response(Array(ReportFiles.summaryCSV(report).utf8), type: "text/csv; charset=utf-8", name: Download.name(report.query, "csv"))
-        case "pdf": return Download.response(ReportFiles.pdf(report, generated: store.today()), type: "application/pdf", name: Download.name(report.query, "pdf"))
+        case "pdf": return Download.response(ReportFiles.pdf(report, generated: scope.today), type: "application/pdf", name: Download.name(report.query, "pdf"))
         default: return try JSONResponse.make(ReportJSON.Summary(report))
         }
     }
 
     func trend(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
+        let scope = try context.bookScope()
         let query = request.uri.queryParameters
-        let report = try ReportQuery.parse({ query.get($0) }, today: store.today())
+        let report = try ReportQuery.parse({ query.get($0) }, today: scope.today)
         let grouped = query["by"] != nil
         let trend = try await store.trendReport(
             report, interval: try ReportInterval.parse(query["interval"].map(String.init)), grouped: grouped,
-            in: try context.parameters.id("book"), for: user
+            in: scope
         )
         switch try Download.format(query["format"], allowed: ["json", "csv"]) {
         case "csv": return Download.response(Array(try ReportFiles.trendCSV(trend).utf8), type: "text/csv; charset=utf-8", name: Download.name(report, "csv", "trend"))
@@ -46,11 +47,11 @@ struct ReportsAPI {
     }
 
     func cashflow(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
+        let scope = try context.bookScope()
         let query = request.uri.queryParameters
-        let report = try ReportQuery.parse({ query.get($0) }, today: store.today())
+        let report = try ReportQuery.parse({ query.get($0) }, today: scope.today)
         let flow = try await store.cashFlow(
-            report.range, interval: try ReportInterval.parse(query.get("interval")), in: try context.parameters.id("book"), for: user
+            report.range, interval: try ReportInterval.parse(query.get("interval")), in: scope
         )
         return try JSONResponse.make(try ReportJSON.CashFlow(flow))
     }

@@ -11,7 +11,8 @@ struct TodayAPI {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/today", use: today)
+        let book = routes.book(store)
+        book.get("today", use: today)
         routes.get("settings", use: settings)
         routes.patch("settings", use: updateSettings)
         routes.get("calendar-feed", use: feed)
@@ -20,7 +21,8 @@ struct TodayAPI {
     }
 
     func today(_ request: Request, context: AppContext) async throws -> Response {
-        let summary = try await store.todaySummary(in: try context.parameters.id("book"), for: try context.requireUser())
+        let scope = try context.bookScope()
+        let summary = try await store.todaySummary(in: scope)
         return try JSONResponse.make(APIModel.TodayJSON(summary))
     }
 

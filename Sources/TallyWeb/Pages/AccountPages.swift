@@ -9,10 +9,11 @@ struct AccountPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/accounts", use: list)
-        routes.post("books/:book/accounts", use: create)
-        routes.post("books/:book/accounts/:id", use: update)
-        routes.post("books/:book/accounts/:id/delete", use: delete)
+        let book = routes.book(store)
+        book.get("accounts", use: list)
+        book.post("accounts", use: create)
+        book.post("accounts/:id", use: update)
+        book.post("accounts/:id/delete", use: delete)
         return routes
     }
 
@@ -21,9 +22,9 @@ struct AccountPages {
     }
 
     private func page(context: AppContext, error: String = "", status: HTTPResponse.Status = .ok) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let accounts = try await store.accounts(in: book.id, for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let accounts = try await store.accounts(in: scope)
         let model = AccountsPage(
             accounts: accounts.map { item in
                 let a = item.account
@@ -39,41 +40,36 @@ struct AccountPages {
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        var request = request
-        let form = try await request.form(context: context)
-        do {
+        let scope = try context.bookScope()
+        return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.createAccount(
-                in: bookID, for: user, name: form["name"], kind: form["kind"], openingBalance: form["opening_balance"], currency: form["currency"]
+                in: scope, name: form["name"], kind: form["kind"], openingBalance: form["opening_balance"], currency: form["currency"]
             )
-            return PageRenderer.redirect("/books/\(bookID)/accounts")
-        } catch let error as ValidationError {
-            return try await page(context: context, error: error.description, status: .unprocessableContent)
+            return "/books/\(scope.bookID)/accounts"
+        } refused: { _, error in
+            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        var request = request
-        let form = try await request.form(context: context)
-        do {
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
+        return try await PageRenderer.post(request, context: context) { form in
             let changes = AccountChanges(
                 name: form["name"], kind: form["kind"], openingBalance: form["opening_balance"], archived: form["archived"].map { $0 == "1" }
             )
-            _ = try await store.updateAccount(try context.parameters.id("id"), in: bookID, for: user, changes: changes)
-            return PageRenderer.redirect("/books/\(bookID)/accounts")
-        } catch let error as ValidationError {
-            return try await page(context: context, error: error.description, status: .unprocessableContent)
+            _ = try await store.updateAccount(id, in: scope, changes: changes)
+            return "/books/\(scope.bookID)/accounts"
+        } refused: { _, error in
+            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
         do {
-            try await store.deleteAccount(try context.parameters.id("id"), in: bookID, for: user)
+            try await store.deleteAccount(try context.parameters.id("id"), in: scope)
             return PageRenderer.redirect("/books/\(bookID)/accounts")
         } catch StoreError.conflict(let message) {
             return try await page(context: context, error: message, status: .conflict)

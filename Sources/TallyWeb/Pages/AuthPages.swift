@@ -44,7 +44,6 @@ struct AuthPages {
     }
 
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
-        var request = request
         let form = try await request.form(context: context)
         do {
             let user = try await store.signUp(email: form["email"], password: form["password"], currency: form["currency"], openSignup: openSignup)
@@ -62,7 +61,6 @@ struct AuthPages {
     }
 
     func login(_ request: Request, context: AppContext) async throws -> Response {
-        var request = request
         let form = try await request.form(context: context)
         let email = form["email"] ?? ""
         do {

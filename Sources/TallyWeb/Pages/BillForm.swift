@@ -5,7 +5,7 @@ import TallyStore
 /// `bill_form.mustache` renders.
 enum BillForm {
     /// The fields of a posted form.
-    static func input(_ form: PlanForm) -> BillInput {
+    static func input(_ form: FormBody) -> BillInput {
         BillInput(
             title: form["title"], amount: form["amount"], cycle: form["cycle"], dueDay: form["due_day"], everyMonths: form["every_months"],
             firstDue: form["first_due"], account: form["account"], category: form["category"], url: form["url"],

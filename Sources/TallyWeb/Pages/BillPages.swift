@@ -10,28 +10,29 @@ struct BillPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/bills", use: list)
-        routes.get("books/:book/bills/new", use: newForm)
-        routes.post("books/:book/bills", use: create)
-        routes.get("books/:book/bills/:id", use: editForm)
-        routes.post("books/:book/bills/:id", use: update)
-        routes.post("books/:book/bills/:id/delete", use: delete)
-        routes.get("books/:book/bills/:id/occurrences/:date/pay", use: confirmPay)
-        routes.post("books/:book/bills/:id/occurrences/:date/pay", use: pay)
-        routes.post("books/:book/bills/:id/occurrences/:date/undo", use: undo)
+        let book = routes.book(store)
+        book.get("bills", use: list)
+        book.get("bills/new", use: newForm)
+        book.post("bills", use: create)
+        book.get("bills/:id", use: editForm)
+        book.post("bills/:id", use: update)
+        book.post("bills/:id/delete", use: delete)
+        book.get("bills/:id/occurrences/:date/pay", use: confirmPay)
+        book.post("bills/:id/occurrences/:date/pay", use: pay)
+        book.post("bills/:id/occurrences/:date/undo", use: undo)
         return routes
     }
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let today = try await store.today(for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let today = scope.today
         var month = YearMonth(today)
         if let text = request.uri.queryParameters["month"] {
             month = try YearMonth.input(text, field: "month")
         }
-        let summary = try await store.billsMonth(month, in: book.id, for: user)
-        let bills = try await store.bills(in: book.id, for: user)
+        let summary = try await store.billsMonth(month, in: scope)
+        let bills = try await store.bills(in: scope)
         let model = BillsPage(
             month: month.title, prev: month.previous.description, next: month.next.description,
             isCurrentMonth: month == YearMonth(today), thisMonth: YearMonth(today).description,
@@ -50,55 +51,54 @@ struct BillPages {
     }
 
     func newForm(_ request: Request, context: AppContext) async throws -> Response {
+        let scope = try context.bookScope()
         let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        return try await form(book: book, user: user, context: context, input: BillForm.defaults(today: try await store.today(for: user)), billID: nil)
+        let book = try scope.writable()
+        return try await form(scope: scope, context: context, input: BillForm.defaults(today: scope.today), billID: nil)
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        let input = BillForm.input(try await PlanForm.read(request, context: context))
-        do {
-            let bill = try await store.createBill(in: book.id, for: user, input)
-            return PageRenderer.redirect("/books/\(book.id)/bills?month=\(YearMonth(bill.schedule.firstDue))")
-        } catch let error as ValidationError {
-            return try await form(book: book, user: user, context: context, input: input, billID: nil, error: error)
+        let scope = try context.bookScope()
+        try scope.requireWrite()
+        return try await PageRenderer.post(request, context: context) { form in
+            let bill = try await store.createBill(in: scope, BillForm.input(form))
+            return "/books/\(scope.bookID)/bills?month=\(YearMonth(bill.schedule.firstDue))"
+        } refused: { form, error in
+            try await self.form(scope: scope, context: context, input: BillForm.input(form), billID: nil, error: error)
         }
     }
 
     func editForm(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        let bill = try await store.bill(try context.parameters.id("id"), in: book.id, for: user)
-        return try await form(book: book, user: user, context: context, input: BillForm.input(bill), billID: bill.id)
+        let scope = try context.bookScope()
+        let bill = try await store.bill(try context.parameters.id("id"), in: scope)
+        return try await form(scope: scope, context: context, input: BillForm.input(bill), billID: bill.id)
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let scope = try context.bookScope()
+        try scope.requireWrite()
         let id = try context.parameters.id("id")
-        _ = try await store.bill(id, in: book.id, for: user)
-        let input = BillForm.input(try await PlanForm.read(request, context: context))
-        do {
-            _ = try await store.updateBill(id, in: book.id, for: user, input)
-            return PageRenderer.redirect("/books/\(book.id)/bills")
-        } catch let error as ValidationError {
-            return try await form(book: book, user: user, context: context, input: input, billID: id, error: error)
+        _ = try await store.bill(id, in: scope)
+        return try await PageRenderer.post(request, context: context) { form in
+            _ = try await store.updateBill(id, in: scope, BillForm.input(form))
+            return "/books/\(scope.bookID)/bills"
+        } refused: { form, error in
+            try await self.form(scope: scope, context: context, input: BillForm.input(form), billID: id, error: error)
         }
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        try await store.deleteBill(try context.parameters.id("id"), in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try await store.deleteBill(try context.parameters.id("id"), in: scope)
         return PageRenderer.redirect("/books/\(bookID)/bills")
     }
 
     /// The add/edit form, filled with `input`, showing `error` when given.
-    private func form(book: Book, user: User, context: AppContext, input: BillInput, billID: RecordID?, error: ValidationError? = nil) async throws -> Response {
+    private func form(scope: BookScope, context: AppContext, input: BillInput, billID: RecordID?, error: ValidationError? = nil) async throws -> Response {
+        let book = try scope.writable()
         let model = BillForm.page(
-            input, categories: try await store.categories(in: book.id, for: user), accounts: try await store.accounts(in: book.id, for: user),
+            input, categories: try await store.categories(in: scope), accounts: try await store.accounts(in: scope),
             isEdit: billID != nil, action: billID.map { "/books/\(book.id)/bills/\($0)" } ?? "/books/\(book.id)/bills",
             error: error?.description ?? ""
         )
@@ -114,37 +114,36 @@ struct BillPages {
     }
 
     func pay(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
         let due = try Self.dueDate(context)
-        _ = try await store.bill(id, in: bookID, for: user)
-        let form = try await PlanForm.read(request, context: context)
-        do {
-            _ = try await store.payBill(id, due: due, in: bookID, for: user, amount: form["amount"], paidOn: form["paid_on"])
-            return PageRenderer.redirect("/books/\(bookID)/bills?month=\(YearMonth(due))")
-        } catch let error as ValidationError {
-            return try await payPage(context: context, amount: form["amount"], paidOn: form["paid_on"], error: error)
+        _ = try await store.bill(id, in: scope)
+        return try await PageRenderer.post(request, context: context) { form in
+            _ = try await store.payBill(id, due: due, in: scope, amount: form["amount"], paidOn: form["paid_on"])
+            return "/books/\(scope.bookID)/bills?month=\(YearMonth(due))"
+        } refused: { form, error in
+            try await payPage(context: context, amount: form["amount"], paidOn: form["paid_on"], error: error)
         }
     }
 
     func undo(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
         let due = try Self.dueDate(context)
-        try await store.undoBillPayment(try context.parameters.id("id"), due: due, in: bookID, for: user)
+        try await store.undoBillPayment(try context.parameters.id("id"), due: due, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/bills?month=\(YearMonth(due))")
     }
 
     /// What paying will record (the expense: amount, payee, category, account, date), or why it
     /// cannot yet; the form to confirm it, or the payment already made with its undo.
     private func payPage(context: AppContext, amount: String?, paidOn: String?, error: ValidationError? = nil) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        let bill = try await store.bill(try context.parameters.id("id"), in: book.id, for: user)
+        let scope = try context.bookScope()
+        let book = try scope.writable()
+        let bill = try await store.bill(try context.parameters.id("id"), in: scope)
         let due = try Self.dueDate(context)
-        guard let occurrence = try await store.billOccurrences(bill.id, in: book.id, for: user, from: due, through: due).first,
+        guard let occurrence = try await store.billOccurrences(bill.id, in: scope, from: due, through: due).first,
               occurrence.dueDate == due else { throw StoreError.notFound("occurrence \(due)") }
-        let today = try await store.today(for: user)
+        let today = scope.today
         var problem = error
         var money: Money?, date = today
         if problem == nil {
@@ -161,8 +160,8 @@ struct BillPages {
                 problem = error
             }
         }
-        let categories = try await store.categories(in: book.id, for: user)
-        let accounts = try await store.accounts(in: book.id, for: user)
+        let categories = try await store.categories(in: scope)
+        let accounts = try await store.accounts(in: scope)
         let row = PlanText.occurrence(occurrence, book: book.id, today: today)
         let model = BillPayPage(
             bill: row, isPaid: occurrence.status == .paid,

@@ -8,7 +8,7 @@ import TallyStore
 enum BudgetForm {
     /// The fields of a posted form. The hidden `scope` field says the category and account
     /// lists were part of the form, so choosing none of them means "all spending".
-    static func input(_ form: PlanForm) -> BudgetInput {
+    static func input(_ form: FormBody) -> BudgetInput {
         let scoped = form["scope"] != nil
         return BudgetInput(
             name: form["name"], limit: form["limit"], cycle: form["cycle"], weekStart: form["week_start"], start: form["start"],

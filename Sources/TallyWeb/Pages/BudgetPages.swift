@@ -10,11 +10,12 @@ struct BudgetPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/budgets", use: list)
-        routes.post("books/:book/budgets", use: create)
-        routes.get("books/:book/budgets/:id", use: detail)
-        routes.post("books/:book/budgets/:id", use: update)
-        routes.post("books/:book/budgets/:id/delete", use: delete)
+        let book = routes.book(store)
+        book.get("budgets", use: list)
+        book.post("budgets", use: create)
+        book.get("budgets/:id", use: detail)
+        book.post("budgets/:id", use: update)
+        book.post("budgets/:id/delete", use: delete)
         return routes
     }
 
@@ -23,13 +24,13 @@ struct BudgetPages {
     }
 
     private func listPage(context: AppContext, input: BudgetInput? = nil, error: ValidationError? = nil) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let standings = try await store.budgetStandings(in: book.id, for: user)
-        let today = try await store.today(for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let standings = try await store.budgetStandings(in: scope)
+        let today = scope.today
         let form = BudgetForm.values(
             input ?? BudgetForm.defaults(today: today, first: standings.isEmpty),
-            categories: try await store.categories(in: book.id, for: user), accounts: try await store.accounts(in: book.id, for: user)
+            categories: try await store.categories(in: scope), accounts: try await store.accounts(in: scope)
         )
         let model = BudgetsPage(
             budgets: standings.map { PlanText.budget($0, book: book.id) }, hasBudgets: !standings.isEmpty, form: form,
@@ -40,15 +41,13 @@ struct BudgetPages {
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
-        let input = BudgetForm.input(try await PlanForm.read(request, context: context))
-        do {
-            _ = try await store.createBudget(in: bookID, for: user, input)
-            return PageRenderer.redirect("/books/\(bookID)/budgets")
-        } catch let error as ValidationError {
-            return try await listPage(context: context, input: input, error: error)
+        let scope = try context.bookScope()
+        try scope.requireWrite()
+        return try await PageRenderer.post(request, context: context) { form in
+            _ = try await store.createBudget(in: scope, BudgetForm.input(form))
+            return "/books/\(scope.bookID)/budgets"
+        } refused: { form, error in
+            try await listPage(context: context, input: BudgetForm.input(form), error: error)
         }
     }
 
@@ -57,13 +56,13 @@ struct BudgetPages {
     }
 
     private func detailPage(context: AppContext, input: BudgetInput? = nil, error: ValidationError? = nil) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let standing = try await store.budgetStatus(try context.parameters.id("id"), in: book.id, for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let standing = try await store.budgetStatus(try context.parameters.id("id"), in: scope)
         let budget = standing.budget
-        let history = try await store.budgetHistory(budget.id, in: book.id, for: user, limit: 12)
-        let categories = try await store.categories(in: book.id, for: user)
-        let accounts = try await store.accounts(in: book.id, for: user)
+        let history = try await store.budgetHistory(budget.id, in: scope, limit: 12)
+        let categories = try await store.categories(in: scope)
+        let accounts = try await store.accounts(in: scope)
         let (rows, svg) = BudgetForm.history(history, mode: budget.mode, currency: budget.limit.currency)
         let model = BudgetPage(
             budget: PlanText.budget(standing, book: book.id), history: rows, chartSVG: svg,
@@ -85,22 +84,21 @@ struct BudgetPages {
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        _ = try await store.budget(id, in: bookID, for: user)
-        let input = BudgetForm.input(try await PlanForm.read(request, context: context))
-        do {
-            _ = try await store.updateBudget(id, in: bookID, for: user, input)
-            return PageRenderer.redirect("/books/\(bookID)/budgets/\(id)")
-        } catch let error as ValidationError {
-            return try await detailPage(context: context, input: input, error: error)
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
+        _ = try await store.budget(id, in: scope)
+        return try await PageRenderer.post(request, context: context) { form in
+            _ = try await store.updateBudget(id, in: scope, BudgetForm.input(form))
+            return "/books/\(scope.bookID)/budgets/\(id)"
+        } refused: { form, error in
+            try await detailPage(context: context, input: BudgetForm.input(form), error: error)
         }
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        try await store.deleteBudget(try context.parameters.id("id"), in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try await store.deleteBudget(try context.parameters.id("id"), in: scope)
         return PageRenderer.redirect("/books/\(bookID)/budgets")
     }
 }

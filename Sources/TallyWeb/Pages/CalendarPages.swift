@@ -9,28 +9,28 @@ struct CalendarPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book", use: bookHome)
-        routes.get("books/:book/calendar", use: calendar)
-        routes.get("books/:book/days/:date", use: day)
+        let book = routes.book(store)
+        book.get("", use: bookHome)
+        book.get("calendar", use: calendar)
+        book.get("days/:date", use: day)
         return routes
     }
 
     func bookHome(_ request: Request, context: AppContext) async throws -> Response {
-        // Even a redirect says "this book exists": check membership first, like every book route.
-        let book = try await store.access(try context.requireUser(), book: try context.parameters.id("book"))
-        return PageRenderer.redirect("/books/\(book.id)/dashboard")
+        // Even a redirect says "this book exists": the scope checked membership first.
+        PageRenderer.redirect("/books/\(try context.bookScope().bookID)/dashboard")
     }
 
     func calendar(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID)
-        let today = store.today()
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let book = scope.book
+        let today = scope.today
         var month = YearMonth(today)
         if let text = request.uri.queryParameters["month"] {
             month = try YearMonth.input(text, field: "month")
         }
-        let summary = try await store.month(month, in: bookID, for: user)
+        let summary = try await store.month(month, in: scope)
         let weeks = summary.weeks().map { week in
             CalendarWeek(cells: week.map { cell in
                 guard let cell else { return CalendarCell.blank }
@@ -45,9 +45,9 @@ struct CalendarPages {
         // Budget warnings for the month shown: where budgets stand today in this month, else on its last day.
         var warnings: [BudgetCard] = []
         if PlanValidate.years.contains(month.year) {
-            let planToday = try await store.today(for: user)
+            let planToday = scope.today
             let day = YearMonth(planToday) == month ? planToday : month.last
-            warnings = try await store.budgetStandings(in: bookID, for: user, on: day)
+            warnings = try await store.budgetStandings(in: scope, on: day)
                 .filter { $0.status.alert != .none }.map { PlanText.budget($0, book: bookID) }
         }
         let model = CalendarPage(
@@ -62,13 +62,13 @@ struct CalendarPages {
     }
 
     func day(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let book = scope.book
         guard let text = context.parameters.get("date"), let date = LocalDate(text), LocalDate.supported.contains(date) else {
             throw StoreError.notFound("day")
         }
-        let summary = try await store.day(date, in: bookID, for: user)
+        let summary = try await store.day(date, in: scope)
         let model = DayPage(
             date: date.description, longDate: date.longTitle, month: YearMonth(date).description, monthTitle: YearMonth(date).title,
             prev: date.adding(days: -1).description, next: date.adding(days: 1).description,

@@ -9,11 +9,12 @@ struct CategoryPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/categories", use: list)
-        routes.post("books/:book/categories", use: create)
-        routes.post("books/:book/categories/:id", use: update)
-        routes.get("books/:book/categories/:id/delete", use: confirmDelete)
-        routes.post("books/:book/categories/:id/delete", use: delete)
+        let book = routes.book(store)
+        book.get("categories", use: list)
+        book.post("categories", use: create)
+        book.post("categories/:id", use: update)
+        book.get("categories/:id/delete", use: confirmDelete)
+        book.post("categories/:id/delete", use: delete)
         return routes
     }
 
@@ -22,38 +23,33 @@ struct CategoryPages {
     }
 
     private func page(context: AppContext, error: String = "", status: HTTPResponse.Status = .ok) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let all = try await store.categories(in: book.id, for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let all = try await store.categories(in: scope)
         return pages.page("categories", title: "Categories", context: context, book: book, model: CategoriesPage(all, error: error), status: status)
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        var request = request
-        let form = try await request.form(context: context)
-        do {
+        let scope = try context.bookScope()
+        return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.createCategory(
-                in: bookID, for: user, name: form["name"], kind: form["kind"], parent: form["parent"], icon: form["icon"], color: form["color"]
+                in: scope, name: form["name"], kind: form["kind"], parent: form["parent"], icon: form["icon"], color: form["color"]
             )
-            return PageRenderer.redirect("/books/\(bookID)/categories")
-        } catch let error as ValidationError {
-            return try await page(context: context, error: error.description, status: .unprocessableContent)
+            return "/books/\(scope.bookID)/categories"
+        } refused: { _, error in
+            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        var request = request
-        let form = try await request.form(context: context)
-        do {
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
+        return try await PageRenderer.post(request, context: context) { form in
             let changes = CategoryChanges(name: form["name"], icon: form["icon"], color: form["color"])
-            _ = try await store.updateCategory(try context.parameters.id("id"), in: bookID, for: user, changes: changes)
-            return PageRenderer.redirect("/books/\(bookID)/categories")
-        } catch let error as ValidationError {
-            return try await page(context: context, error: error.description, status: .unprocessableContent)
+            _ = try await store.updateCategory(id, in: scope, changes: changes)
+            return "/books/\(scope.bookID)/categories"
+        } refused: { _, error in
+            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
@@ -62,10 +58,10 @@ struct CategoryPages {
     }
 
     private func deletePage(context: AppContext, error: String = "") async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let scope = try context.bookScope()
+        let book = try scope.writable()
         let id = try context.parameters.id("id")
-        let all = try await store.categories(in: book.id, for: user)
+        let all = try await store.categories(in: scope)
         guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
         let targets = all.filter { $0.kind == category.kind && $0.id != id && $0.parentID != id }
         let model = CategoryDeletePage(
@@ -76,15 +72,13 @@ struct CategoryPages {
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        var request = request
-        let form = try await request.form(context: context)
-        do {
-            try await store.deleteCategory(try context.parameters.id("id"), in: bookID, for: user, moveTo: form["move_to"])
-            return PageRenderer.redirect("/books/\(bookID)/categories")
-        } catch let error as ValidationError {
-            return try await deletePage(context: context, error: error.description)
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
+        return try await PageRenderer.post(request, context: context) { form in
+            try await store.deleteCategory(id, in: scope, moveTo: form["move_to"])
+            return "/books/\(scope.bookID)/categories"
+        } refused: { _, error in
+            try await deletePage(context: context, error: error.description)
         }
     }
 }

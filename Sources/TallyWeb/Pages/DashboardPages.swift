@@ -11,17 +11,18 @@ struct DashboardPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/dashboard", use: dashboard)
+        let book = routes.book(store)
+        book.get("dashboard", use: dashboard)
         return routes
     }
 
     func dashboard(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let book = scope.book
         let query = request.uri.queryParameters
         let span = try Validate.option(query.get("span"), field: "span", default: DashboardSpan.month)
-        let today = store.today()
+        let today = scope.today
         var date = today
         if let text = query.get("date") {
             date = try LocalDate.input(text, field: "date")
@@ -30,7 +31,7 @@ struct DashboardPages {
         var groups: [RankGroup] = []
         var summary: SummaryReport?
         for by in ReportGrouping.allCases {
-            let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: bookID, for: user)
+            let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: scope)
             if by == .category { summary = report }
             let rows = report.rows.filter { $0.kind == .expense }.prefix(8).map { row in
                 RankRow(key: row.key, total: row.total.formatted, share: report.shareText(row), color: row.color,
@@ -40,9 +41,9 @@ struct DashboardPages {
         }
         let report = summary!
         let spent = report.total(.expense).total, income = report.total(.income).total
-        let latest = try await store.transactions(in: bookID, for: user, filter: TransactionFilter(newestFirst: true), limit: 3)
+        let latest = try await store.transactions(in: scope, filter: TransactionFilter(newestFirst: true), limit: 3)
         let sixMonths = try DateRange(from: YearMonth(date).first.adding(months: -5), to: YearMonth(date).last)
-        let flow = try await store.cashFlow(sixMonths, interval: .month, in: bookID, for: user)
+        let flow = try await store.cashFlow(sixMonths, interval: .month, in: scope)
         let trendSVG = SVGChart.trend(
             title: "Income and spending, last 6 months", periods: flow.periods.map { Links.shortMonth($0.period) },
             series: [
@@ -59,9 +60,9 @@ struct DashboardPages {
         let spans = DashboardSpan.allCases.map { s in
             SpanLink(name: s.rawValue.capitalized, link: "?span=\(s.rawValue)&date=\(date)", current: s == span)
         }
-        let standings = try await store.budgetStandings(in: bookID, for: user)
-        let planToday = try await store.today(for: user)
-        let dueSoon = try await store.billsDueSoon(in: bookID, for: user)
+        let standings = try await store.budgetStandings(in: scope)
+        let planToday = scope.today
+        let dueSoon = try await store.billsDueSoon(in: scope)
         let others = report.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))" }
         let model = DashboardPage(
             budgets: standings.map { PlanText.budget($0, book: bookID) }, hasBudgets: !standings.isEmpty,

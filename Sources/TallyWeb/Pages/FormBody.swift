@@ -2,8 +2,14 @@ import Foundation
 import Hummingbird
 import MultipartKit
 import NIOCore
+import TallyCore
 
-/// A submitted HTML form: its text fields and uploaded files, from either encoding.
+/// A submitted HTML form: its text fields (every value of a repeated one, in order) and its
+/// uploaded files, from either encoding. The one way pages read a form.
+///
+/// Written by hand rather than decoded with Hummingbird's `URLEncodedFormDecoder`: the pages
+/// post repeated plain keys (`category=1&category=2` from a multi-select), which that decoder
+/// reads only in its `category[]=` form, and the receipt forms are multipart.
 struct FormBody {
     /// An uploaded file.
     struct File {
@@ -11,8 +17,18 @@ struct FormBody {
         let bytes: [UInt8]
     }
 
+    /// Each field's last value.
     var fields: [String: String] = [:]
+    /// Every value of each field, in order (a multi-select repeats its name).
+    var lists: [String: [String]] = [:]
+    /// Uploaded files by field name.
     var files: [String: [File]] = [:]
+
+    /// Records one field value.
+    private mutating func add(_ name: String, _ value: String) {
+        fields[name] = value
+        lists[name, default: []].append(value)
+    }
 
     /// Parses `application/x-www-form-urlencoded` or `multipart/form-data`.
     static func parse(_ body: ByteBuffer, contentType: String) throws -> FormBody {
@@ -26,8 +42,7 @@ struct FormBody {
         let text = String(buffer: body)
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = decode(parts[0]), value = parts.count > 1 ? decode(parts[1]) : ""
-            form.fields[key] = value
+            form.add(decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
         }
         return form
     }
@@ -51,7 +66,7 @@ struct FormBody {
                     form.files[name, default: []].append(File(filename: filename, bytes: Array(buffer: current)))
                 }
             } else {
-                form.fields[name] = String(buffer: current)
+                form.add(name, String(buffer: current))
             }
             headers = [:]
             current = ByteBuffer()
@@ -74,14 +89,39 @@ struct FormBody {
         return nil
     }
 
-    /// A field's value, `nil` when absent.
+    /// A field's value (the last one when repeated), `nil` when absent.
     subscript(_ name: String) -> String? { fields[name] }
+
+    /// Every value of a repeated field, in order; empty when absent.
+    func all(_ name: String) -> [String] { lists[name] ?? [] }
+
+    /// An uploaded file by field name, when one was chosen.
+    func file(_ name: String) -> File? { files[name]?.first }
 }
 
 extension Request {
     /// Reads the body as a form (at most the context's upload limit).
-    mutating func form(context: some RequestContext) async throws -> FormBody {
-        let body = try await collectBody(upTo: context.maxUploadSize)
+    func form(context: some RequestContext) async throws -> FormBody {
+        var request = self
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
         return try FormBody.parse(body, contentType: headers[.contentType] ?? "")
+    }
+}
+
+extension PageRenderer {
+    /// The one shape of every form post: read the form, make the change, and go where `change`
+    /// says (303); when the input is refused (a `ValidationError`), show the form again with the
+    /// error through `refused` (which answers 422). Any other error is the error page's.
+    static func post(
+        _ request: Request, context: AppContext,
+        change: (FormBody) async throws -> String,
+        refused: (FormBody, ValidationError) async throws -> Response
+    ) async throws -> Response {
+        let form = try await request.form(context: context)
+        do {
+            return redirect(try await change(form))
+        } catch let error as ValidationError {
+            return try await refused(form, error)
+        }
     }
 }

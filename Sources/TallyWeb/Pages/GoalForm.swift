@@ -6,7 +6,7 @@ import TallyStore
 enum GoalForm {
     /// The fields of a posted form. `plan` chooses between a percentage of income and a target
     /// date; the other one is cleared.
-    static func input(_ form: PlanForm) throws(ValidationError) -> GoalInput {
+    static func input(_ form: FormBody) throws(ValidationError) -> GoalInput {
         let byDate = Self.byDate(form)
         if byDate && (form["target_date"] ?? "").trimmingSpaces().isEmpty {
             throw ValidationError("target_date", "choose the date to reach the goal by")
@@ -19,13 +19,13 @@ enum GoalForm {
 
     /// The fields as typed, to show the form again after an error (the plan check above runs
     /// before `input` exists).
-    static func echo(_ form: PlanForm) -> GoalInput {
+    static func echo(_ form: FormBody) -> GoalInput {
         GoalInput(name: form["name"], price: form["price"], saved: form["saved"], income: form["income"], cycle: form["cycle"],
                   percent: form["percent"], targetDate: byDate(form) ? form["target_date"] ?? "" : nil, account: form["account"])
     }
 
     /// Whether the form chose the target-date plan (or, without the choice, gave only a date).
-    static func byDate(_ form: PlanForm) -> Bool {
+    static func byDate(_ form: FormBody) -> Bool {
         form["plan"] == "date" || (form["plan"] == nil && !(form["target_date"] ?? "").trimmingSpaces().isEmpty)
     }
 

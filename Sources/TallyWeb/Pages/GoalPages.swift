@@ -11,15 +11,16 @@ struct GoalPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/goals", use: list)
-        routes.post("books/:book/goals", use: create)
-        routes.get("books/:book/goals/:id", use: detail)
-        routes.post("books/:book/goals/:id", use: update)
-        routes.post("books/:book/goals/:id/delete", use: delete)
-        routes.post("books/:book/goals/:id/contributions", use: contribute)
-        routes.post("books/:book/goals/:id/contributions/:contribution/delete", use: undoContribution)
-        routes.get("books/:book/goals/:id/photo", use: photo)
-        routes.post("books/:book/goals/:id/photo/delete", use: deletePhoto)
+        let book = routes.book(store)
+        book.get("goals", use: list)
+        book.post("goals", use: create)
+        book.get("goals/:id", use: detail)
+        book.post("goals/:id", use: update)
+        book.post("goals/:id/delete", use: delete)
+        book.post("goals/:id/contributions", use: contribute)
+        book.post("goals/:id/contributions/:contribution/delete", use: undoContribution)
+        book.get("goals/:id/photo", use: photo)
+        book.post("goals/:id/photo/delete", use: deletePhoto)
         return routes
     }
 
@@ -28,12 +29,12 @@ struct GoalPages {
     }
 
     private func listPage(context: AppContext, input: GoalInput? = nil, error: ValidationError? = nil) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let goals = try await store.goals(in: book.id, for: user)
-        let today = try await store.today(for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let goals = try await store.goals(in: scope)
+        let today = scope.today
         let form = GoalForm.values(input ?? GoalInput(cycle: BudgetCycle.monthly.rawValue, percent: "10"), currency: book.currency,
-                                   accounts: try await store.accounts(in: book.id, for: user), today: today)
+                                   accounts: try await store.accounts(in: scope), today: today)
         let model = GoalsPage(
             goals: goals.map { GoalForm.card($0, book: book.id) }, hasGoals: !goals.isEmpty, form: form,
             error: error?.description ?? "", action: "/books/\(book.id)/goals"
@@ -42,18 +43,16 @@ struct GoalPages {
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        _ = try await store.access(user, book: bookID, write: true)
-        let form = try await PlanForm.read(request, context: context)
-        do {
+        let scope = try context.bookScope()
+        try scope.requireWrite()
+        return try await PageRenderer.post(request, context: context) { form in
             let input = try GoalForm.input(form)
             let photo = try Self.checkedPhoto(form)
-            let goal = try await store.createGoal(in: bookID, for: user, input)
-            if let photo { try await store.setGoalPhoto(goal.goal.id, in: bookID, for: user, bytes: photo) }
-            return PageRenderer.redirect("/books/\(bookID)/goals")
-        } catch let error as ValidationError {
-            return try await listPage(context: context, input: GoalForm.echo(form), error: error)
+            let goal = try await store.createGoal(in: scope, input)
+            if let photo { try await store.setGoalPhoto(goal.goal.id, in: scope, bytes: photo) }
+            return "/books/\(scope.bookID)/goals"
+        } refused: { form, error in
+            try await listPage(context: context, input: GoalForm.echo(form), error: error)
         }
     }
 
@@ -64,12 +63,12 @@ struct GoalPages {
     private func detailPage(
         context: AppContext, input: GoalInput? = nil, contribution: [String: String] = [:], error: ValidationError? = nil
     ) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let standing = try await store.goal(try context.parameters.id("id"), in: book.id, for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let standing = try await store.goal(try context.parameters.id("id"), in: scope)
         let goal = standing.goal
-        let accounts = try await store.accounts(in: book.id, for: user)
-        let contributions = try await store.contributions(to: goal.id, in: book.id, for: user)
+        let accounts = try await store.accounts(in: scope)
+        let contributions = try await store.contributions(to: goal.id, in: scope)
         let link = "/books/\(book.id)/goals/\(goal.id)"
         let model = GoalPage(
             goal: GoalForm.card(standing, book: book.id),
@@ -92,54 +91,52 @@ struct GoalPages {
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        _ = try await store.goal(id, in: bookID, for: user)
-        let form = try await PlanForm.read(request, context: context)
-        do {
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
+        _ = try await store.goal(id, in: scope)
+        return try await PageRenderer.post(request, context: context) { form in
             let input = try GoalForm.input(form)
             let photo = try Self.checkedPhoto(form)
-            _ = try await store.updateGoal(id, in: bookID, for: user, input)
-            if let photo { try await store.setGoalPhoto(id, in: bookID, for: user, bytes: photo) }
-            return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
-        } catch let error as ValidationError {
-            return try await detailPage(context: context, input: GoalForm.echo(form), error: error)
+            _ = try await store.updateGoal(id, in: scope, input)
+            if let photo { try await store.setGoalPhoto(id, in: scope, bytes: photo) }
+            return "/books/\(scope.bookID)/goals/\(id)"
+        } refused: { form, error in
+            try await detailPage(context: context, input: GoalForm.echo(form), error: error)
         }
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        try await store.deleteGoal(try context.parameters.id("id"), in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        try await store.deleteGoal(try context.parameters.id("id"), in: scope)
         return PageRenderer.redirect("/books/\(bookID)/goals")
     }
 
     func contribute(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        _ = try await store.goal(id, in: bookID, for: user)
-        let form = try await PlanForm.read(request, context: context)
-        do {
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
+        _ = try await store.goal(id, in: scope)
+        return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.contribute(
-                to: id, in: bookID, for: user, amount: form["amount"], date: form["date"], note: form["note"],
+                to: id, in: scope, amount: form["amount"], date: form["date"], note: form["note"],
                 fromAccount: form["from_account"], toAccount: form["to_account"]
             )
-            return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
-        } catch let error as ValidationError {
-            return try await detailPage(context: context, contribution: form.body.fields, error: error)
+            return "/books/\(scope.bookID)/goals/\(id)"
+        } refused: { form, error in
+            try await detailPage(context: context, contribution: form.fields, error: error)
         }
     }
 
     func undoContribution(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        try await store.deleteContribution(try context.parameters.id("contribution"), of: id, in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID, id = try context.parameters.id("id")
+        try await store.deleteContribution(try context.parameters.id("contribution"), of: id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }
 
     func photo(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let photo = try await store.goalPhoto(try context.parameters.id("id"), in: try context.parameters.id("book"), for: user)
+        let scope = try context.bookScope()
+        let photo = try await store.goalPhoto(try context.parameters.id("id"), in: scope)
         return Response(
             status: .ok, headers: [.contentType: photo.type, .cacheControl: "private, no-cache"],
             body: .init(byteBuffer: ByteBuffer(bytes: photo.data))
@@ -147,14 +144,14 @@ struct GoalPages {
     }
 
     func deletePhoto(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        try await store.setGoalPhoto(id, in: bookID, for: user, bytes: nil)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID, id = try context.parameters.id("id")
+        try await store.setGoalPhoto(id, in: scope, bytes: nil)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }
 
     /// The uploaded photo, checked before anything is saved so a bad file saves nothing.
-    static func checkedPhoto(_ form: PlanForm) throws(ValidationError) -> [UInt8]? {
+    static func checkedPhoto(_ form: FormBody) throws(ValidationError) -> [UInt8]? {
         guard let file = form.file("photo") else { return nil }
         guard file.bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError("photo", "\(file.filename) is larger than 10 MB") }
         guard ReceiptImageType(sniffing: file.bytes) != nil else {

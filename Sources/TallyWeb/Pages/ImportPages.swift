@@ -11,23 +11,22 @@ struct ImportPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/import", use: form)
-        routes.post("books/:book/import", use: upload)
-        routes.post("books/:book/import/confirm", use: confirm)
+        let book = routes.book(store)
+        book.get("import", use: form)
+        book.post("import", use: upload)
+        book.post("import/confirm", use: confirm)
         return routes
     }
 
     func form(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let scope = try context.bookScope()
+        let book = try scope.writable()
         return pages.page("import", title: "Import", context: context, book: book, model: ImportPage(columns: TallyCSV.columns.joined(separator: ",")))
     }
 
     func upload(_ request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let book = try scope.writable()
         let form = try await request.form(context: context)
         guard let file = form.files["file"]?.first, !file.bytes.isEmpty else {
             let model = ImportPage(columns: TallyCSV.columns.joined(separator: ","), error: "Choose a CSV file to import.")
@@ -35,8 +34,8 @@ struct ImportPages {
         }
         let bytes = file.bytes
         do {
-            let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: store.today()).preview(limit: 10)
-            let token = try await store.stageImport(into: bookID, for: user, fileName: file.filename, data: bytes)
+            let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today).preview(limit: 10)
+            let token = try await store.stageImport(into: scope, fileName: file.filename, data: bytes)
             let model = ImportPreviewPage(
                 fileName: file.filename, count: preview.count, token: token, more: max(0, preview.count - preview.rows.count),
                 rows: preview.rows.map { r in
@@ -57,19 +56,18 @@ struct ImportPages {
     }
 
     func confirm(_ request: Request, context: AppContext) async throws -> Response {
-        var request = request
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID, write: true)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let book = try scope.writable()
         let form = try await request.form(context: context)
         let token = form["token"] ?? ""
         if form["cancel"] != nil {
-            try await store.dropStagedImport(token, in: bookID, for: user)
+            try await store.dropStagedImport(token, in: scope)
             return PageRenderer.redirect("/books/\(bookID)/import")
         }
-        let staged = try await store.stagedImport(token, in: bookID, for: user)
-        let source = try TallyCSVImport(bytes: staged.data, bookCurrency: book.currency, today: store.today())
-        let result = try await store.importRecords(into: bookID, for: user, from: source, claiming: token)
+        let staged = try await store.stagedImport(token, in: scope)
+        let source = try TallyCSVImport(bytes: staged.data, bookCurrency: book.currency, today: scope.today)
+        let result = try await store.importRecords(into: scope, from: source, claiming: token)
         var query: [(String, String)] = []
         if let first = result.firstDate, let last = result.lastDate { query = [("from", first.description), ("to", last.description)] }
         return PageRenderer.redirect("/books/\(bookID)/search?" + Links.query(query) + "&order=newest")

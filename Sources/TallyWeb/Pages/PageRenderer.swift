@@ -7,11 +7,9 @@ import TallyStore
 /// Renders the Mustache templates shipped in the package's resources into HTML responses.
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
-    /// The book's today (the store's clock and time zone), for the layout's Add link.
-    let today: @Sendable () -> LocalDate
 
-    static func load(today: @escaping @Sendable () -> LocalDate) async throws -> PageRenderer {
-        PageRenderer(library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"), today: today)
+    static func load() async throws -> PageRenderer {
+        PageRenderer(library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"))
     }
 
     /// A full page: `template` inside the layout, rendered from the page's view model and the
@@ -25,7 +23,7 @@ struct PageRenderer: Sendable {
         )
         let layout = LayoutModel(
             title: title, csrf: context.csrfToken, user: context.identity.map { LayoutModel.UserModel(email: $0.email) },
-            book: book.map(LayoutModel.BookModel.init), today: book == nil ? "" : today().description
+            book: book.map(LayoutModel.BookModel.init), today: book == nil ? "" : context.scope?.today.description ?? ""
         )
         var root = PageModel(layout: layout, content: model)
         #if DEBUG
@@ -71,19 +69,9 @@ struct PageErrorMiddleware: RouterMiddleware {
             let back = request.method == .get ? "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" : ""
             return PageRenderer.redirect("/login\(back)")
         } catch {
-            let (status, message): (HTTPResponse.Status, String) = switch error {
-            case let error as ValidationError: (.unprocessableContent, error.description)
-            case let error as StoreError:
-                switch error {
-                case .notFound: (.notFound, "\(error.description.prefix(1).uppercased())\(error.description.dropFirst()).")
-                case .forbidden: (.forbidden, error.description)
-                case .conflict: (.conflict, error.description)
-                case .unauthorized: (.unauthorized, error.description)
-                }
-            case let error as HTTPError: (error.status, error.body ?? error.status.reasonPhrase)
-            default: (.internalServerError, "Something went wrong on the server.")
-            }
-            if status == .internalServerError { context.logger.error("page error: \(String(reflecting: error))") }
+            let classified = AppError(error)
+            AppError.log(error, as: classified, logger: context.logger, "page error")
+            let (status, message) = (classified.status, classified.status == .internalServerError ? "Something went wrong on the server." : classified.sentence)
             return pages.page("error", title: status.reasonPhrase, context: context, model: ErrorPage(status: status.code, message: message), status: status)
         }
     }

@@ -4,42 +4,6 @@ import NIOCore
 import TallyCore
 import TallyStore
 
-/// A submitted form of the plan pages (budgets, goals, bills, settings): the single fields and
-/// files of `FormBody`, plus every value of a repeated field (a `<select multiple>`).
-struct PlanForm {
-    let body: FormBody
-    let lists: [String: [String]]
-
-    /// A field's value (the last one when repeated), `nil` when absent.
-    subscript(_ name: String) -> String? { body[name] }
-
-    /// Every value of a repeated field, in order; empty when absent.
-    func all(_ name: String) -> [String] { lists[name] ?? [] }
-
-    /// An uploaded file by field name, when one was chosen.
-    func file(_ name: String) -> FormBody.File? { body.files[name]?.first }
-
-    /// Reads the request body (at most the context's upload limit) as a form.
-    static func read(_ request: Request, context: AppContext) async throws -> PlanForm {
-        var request = request
-        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
-        let type = request.headers[.contentType] ?? ""
-        let body = try FormBody.parse(buffer, contentType: type)
-        var lists: [String: [String]] = [:]
-        if !type.hasPrefix("multipart/form-data") {
-            for pair in String(buffer: buffer).split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                lists[decode(parts[0]), default: []].append(parts.count > 1 ? decode(parts[1]) : "")
-            }
-        }
-        return PlanForm(body: body, lists: lists)
-    }
-
-    private static func decode(_ text: Substring) -> String {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
-    }
-}
-
 /// Words and figures shared by the budget, goal, bill and Today pages.
 enum PlanText {
     /// "5 Mar 2026", or "5 Mar" without the year.

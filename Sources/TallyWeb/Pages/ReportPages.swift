@@ -11,21 +11,22 @@ struct ReportPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/reports", use: reports)
-        routes.get("books/:book/search", use: search)
+        let book = routes.book(store)
+        book.get("reports", use: reports)
+        book.get("search", use: search)
         return routes
     }
 
     func reports(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let book = scope.book
         let q = request.uri.queryParameters
-        let query = try ReportQuery.parse({ q.get($0) }, today: store.today())
+        let query = try ReportQuery.parse({ q.get($0) }, today: scope.today)
         let interval = try ReportInterval.parse(q.get("interval"))
-        let report = try await store.summaryReport(query, in: bookID, for: user)
-        let trend = try await store.trendReport(query, interval: interval, in: bookID, for: user)
-        let flow = try await store.cashFlow(query.range, interval: interval, in: bookID, for: user)
+        let report = try await store.summaryReport(query, in: scope)
+        let trend = try await store.trendReport(query, interval: interval, in: scope)
+        let flow = try await store.cashFlow(query.range, interval: interval, in: scope)
         let kind = ReportFiles.chartKind(report)
         let items = ReportFiles.chartItems(report, kind: kind) { Links.search(book: bookID, by: query.by, row: $0, range: query.range) }
         let axis = ReportFiles.axisLabel(book.currency)
@@ -75,13 +76,13 @@ struct ReportPages {
     }
 
     func search(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let book = try await store.access(user, book: bookID)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let book = scope.book
         let q = request.uri.queryParameters
         var filter = try TransactionFilter.parse { q.get($0) }
         if q.get("order") == nil { filter.newestFirst = true }
-        let page = try await store.transactions(in: bookID, for: user, filter: filter, cursor: q.get("cursor"), limit: 50, summarize: true)
+        let page = try await store.transactions(in: scope, filter: filter, cursor: q.get("cursor"), limit: 50, summarize: true)
         let summary = page.summary!
         let params = Links.query(filter.fields)
         let kinds = ["", "expense", "income", "transfer"].map {

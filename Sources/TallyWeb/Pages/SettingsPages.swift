@@ -27,7 +27,7 @@ struct SettingsPages {
     /// The page; `newToken` is a feed token just made, whose link is shown this once (only its
     /// hash is kept).
     private func page(
-        _ request: Request, context: AppContext, form: PlanForm? = nil, error: ValidationError? = nil, notice: String = "",
+        _ request: Request, context: AppContext, form: FormBody? = nil, error: ValidationError? = nil, notice: String = "",
         newToken: String? = nil
     ) async throws -> Response {
         let user = try context.requireUser()
@@ -50,14 +50,13 @@ struct SettingsPages {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        let form = try await PlanForm.read(request, context: context)
-        do {
+        return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.updateSettings(
                 for: user, timeZone: form["time_zone"], dailyReminder: form["daily_reminder"] == "1", reminderTime: form["reminder_time"]
             )
-            return PageRenderer.redirect("/settings")
-        } catch let error as ValidationError {
-            return try await page(request, context: context, form: form, error: error)
+            return "/settings"
+        } refused: { form, error in
+            try await page(request, context: context, form: form, error: error)
         }
     }
 

@@ -11,15 +11,16 @@ struct TodayPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/today", use: today)
+        let book = routes.book(store)
+        book.get("today", use: today)
         routes.get("books/:book/today/manifest.webmanifest", use: manifest)
         return routes
     }
 
     func today(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"))
-        let summary = try await store.todaySummary(in: book.id, for: user)
+        let scope = try context.bookScope()
+        let book = scope.book
+        let summary = try await store.todaySummary(in: scope)
         let model = TodayPage(
             date: summary.date.longTitle, spentToday: summary.spentToday.formatted,
             addLink: "/books/\(book.id)/transactions/new?date=\(summary.date)",

@@ -9,100 +9,87 @@ struct TransactionPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("books/:book/transactions/new", use: newForm)
-        routes.post("books/:book/transactions", use: create)
-        routes.get("books/:book/transactions/:id/edit", use: editForm)
-        routes.post("books/:book/transactions/:id", use: update)
-        routes.get("books/:book/transactions/:id/delete", use: confirmDelete)
-        routes.post("books/:book/transactions/:id/delete", use: delete)
-        routes.post("books/:book/transactions/:id/receipts", use: addReceipts)
-        routes.get("books/:book/receipts/:id", use: receipt)
-        routes.post("books/:book/receipts/:id/delete", use: deleteReceipt)
+        let book = routes.book(store)
+        book.get("transactions/new", use: newForm)
+        book.post("transactions", use: create)
+        book.get("transactions/:id/edit", use: editForm)
+        book.post("transactions/:id", use: update)
+        book.get("transactions/:id/delete", use: confirmDelete)
+        book.post("transactions/:id/delete", use: delete)
+        book.post("transactions/:id/receipts", use: addReceipts)
+        book.get("receipts/:id", use: receipt)
+        book.post("receipts/:id/delete", use: deleteReceipt)
         return routes
     }
 
     func newForm(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let input = TransactionInput(
             kind: query["kind"].map(String.init) ?? "expense",
-            date: query["date"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? store.today().description
+            date: query["date"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? scope.today.description
         )
-        return try await form(book: book, user: user, context: context, input: input, recordID: nil)
+        return try await form(scope: scope, context: context, input: input, recordID: nil)
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        var request = request
-        let form = try await request.form(context: context)
-        let input = Self.input(form)
-        do {
-            let images = try Self.checkedImages(form)
-            let record = try await store.addTransaction(to: book.id, for: user, input)
-            for image in images { _ = try await store.addReceipt(to: record.transaction.id, in: book.id, for: user, bytes: image) }
-            return PageRenderer.redirect("/books/\(book.id)/days/\(record.transaction.date)")
-        } catch let error as ValidationError {
-            return try await self.form(book: book, user: user, context: context, input: input, recordID: nil, error: error)
+        let scope = try context.bookScope()
+        return try await PageRenderer.post(request, context: context) { form in
+            // The record and its photos are saved in one transaction: a bad photo saves nothing.
+            let record = try await store.addTransaction(to: scope, Self.input(form), receipts: try Self.checkedImages(form))
+            return "/books/\(scope.bookID)/days/\(record.transaction.date)"
+        } refused: { form, error in
+            try await self.form(scope: scope, context: context, input: Self.input(form), recordID: nil, error: error)
         }
     }
 
     func editForm(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        let record = try await store.transaction(try context.parameters.id("id"), in: book.id, for: user)
+        let scope = try context.bookScope()
+        let record = try await store.transaction(try context.parameters.id("id"), in: scope)
         let t = record.transaction
         let input = TransactionInput(
             kind: t.kind.rawValue, amount: t.amount.decimalString, currency: t.amount.currency.code, date: t.date.description,
             time: t.time?.description ?? "", payee: t.payee, category: t.categoryID.map(String.init) ?? "",
             account: t.accountID.map(String.init) ?? "", toAccount: t.toAccountID.map(String.init) ?? "", note: t.note
         )
-        return try await form(book: book, user: user, context: context, input: input, recordID: t.id)
+        return try await form(scope: scope, context: context, input: input, recordID: t.id)
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
+        let scope = try context.bookScope()
         let id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: book.id, for: user)
-        var request = request
-        let form = try await request.form(context: context)
-        let input = Self.input(form)
-        do {
-            let images = try Self.checkedImages(form)
-            let record = try await store.updateTransaction(id, in: book.id, for: user, input)
-            for image in images { _ = try await store.addReceipt(to: id, in: book.id, for: user, bytes: image) }
-            return PageRenderer.redirect("/books/\(book.id)/days/\(record.transaction.date)")
-        } catch let error as ValidationError {
-            return try await self.form(book: book, user: user, context: context, input: input, recordID: id, error: error)
+        _ = try await store.transaction(id, in: scope)
+        return try await PageRenderer.post(request, context: context) { form in
+            let record = try await store.updateTransaction(id, in: scope, Self.input(form), receipts: try Self.checkedImages(form))
+            return "/books/\(scope.bookID)/days/\(record.transaction.date)"
+        } refused: { form, error in
+            try await self.form(scope: scope, context: context, input: Self.input(form), recordID: id, error: error)
         }
     }
 
     func confirmDelete(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let book = try await store.access(user, book: try context.parameters.id("book"), write: true)
-        let record = try await store.transaction(try context.parameters.id("id"), in: book.id, for: user)
+        let scope = try context.bookScope()
+        let book = try scope.writable()
+        let record = try await store.transaction(try context.parameters.id("id"), in: scope)
         return pages.page("confirm_delete", title: "Delete record?", context: context, book: book, model: ConfirmDeletePage(record: RecordRow(record)))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book")
-        let record = try await store.transaction(try context.parameters.id("id"), in: bookID, for: user)
-        try await store.deleteTransaction(record.transaction.id, in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID
+        let record = try await store.transaction(try context.parameters.id("id"), in: scope)
+        try await store.deleteTransaction(record.transaction.id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/days/\(record.transaction.date)")
     }
 
     func addReceipts(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: bookID, for: user)
-        var request = request
+        let scope = try context.bookScope()
+        let id = try context.parameters.id("id")
+        _ = try await store.transaction(id, in: scope)
         for image in try Self.checkedImages(try await request.form(context: context)) {
-            _ = try await store.addReceipt(to: id, in: bookID, for: user, bytes: image)
+            _ = try await store.addReceipt(to: id, in: scope, bytes: image)
         }
-        return PageRenderer.redirect("/books/\(bookID)/transactions/\(id)/edit")
+        return PageRenderer.redirect("/books/\(scope.bookID)/transactions/\(id)/edit")
     }
 
     func receipt(_ request: Request, context: AppContext) async throws -> Response {
@@ -110,9 +97,9 @@ struct TransactionPages {
     }
 
     func deleteReceipt(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
-        let bookID = try context.parameters.id("book"), id = try context.parameters.id("id")
-        let receipt = try await store.deleteReceipt(id, in: bookID, for: user)
+        let scope = try context.bookScope()
+        let bookID = scope.bookID, id = try context.parameters.id("id")
+        let receipt = try await store.deleteReceipt(id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/transactions/\(receipt.transactionID)/edit")
     }
 
@@ -137,13 +124,14 @@ struct TransactionPages {
 
     /// The add/edit form, filled with `input`, showing `error` when given.
     func form(
-        book: Book, user: User, context: AppContext, input: TransactionInput, recordID: RecordID?, error: ValidationError? = nil
+        scope: BookScope, context: AppContext, input: TransactionInput, recordID: RecordID?, error: ValidationError? = nil
     ) async throws -> Response {
-        let categories = try await store.categories(in: book.id, for: user)
-        let accounts = try await store.accounts(in: book.id, for: user).filter { !$0.account.archived || String($0.account.id) == input.account }
+        let book = try scope.writable()
+        let categories = try await store.categories(in: scope)
+        let accounts = try await store.accounts(in: scope).filter { !$0.account.archived || String($0.account.id) == input.account }
         var receipts: [Receipt] = []
-        if let recordID { receipts = try await store.receipts(of: recordID, in: book.id, for: user) }
-        let payees = try await store.payeeSuggestions(in: book.id, for: user, prefix: "", limit: 50)
+        if let recordID { receipts = try await store.receipts(of: recordID, in: scope) }
+        let payees = try await store.payeeSuggestions(in: scope, prefix: "", limit: 50)
         let selectedCategory = input.category ?? ""
         func categoryOptions(_ kind: CategoryKind) -> [IDOption] {
             categories.filter { $0.kind == kind }.map {
@@ -160,7 +148,7 @@ struct TransactionPages {
             recordID: recordID ?? 0, isEdit: isEdit,
             action: recordID.map { "/books/\(book.id)/transactions/\($0)" } ?? "/books/\(book.id)/transactions",
             isExpense: kind == "expense", isIncome: kind == "income", isTransfer: kind == "transfer",
-            amount: input.amount ?? "", currency: input.currency ?? book.currency.code, date: input.date ?? store.today().description,
+            amount: input.amount ?? "", currency: input.currency ?? book.currency.code, date: input.date ?? scope.today.description,
             time: input.time ?? "", payee: input.payee ?? "", note: input.note ?? "",
             expenseCategories: categoryOptions(.expense), incomeCategories: categoryOptions(.income),
             accounts: accountOptions(input.account), toAccounts: accountOptions(input.toAccount),

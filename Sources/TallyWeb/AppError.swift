@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import TallyCore
+import TallyStore
+
+/// Every error a request or command can end in, classified once: its HTTP status, the sentence
+/// for people and the field at fault. The API renders it as RFC 9457 problem JSON (it is
+/// Hummingbird's `HTTPResponseError`), the pages as the error page, and the CLI as a line on
+/// stderr with an exit code, so the three cannot disagree about what an error means.
+public struct AppError: HTTPResponseError, CustomStringConvertible {
+    /// The status it answers with.
+    public let status: HTTPResponse.Status
+    /// What went wrong, naming the field where there is one ("amount: …").
+    public let detail: String
+    /// The field (or CSV column / command option) at fault.
+    public let field: String?
+    /// Seconds to wait before trying again (sign-in throttling), sent as `Retry-After`.
+    public var retryAfter: Int?
+
+    /// Classifies a known error; `nil` for anything else (a bug or an outage).
+    public init?(known error: any Error) {
+        switch error {
+        case let error as AppError: self = error
+        case let error as ValidationError: self.init(.unprocessableContent, error.description, field: error.field)
+        case let error as StoreError:
+            let status: HTTPResponse.Status = switch error {
+            case .notFound: .notFound
+            case .forbidden: .forbidden
+            case .conflict: .conflict
+            case .unauthorized: .unauthorized
+            }
+            self.init(status, error.description)
+        case let error as LoginThrottled:
+            self.init(.tooManyRequests, error.description)
+            retryAfter = error.retryAfter
+        case let error as BadRequest: self.init(.badRequest, error.detail)
+        case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is too large")
+        case let error as HTTPError: self.init(error.status, error.body ?? error.status.reasonPhrase)
+        default: return nil
+        }
+    }
+
+    /// Classifies any error; an unknown one is a 500 whose detail says nothing of the server's insides.
+    public init(_ error: any Error) {
+        self = AppError(known: error) ?? AppError(.internalServerError, "the server could not complete the request")
+    }
+
+    init(_ status: HTTPResponse.Status, _ detail: String, field: String? = nil) {
+        self.status = status
+        self.detail = detail
+        self.field = field
+    }
+
+    /// The detail.
+    public var description: String { detail }
+
+    /// The detail as a sentence for a page: "Book not found."
+    var sentence: String {
+        guard status == .notFound else { return detail }
+        return "\(detail.prefix(1).uppercased())\(detail.dropFirst())."
+    }
+
+    /// The CLI's exit status: 65 (EX_DATAERR) for input it refused, 1 for anything else.
+    public var exitCode: Int32 { status == .unprocessableContent ? 65 : 1 }
+
+    /// The RFC 9457 `application/problem+json` body, with `WWW-Authenticate` on a 401.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var body: [String: Any] = ["type": "about:blank", "title": status.reasonPhrase, "detail": detail, "status": status.code]
+        body["field"] = field
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Logs what a 500 hides from the caller.
+    static func log(_ error: any Error, as classified: AppError, logger: Logger, _ label: String) {
+        if classified.status == .internalServerError { logger.error("\(label): \(String(reflecting: error))") }
+    }
+}
+
+/// A request the API cannot read at all (malformed JSON, unknown fields): 400.
+struct BadRequest: Error {
+    let detail: String
+}
