@@ -16,7 +16,10 @@ public enum DashboardSpan: String, Sendable, CaseIterable {
         case .month:
             return try! DateRange(from: date.startOfMonth, to: date.endOfMonth)
         case .year:
-            return try! DateRange(from: LocalDate(year: date.year, month: 1, day: 1)!, to: LocalDate(year: date.year, month: 12, day: 31)!)
+            return try! DateRange(
+                from: LocalDate(year: date.year, month: 1, day: 1)!,
+                to: LocalDate(year: date.year, month: 12, day: 31)!
+            )
         }
     }
 
@@ -32,7 +35,8 @@ public enum DashboardSpan: String, Sendable, CaseIterable {
     /// "Week of 4 Mar 2024", "March 2024", "2024".
     public func title(_ range: DateRange) -> String {
         switch self {
-        case .week: "Week of \(range.from.day) \(LocalDate.monthNames[range.from.month - 1].prefix(3)) \(range.from.year)"
+        case .week:
+            "Week of \(range.from.day) \(LocalDate.monthNames[range.from.month - 1].prefix(3)) \(range.from.year)"
         case .month: YearMonth(range.from).title
         case .year: String(range.from.year)
         }

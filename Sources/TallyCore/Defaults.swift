@@ -38,7 +38,8 @@ public enum Defaults {
     /// The bills a new book starts with (at zero, for the user to edit or delete), with the
     /// category path their payments are recorded in.
     public static let bills: [(title: String, category: String?)] = [
-        ("Rent", "Home:Rent"), ("Insurance", nil), ("Credit Card", nil), ("Groceries", "Food:Groceries"), ("Gym", "Personal:Gym"),
+        ("Rent", "Home:Rent"), ("Insurance", nil), ("Credit Card", nil), ("Groceries", "Food:Groceries"),
+        ("Gym", "Personal:Gym"),
     ]
 
     /// Payment sources.

@@ -15,7 +15,14 @@ public struct ImportRecord: Sendable {
     public var toAccount: String
 
     /// A row.
-    public init(line: Int, draft: TransactionDraft, category: String, subcategory: String, account: String, toAccount: String) {
+    public init(
+        line: Int,
+        draft: TransactionDraft,
+        category: String,
+        subcategory: String,
+        account: String,
+        toAccount: String
+    ) {
         self.line = line
         self.draft = draft
         self.category = category
@@ -73,8 +80,18 @@ public struct ExportRecord: Sendable, Hashable {
     public var note: String
 
     /// A record.
-    public init(date: LocalDate, time: TimeOfDay?, kind: TransactionKind, amount: Money, payee: String, category: String,
-                subcategory: String, account: String, toAccount: String, note: String) {
+    public init(
+        date: LocalDate,
+        time: TimeOfDay?,
+        kind: TransactionKind,
+        amount: Money,
+        payee: String,
+        category: String,
+        subcategory: String,
+        account: String,
+        toAccount: String,
+        note: String
+    ) {
         self.date = date
         self.time = time
         self.kind = kind

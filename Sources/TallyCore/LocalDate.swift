@@ -13,7 +13,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Makes a date; `nil` when it does not exist (2026-02-30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+            day >= 1, day <= LocalDate.daysIn(month: month, year: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -22,7 +23,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Parses exactly "YYYY-MM-DD"; `nil` for other shapes or impossible dates.
     public init?(_ text: some StringProtocol) {
         // Read as bytes: imports parse a date for every one of a million lines.
-        var fields = (0, 0, 0), count = 0
+        var fields = (0, 0, 0)
+        var count = 0
         for byte in text.utf8 {
             count += 1
             if count == 5 || count == 8 {
@@ -104,13 +106,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public var startOfMonth: LocalDate { LocalDate(year: year, month: month, day: 1)! }
 
     /// The last day of this date's month.
-    public var endOfMonth: LocalDate { LocalDate(year: year, month: month, day: Self.daysIn(month: month, year: year))! }
+    public var endOfMonth: LocalDate {
+        LocalDate(year: year, month: month, day: Self.daysIn(month: month, year: year))!
+    }
 
     /// The same day-of-month `months` later, clamped to the month's last day and to the
     /// supported years 1–9999 (so `YearMonth("0001-01")!.previous` does not trap).
     public func adding(months: Int) -> LocalDate {
         let total = min(max(year * 12 + (month - 1) + months, 1 * 12), 9999 * 12 + 11)
-        let y = total / 12, m = total % 12 + 1
+        let y = total / 12
+        let m = total % 12 + 1
         return LocalDate(year: y, month: m, day: min(day, Self.daysIn(month: m, year: y)))!
     }
 
@@ -121,7 +126,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = LocalDate(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)")
+            )
         }
         self = date
     }
@@ -146,7 +153,10 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
     public let month: Int
 
     /// The month a date falls in.
-    public init(_ date: LocalDate) { year = date.year; month = date.month }
+    public init(_ date: LocalDate) {
+        year = date.year
+        month = date.month
+    }
 
     /// Parses "YYYY-MM".
     public init?(_ text: some StringProtocol) {
@@ -175,7 +185,10 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
             throw ValidationError(field, "'\(raw.prefix(40))' is not a valid month (YYYY-MM)")
         }
         guard LocalDate.supported.contains(month.first) else {
-            throw ValidationError(field, "must be between \(YearMonth(LocalDate.supported.lowerBound)) and \(YearMonth(LocalDate.supported.upperBound))")
+            throw ValidationError(
+                field,
+                "must be between \(YearMonth(LocalDate.supported.lowerBound)) and \(YearMonth(LocalDate.supported.upperBound))"
+            )
         }
         return month
     }
@@ -224,8 +237,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),  // Int() also takes "+9", "-0"
-              let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),  // Int() also takes "+9", "-0"
+            let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m)
         else { return nil }
         minutes = h * 60 + m
     }

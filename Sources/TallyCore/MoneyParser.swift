@@ -41,7 +41,8 @@ extension Money {
         }
         var text = Substring(input.trimmingSpaces())
         guard !text.isEmpty else { throw .empty }
-        var negative = false, signed = false
+        var negative = false
+        var signed = false
         func takeSign() {  // at most one sign, before or after the currency marker ("-$4", "$-4")
             if !signed, let first = text.first, first == "-" || first == "−" || first == "+" {
                 negative = first != "+"
@@ -60,7 +61,7 @@ extension Money {
             break
         }
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || ".,' ".contains($0)) }),
-              text.contains(where: \.isNumber), text.last?.isNumber == true
+            text.contains(where: \.isNumber), text.last?.isNumber == true
         else { throw .notANumber(input) }
 
         let (integerText, fractionText) = try split(text, currency: currency, original: input)
@@ -82,7 +83,9 @@ extension Money {
     /// full rules above, which give the same value for these inputs.
     private static func plainMinorUnits(_ input: String, minorDigits: Int) -> Int64? {
         var value: Int64 = 0
-        var integerDigits = 0, fractionDigits = 0, seenDot = false
+        var integerDigits = 0
+        var fractionDigits = 0
+        var seenDot = false
         for byte in input.utf8 {
             if byte == UInt8(ascii: ".") {
                 guard !seenDot, integerDigits > 0 else { return nil }
@@ -103,10 +106,14 @@ extension Money {
 
     /// Splits digits into the integer part (grouping removed) and the fraction digits.
     private static func split(
-        _ text: Substring, currency: Currency, original: String
+        _ text: Substring,
+        currency: Currency,
+        original: String
     ) throws(MoneyParseError) -> (String, String) {
-        let lastDot = text.lastIndex(of: "."), lastComma = text.lastIndex(of: ",")
-        let dots = text.count(where: { $0 == "." }), commas = text.count(where: { $0 == "," })
+        let lastDot = text.lastIndex(of: ".")
+        let lastComma = text.lastIndex(of: ",")
+        let dots = text.count(where: { $0 == "." })
+        let commas = text.count(where: { $0 == "," })
         var decimalIndex: Substring.Index?
         switch (lastDot, lastComma) {
         case let (dot?, comma?):
@@ -128,7 +135,7 @@ extension Money {
         let groups = integerPart.split(omittingEmptySubsequences: false, whereSeparator: { ".,' ".contains($0) })
         if groups.count > 1 {
             guard let first = groups.first, (1...3).contains(first.count), first.first != "0",
-                  groups.dropFirst().allSatisfy({ $0.count == 3 })
+                groups.dropFirst().allSatisfy({ $0.count == 3 })
             else { throw .badGrouping(original) }
         }
         let integerDigits = groups.joined()

@@ -24,7 +24,8 @@ public enum ReceiptImageType: String, Sendable, CaseIterable {
         } else if head.count >= 12, ascii(0..<4) == "RIFF", ascii(8..<12) == "WEBP" {
             self = .webp
         } else if head.count >= 12, ascii(4..<8) == "ftyp",
-                  ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].contains(ascii(8..<12)) {
+            ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].contains(ascii(8..<12))
+        {
             self = .heic
         } else {
             return nil

@@ -40,9 +40,18 @@ public struct Transaction: Sendable, Hashable {
 
     /// Makes a transaction value.
     public init(
-        id: RecordID, bookID: RecordID, kind: TransactionKind, amount: Money, date: LocalDate,
-        time: TimeOfDay?, payee: String, categoryID: RecordID?, accountID: RecordID?,
-        toAccountID: RecordID?, note: String, receiptCount: Int = 0
+        id: RecordID,
+        bookID: RecordID,
+        kind: TransactionKind,
+        amount: Money,
+        date: LocalDate,
+        time: TimeOfDay?,
+        payee: String,
+        categoryID: RecordID?,
+        accountID: RecordID?,
+        toAccountID: RecordID?,
+        note: String,
+        receiptCount: Int = 0
     ) {
         self.id = id
         self.bookID = bookID
@@ -85,7 +94,15 @@ public struct Category: Sendable, Hashable {
     public var color: String
 
     /// Makes a category value.
-    public init(id: RecordID, bookID: RecordID, parentID: RecordID?, kind: CategoryKind, name: String, icon: String, color: String) {
+    public init(
+        id: RecordID,
+        bookID: RecordID,
+        parentID: RecordID?,
+        kind: CategoryKind,
+        name: String,
+        icon: String,
+        color: String
+    ) {
         self.id = id
         self.bookID = bookID
         self.parentID = parentID
@@ -132,7 +149,8 @@ public struct Account: Sendable, Hashable {
     public var archived: Bool
 
     /// Makes an account value.
-    public init(id: RecordID, bookID: RecordID, name: String, kind: AccountKind, openingBalance: Money, archived: Bool) {
+    public init(id: RecordID, bookID: RecordID, name: String, kind: AccountKind, openingBalance: Money, archived: Bool)
+    {
         self.id = id
         self.bookID = bookID
         self.name = name

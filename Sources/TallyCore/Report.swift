@@ -77,7 +77,8 @@ public struct SummaryReport: Sendable, Hashable {
 
     /// The total of one kind in the book's currency.
     public func total(_ kind: TransactionKind) -> KindTotal {
-        totals.first { $0.kind == kind && $0.total.currency == currency } ?? KindTotal(kind: kind, total: .zero(currency), count: 0)
+        totals.first { $0.kind == kind && $0.total.currency == currency }
+            ?? KindTotal(kind: kind, total: .zero(currency), count: 0)
     }
 
     /// Income minus expense in the book's currency.
@@ -88,7 +89,8 @@ public struct SummaryReport: Sendable, Hashable {
     /// A row's share of its kind's total in the same currency, in basis points (1/100 of a percent).
     public func shareBasisPoints(_ row: ReportRow) -> Int {
         guard let all = totals.first(where: { $0.kind == row.kind && $0.total.currency == row.total.currency }),
-              all.total.minorUnits != 0 else { return 0 }
+            all.total.minorUnits != 0
+        else { return 0 }
         // Split to avoid overflowing Int64 for very large totals.
         let (q, r) = row.total.minorUnits.multipliedFullWidth(by: 10_000)
         let (share, _) = all.total.minorUnits.dividingFullWidth((q, r))
@@ -110,9 +112,15 @@ public struct SummaryReport: Sendable, Hashable {
 
 /// The order of report rows and series: expenses before incomes, the book's currency first,
 /// then the largest total, then the name.
-func reportOrder(_ a: (TransactionKind, Money, String), before b: (TransactionKind, Money, String), home: Currency) -> Bool {
+func reportOrder(
+    _ a: (TransactionKind, Money, String),
+    before b: (TransactionKind, Money, String),
+    home: Currency
+) -> Bool {
     if a.0 != b.0 { return a.0 == .expense }
-    if a.1.currency != b.1.currency { return a.1.currency == home || (b.1.currency != home && a.1.currency.code < b.1.currency.code) }
+    if a.1.currency != b.1.currency {
+        return a.1.currency == home || (b.1.currency != home && a.1.currency.code < b.1.currency.code)
+    }
     if a.1.minorUnits != b.1.minorUnits { return a.1.minorUnits > b.1.minorUnits }
     return a.2 < b.2
 }

@@ -44,7 +44,12 @@ public struct DateRange: Sendable, Hashable {
     }
 
     /// Parses the `from` and `to` fields; a missing one defaults to the given day.
-    public static func parse(from: String?, to: String?, defaultFrom: LocalDate, defaultTo: LocalDate) throws(ValidationError) -> DateRange {
+    public static func parse(
+        from: String?,
+        to: String?,
+        defaultFrom: LocalDate,
+        defaultTo: LocalDate
+    ) throws(ValidationError) -> DateRange {
         func date(_ text: String?, _ field: String, _ fallback: LocalDate) throws(ValidationError) -> LocalDate {
             guard let text = text?.trimmingSpaces(), !text.isEmpty else { return fallback }
             return try LocalDate.input(text, field: field)
@@ -91,7 +96,11 @@ public struct ReportQuery: Sendable, Hashable {
 
 extension Validate {
     /// Parses one of an enum's raw values, or the default when empty.
-    public static func option<T: RawRepresentable & CaseIterable>(_ raw: String?, field: String, default fallback: T) throws(ValidationError) -> T
+    public static func option<T: RawRepresentable & CaseIterable>(
+        _ raw: String?,
+        field: String,
+        default fallback: T
+    ) throws(ValidationError) -> T
     where T.RawValue == String {
         guard let raw = raw?.trimmingSpaces().lowercased(), !raw.isEmpty else { return fallback }
         guard let value = T(rawValue: raw) else {
@@ -106,7 +115,12 @@ extension ReportQuery {
     /// month of `today`.
     public static func parse(_ field: (String) -> String?, today: LocalDate) throws(ValidationError) -> ReportQuery {
         let month = YearMonth(today)
-        let range = try DateRange.parse(from: field("from"), to: field("to"), defaultFrom: month.first, defaultTo: month.last)
+        let range = try DateRange.parse(
+            from: field("from"),
+            to: field("to"),
+            defaultFrom: month.first,
+            defaultTo: month.last
+        )
         return try parse(range: range, by: field("by"), kind: field("kind"))
     }
 }

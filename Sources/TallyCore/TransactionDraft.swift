@@ -40,9 +40,16 @@ public struct TransactionInput: Sendable, Equatable {
 
     /// Makes an input; every field optional.
     public init(
-        kind: String? = nil, amount: String? = nil, currency: String? = nil, date: String? = nil,
-        time: String? = nil, payee: String? = nil, category: String? = nil, account: String? = nil,
-        toAccount: String? = nil, note: String? = nil
+        kind: String? = nil,
+        amount: String? = nil,
+        currency: String? = nil,
+        date: String? = nil,
+        time: String? = nil,
+        payee: String? = nil,
+        category: String? = nil,
+        account: String? = nil,
+        toAccount: String? = nil,
+        note: String? = nil
     ) {
         self.kind = kind
         self.amount = amount
@@ -80,8 +87,15 @@ public struct TransactionDraft: Sendable, Equatable {
 
     /// Makes a draft.
     public init(
-        kind: TransactionKind, amount: Money, date: LocalDate, time: TimeOfDay?, payee: String,
-        category: Reference?, account: Reference?, toAccount: Reference?, note: String
+        kind: TransactionKind,
+        amount: Money,
+        date: LocalDate,
+        time: TimeOfDay?,
+        payee: String,
+        category: Reference?,
+        account: Reference?,
+        toAccount: Reference?,
+        note: String
     ) {
         self.kind = kind
         self.amount = amount
@@ -97,7 +111,10 @@ public struct TransactionDraft: Sendable, Equatable {
     /// Checks `input` field by field. With `base` (an edit), fields not given keep the base's
     /// values; without it, `amount` is required and the date defaults to `today`.
     public static func validate(
-        _ input: TransactionInput, base: TransactionDraft?, bookCurrency: Currency, today: LocalDate
+        _ input: TransactionInput,
+        base: TransactionDraft?,
+        bookCurrency: Currency,
+        today: LocalDate
     ) throws(ValidationError) -> TransactionDraft {
         var kind = base?.kind ?? .expense
         if let raw = input.kind {
@@ -137,7 +154,9 @@ public struct TransactionDraft: Sendable, Equatable {
             if trimmed.isEmpty {
                 time = nil
             } else {
-                guard let parsed = TimeOfDay(trimmed) else { throw ValidationError("time", "'\(raw)' is not a time (HH:MM)") }
+                guard let parsed = TimeOfDay(trimmed) else {
+                    throw ValidationError("time", "'\(raw)' is not a time (HH:MM)")
+                }
                 time = parsed
             }
         }
@@ -165,8 +184,15 @@ public struct TransactionDraft: Sendable, Equatable {
             toAccount = nil
         }
         return TransactionDraft(
-            kind: kind, amount: amount, date: date, time: time, payee: payee,
-            category: kind == .transfer ? nil : category, account: account, toAccount: toAccount, note: note
+            kind: kind,
+            amount: amount,
+            date: date,
+            time: time,
+            payee: payee,
+            category: kind == .transfer ? nil : category,
+            account: account,
+            toAccount: toAccount,
+            note: note
         )
     }
 }

@@ -27,12 +27,13 @@ public enum ReportInterval: String, Sendable, CaseIterable {
         var day = range.from
         while day <= range.to && labels.count < limit {
             labels.append(period(of: day))
-            let next: LocalDate = switch self {
-            case .day: day.adding(days: 1)
-            case .week: day.adding(days: 8 - day.isoWeekday)
-            case .month: day.startOfMonth.adding(months: 1)
-            case .year: day.startOfMonth.adding(months: 13 - day.month)
-            }
+            let next: LocalDate =
+                switch self {
+                case .day: day.adding(days: 1)
+                case .week: day.adding(days: 8 - day.isoWeekday)
+                case .month: day.startOfMonth.adding(months: 1)
+                case .year: day.startOfMonth.adding(months: 13 - day.month)
+                }
             // Calendar arithmetic clamps at the last representable month; never loop on it.
             guard next > day else { break }
             day = next
@@ -45,7 +46,10 @@ public enum ReportInterval: String, Sendable, CaseIterable {
     public func checkedPeriods(in range: DateRange) throws(ValidationError) -> [String] {
         let labels = periods(in: range)
         guard labels.count <= Self.maxPeriods else {
-            throw ValidationError("interval", "\(rawValue) gives more than \(Self.maxPeriods) periods over this range; choose a longer interval or a shorter range")
+            throw ValidationError(
+                "interval",
+                "\(rawValue) gives more than \(Self.maxPeriods) periods over this range; choose a longer interval or a shorter range"
+            )
         }
         return labels
     }
@@ -72,7 +76,15 @@ public struct TrendSeries: Sendable, Hashable {
     public var counts: [Int]
 
     /// A series.
-    public init(key: String, filterValue: String, kind: TransactionKind, currency: Currency, color: String, values: [Int64], counts: [Int]) {
+    public init(
+        key: String,
+        filterValue: String,
+        kind: TransactionKind,
+        currency: Currency,
+        color: String,
+        values: [Int64],
+        counts: [Int]
+    ) {
         self.key = key
         self.filterValue = filterValue
         self.kind = kind
@@ -100,7 +112,12 @@ public struct TrendReport: Sendable, Hashable {
     public var series: [TrendSeries]
 
     /// A trend; throws `ValidationError.totalTooLarge` when a series' total leaves 64 bits.
-    public init(periods: [String], interval: ReportInterval, currency: Currency, series: [TrendSeries]) throws(ValidationError) {
+    public init(
+        periods: [String],
+        interval: ReportInterval,
+        currency: Currency,
+        series: [TrendSeries]
+    ) throws(ValidationError) {
         self.periods = periods
         self.interval = interval
         self.currency = currency
@@ -139,12 +156,17 @@ public struct CashFlowReport: Sendable, Hashable {
         let currency = trend.currency
         self.currency = currency
         func values(_ kind: TransactionKind) -> [Int64] {
-            trend.series.first { $0.kind == kind && $0.currency == currency }?.values ?? Array(repeating: 0, count: trend.periods.count)
+            trend.series.first { $0.kind == kind && $0.currency == currency }?.values
+                ?? Array(repeating: 0, count: trend.periods.count)
         }
-        let income = values(.income), expense = values(.expense)
+        let income = values(.income)
+        let expense = values(.expense)
         periods = trend.periods.indices.map { i in
-            Period(period: trend.periods[i], income: Money(minorUnits: income[i], currency: currency),
-                   expense: Money(minorUnits: expense[i], currency: currency))
+            Period(
+                period: trend.periods[i],
+                income: Money(minorUnits: income[i], currency: currency),
+                expense: Money(minorUnits: expense[i], currency: currency)
+            )
         }
     }
 }

@@ -32,7 +32,10 @@ public enum Validate {
         // and the Unicode category of each scalar.
         if value.utf8.count <= maxLength, value.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return }
         guard value.count <= maxLength else { throw ValidationError(field, "is longer than \(maxLength) characters") }
-        guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" && $0 != "\t" })
+        guard
+            !value.unicodeScalars.contains(where: {
+                $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" && $0 != "\t"
+            })
         else { throw ValidationError(field, "contains control characters") }
     }
 
@@ -48,7 +51,9 @@ public enum Validate {
     /// A short icon: one to four characters (usually an emoji).
     public static func icon(_ raw: String, field: String = "icon") throws(ValidationError) -> String {
         let value = raw.trimmingSpaces()
-        guard (1...4).contains(value.count) else { throw ValidationError(field, "must be one emoji or up to 4 characters") }
+        guard (1...4).contains(value.count) else {
+            throw ValidationError(field, "must be one emoji or up to 4 characters")
+        }
         return value
     }
 
@@ -57,7 +62,7 @@ public enum Validate {
         let value = (raw ?? "").trimmingSpaces().lowercased()
         let parts = value.split(separator: "@", omittingEmptySubsequences: false)
         guard value.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !value.contains(where: \.isWhitespace)
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !value.contains(where: \.isWhitespace)
         else { throw ValidationError("email", "is not a valid email address") }
         return value
     }

@@ -60,7 +60,9 @@ public enum CSVFormulaGuard {
         var bytes = field.utf8[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         guard !bytes.isEmpty, bytes.count <= 40 else { return false }
-        var sawDot = false, digitsAfterDot = 0, digitsBefore = 0
+        var sawDot = false
+        var digitsAfterDot = 0
+        var digitsBefore = 0
         for b in bytes {
             if b == UInt8(ascii: ".") {
                 guard !sawDot, digitsBefore > 0 else { return false }

@@ -50,7 +50,9 @@ public struct CSVReader: Sendable {
             index += 1
             var value: [UInt8] = []
             while true {
-                guard index < bytes.count else { throw FormatError(line: opened, message: "a quoted field is not closed") }
+                guard index < bytes.count else {
+                    throw FormatError(line: opened, message: "a quoted field is not closed")
+                }
                 let b = bytes[index]
                 index += 1
                 if b == 0x22 {

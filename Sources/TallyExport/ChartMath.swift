@@ -66,7 +66,10 @@ enum ChartMath {
             for factor: Int64 in [1, 2, 5] {
                 let step = factor * magnitude
                 let count = intervals(bottom, top, step)
-                guard count <= 4 else { previous = step; continue }
+                guard count <= 4 else {
+                    previous = step
+                    continue
+                }
                 if count < 3, let finer = previous, intervals(bottom, top, finer) <= 5 {
                     return axis(bottom, top, finer)
                 }

@@ -29,8 +29,16 @@ public struct ICalendarEvent: Sendable, Hashable {
     public var alarmTrigger: String?
 
     /// Makes an event.
-    public init(uid: String, start: ICalendarTime, durationMinutes: Int = 15, summary: String, description: String = "",
-                url: String = "", recurrence: String = "", alarmTrigger: String? = nil) {
+    public init(
+        uid: String,
+        start: ICalendarTime,
+        durationMinutes: Int = 15,
+        summary: String,
+        description: String = "",
+        url: String = "",
+        recurrence: String = "",
+        alarmTrigger: String? = nil
+    ) {
         self.uid = uid
         self.start = start
         self.durationMinutes = durationMinutes
@@ -49,7 +57,8 @@ public enum ICalendar {
     /// The document for `events`; `stamp` is the time it was made, "YYYYMMDDTHHMMSSZ" (UTC).
     public static func document(name: String, stamp: String, events: [ICalendarEvent]) -> String {
         var lines = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tally//Bills and reminders//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tally//Bills and reminders//EN", "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
             "X-WR-CALNAME:" + escape(name), "REFRESH-INTERVAL;VALUE=DURATION:PT6H", "X-PUBLISHED-TTL:PT6H",
         ]
         for event in events {
@@ -61,7 +70,10 @@ public enum ICalendar {
                 lines.append("DTSTART;VALUE=DATE:" + basic(date))
                 lines.append("DTEND;VALUE=DATE:" + basic(date.adding(days: 1)))
             case .floating(let date, let time):
-                lines.append("DTSTART:" + basic(date) + "T" + LocalDate.pad(time.minutes / 60, 2) + LocalDate.pad(time.minutes % 60, 2) + "00")
+                lines.append(
+                    "DTSTART:" + basic(date) + "T" + LocalDate.pad(time.minutes / 60, 2)
+                        + LocalDate.pad(time.minutes % 60, 2) + "00"
+                )
                 lines.append("DURATION:PT\(event.durationMinutes)M")
             }
             if !event.recurrence.isEmpty { lines.append("RRULE:" + event.recurrence) }
@@ -70,7 +82,10 @@ public enum ICalendar {
             if !event.url.isEmpty { lines.append("URL:" + event.url) }
             lines.append("TRANSP:TRANSPARENT")
             if let trigger = event.alarmTrigger {
-                lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escape(event.summary), "TRIGGER:" + trigger, "END:VALARM"]
+                lines += [
+                    "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escape(event.summary), "TRIGGER:" + trigger,
+                    "END:VALARM",
+                ]
             }
             lines.append("END:VEVENT")
         }

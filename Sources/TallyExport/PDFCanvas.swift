@@ -31,8 +31,10 @@ struct PDFCanvas {
 
     /// A straight stroked line.
     mutating func line(from start: (Double, Double), to end: (Double, Double), width: Double, color: RGB) {
-        emit("\(rgb(color)) RG \(coordinate(width)) w \(coordinate(start.0)) \(coordinate(flip(start.1))) m "
-            + "\(coordinate(end.0)) \(coordinate(flip(end.1))) l S\n")
+        emit(
+            "\(rgb(color)) RG \(coordinate(width)) w \(coordinate(start.0)) \(coordinate(flip(start.1))) m "
+                + "\(coordinate(end.0)) \(coordinate(flip(end.1))) l S\n"
+        )
     }
 
     mutating func move(_ x: Double, _ y: Double) { emit("\(coordinate(x)) \(coordinate(flip(y))) m\n") }
@@ -55,8 +57,10 @@ struct PDFCanvas {
             // The tangent of (sin a, -cos a) in y-down space is (cos a, sin a).
             let c1 = (p0.x + k * cos(angle), p0.y + k * sin(angle))
             let c2 = (p3.x - k * cos(next), p3.y - k * sin(next))
-            emit("\(coordinate(c1.0)) \(coordinate(flip(c1.1))) \(coordinate(c2.0)) \(coordinate(flip(c2.1))) "
-                + "\(coordinate(p3.x)) \(coordinate(flip(p3.y))) c\n")
+            emit(
+                "\(coordinate(c1.0)) \(coordinate(flip(c1.1))) \(coordinate(c2.0)) \(coordinate(flip(c2.1))) "
+                    + "\(coordinate(p3.x)) \(coordinate(flip(p3.y))) c\n"
+            )
             angle = next
         }
     }
@@ -65,8 +69,12 @@ struct PDFCanvas {
     /// first because PDF allows no colour operators inside a path. Even-odd filling leaves the
     /// hole of a full ring empty.
     /// An `outline` strokes the edge too, e.g. white hairlines that keep donut slices apart.
-    mutating func fillPath(_ color: RGB, evenOdd: Bool = false, outline: RGB? = nil,
-                           _ build: (inout PDFCanvas) -> Void) {
+    mutating func fillPath(
+        _ color: RGB,
+        evenOdd: Bool = false,
+        outline: RGB? = nil,
+        _ build: (inout PDFCanvas) -> Void
+    ) {
         fill(color)
         if let outline { emit("\(rgb(outline)) RG 0.75 w 1 j ") }
         emit("\n")

@@ -44,9 +44,19 @@ struct PDFPager {
         for index in pages.indices {
             let label = PDFText.encode("Page \(index + 1) of \(count)")
             let labelWidth = FontMetrics.width(label, size: 8, bold: false)
-            pages[index].line(from: (Self.left, baseline - 12), to: (Self.right, baseline - 12), width: 0.5, color: PDFStyle.rule)
-            pages[index].text(PDFText.fit(name, width: Self.width - labelWidth - 24, size: 8), x: Self.left, y: baseline,
-                              size: 8, color: PDFStyle.muted)
+            pages[index].line(
+                from: (Self.left, baseline - 12),
+                to: (Self.right, baseline - 12),
+                width: 0.5,
+                color: PDFStyle.rule
+            )
+            pages[index].text(
+                PDFText.fit(name, width: Self.width - labelWidth - 24, size: 8),
+                x: Self.left,
+                y: baseline,
+                size: 8,
+                color: PDFStyle.muted
+            )
             pages[index].text(label, right: Self.right, y: baseline, size: 8, color: PDFStyle.muted)
         }
     }

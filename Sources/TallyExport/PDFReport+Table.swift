@@ -29,8 +29,12 @@ extension PDFReport {
             drawRow(columns, widths: widths, bold: true, fill: PDFStyle.headerFill, on: &pager)
         }
         let lineColor = footer == nil ? PDFStyle.rule : PDFStyle.ink
-        pager.canvas.line(from: (PDFPager.left, pager.y), to: (PDFPager.right, pager.y),
-                          width: footer == nil ? 0.5 : 0.9, color: lineColor)
+        pager.canvas.line(
+            from: (PDFPager.left, pager.y),
+            to: (PDFPager.right, pager.y),
+            width: footer == nil ? 0.5 : 0.9,
+            color: lineColor
+        )
         if let footer {
             pager.y += 2
             drawRow(footer, widths: widths, bold: true, fill: nil, on: &pager)
@@ -39,7 +43,8 @@ extension PDFReport {
     }
 
     private func drawRow(_ cells: [String], widths: [Double], bold: Bool, fill: RGB?, on pager: inout PDFPager) {
-        let size = Self.tableSize, pad = Self.cellPadding
+        let size = Self.tableSize
+        let pad = Self.cellPadding
         if let fill {
             pager.canvas.rect(x: PDFPager.left, y: pager.y, width: PDFPager.width, height: Self.rowHeight, color: fill)
         }
@@ -49,7 +54,14 @@ extension PDFReport {
             let cell = column < cells.count ? cells[column] : ""
             let text = PDFText.fit(cell, width: width - 2 * pad, size: size, bold: bold)
             if rightAligned.contains(column) {
-                pager.canvas.text(text, right: x + width - pad, y: baseline, size: size, bold: bold, color: PDFStyle.ink)
+                pager.canvas.text(
+                    text,
+                    right: x + width - pad,
+                    y: baseline,
+                    size: size,
+                    bold: bold,
+                    color: PDFStyle.ink
+                )
             } else {
                 pager.canvas.text(text, x: x + pad, y: baseline, size: size, bold: bold, color: PDFStyle.ink)
             }
@@ -62,7 +74,8 @@ extension PDFReport {
     /// the first text column; when too wide, text columns shrink first (their cells get "…"),
     /// so amounts keep every digit as long as there is any way to fit them.
     func columnWidths(available: Double) -> [Double] {
-        let size = Self.tableSize, pad = Self.cellPadding
+        let size = Self.tableSize
+        let pad = Self.cellPadding
         var natural = columns.map { PDFText.width($0, size: size, bold: true) + 2 * pad }
         let measured = rows.map { ($0, false) } + (footer.map { [($0, true)] } ?? [])
         for (row, bold) in measured {

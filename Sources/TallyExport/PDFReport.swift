@@ -27,9 +27,19 @@ public struct PDFReport: Sendable {
     public var slicesTitle: String
 
     /// Creates a report; the table, footer and charts are optional.
-    public init(title: String, subtitle: String, generated: String, columns: [String] = [],
-                rightAligned: Set<Int> = [], rows: [[String]] = [], footer: [String]? = nil,
-                bars: [ChartItem] = [], slices: [ChartItem] = [], barsTitle: String = "", slicesTitle: String = "") {
+    public init(
+        title: String,
+        subtitle: String,
+        generated: String,
+        columns: [String] = [],
+        rightAligned: Set<Int> = [],
+        rows: [[String]] = [],
+        footer: [String]? = nil,
+        bars: [ChartItem] = [],
+        slices: [ChartItem] = [],
+        barsTitle: String = "",
+        slicesTitle: String = ""
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.generated = generated
@@ -58,18 +68,35 @@ public struct PDFReport: Sendable {
     }
 
     private func drawHeading(_ pager: inout PDFPager) {
-        let left = PDFPager.left, width = PDFPager.width
-        pager.canvas.text(PDFText.fit(title, width: width, size: 20, bold: true), x: left, y: pager.y + 18,
-                          size: 20, bold: true, color: PDFStyle.ink)
+        let left = PDFPager.left
+        let width = PDFPager.width
+        pager.canvas.text(
+            PDFText.fit(title, width: width, size: 20, bold: true),
+            x: left,
+            y: pager.y + 18,
+            size: 20,
+            bold: true,
+            color: PDFStyle.ink
+        )
         pager.y += 26
         if !subtitle.isEmpty {
-            pager.canvas.text(PDFText.fit(subtitle, width: width, size: 11), x: left, y: pager.y + 12,
-                              size: 11, color: PDFStyle.ink)
+            pager.canvas.text(
+                PDFText.fit(subtitle, width: width, size: 11),
+                x: left,
+                y: pager.y + 12,
+                size: 11,
+                color: PDFStyle.ink
+            )
             pager.y += 17
         }
         if !generated.isEmpty {
-            pager.canvas.text(PDFText.fit(generated, width: width, size: 8.5), x: left, y: pager.y + 10,
-                              size: 8.5, color: PDFStyle.muted)
+            pager.canvas.text(
+                PDFText.fit(generated, width: width, size: 8.5),
+                x: left,
+                y: pager.y + 10,
+                size: 8.5,
+                color: PDFStyle.muted
+            )
             pager.y += 14
         }
         pager.y += 8

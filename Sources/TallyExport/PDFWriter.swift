@@ -18,8 +18,10 @@ struct PDFWriter {
         writer.object("<< /Title \(utf16Hex(title)) /Producer (Tally) >>")
         let box = "[0 0 \(coordinate(PDFCanvas.pageWidth)) \(coordinate(PDFCanvas.pageHeight))]"
         for (index, content) in pages.enumerated() {
-            writer.object("<< /Type /Page /Parent 2 0 R /MediaBox \(box) "
-                + "/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents \(firstPage + 2 * index + 1) 0 R >>")
+            writer.object(
+                "<< /Type /Page /Parent 2 0 R /MediaBox \(box) "
+                    + "/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents \(firstPage + 2 * index + 1) 0 R >>"
+            )
             writer.stream(content)
         }
         writer.finish()

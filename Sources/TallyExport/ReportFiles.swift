@@ -11,11 +11,12 @@ public enum ReportFiles {
 
     /// "Expenses by category".
     public static func title(_ query: ReportQuery) -> String {
-        let what = switch query.kind {
-        case .expense: "Expenses"
-        case .income: "Income"
-        case .both: "Income and expenses"
-        }
+        let what =
+            switch query.kind {
+            case .expense: "Expenses"
+            case .income: "Income"
+            case .both: "Income and expenses"
+            }
         return "\(what) by \(query.by == .subcategory ? "sub-category" : query.by.rawValue)"
     }
 
@@ -25,8 +26,10 @@ public enum ReportFiles {
     /// The summary table's cells, one row per group.
     public static func summaryCells(_ report: SummaryReport) -> [[String]] {
         report.rows.map { row in
-            [row.key, row.kind.rawValue, row.total.currency.code, row.total.formatted, String(row.count),
-             report.shareText(row), row.average.formatted]
+            [
+                row.key, row.kind.rawValue, row.total.currency.code, row.total.formatted, String(row.count),
+                report.shareText(row), row.average.formatted,
+            ]
         }
     }
 
@@ -53,9 +56,19 @@ public enum ReportFiles {
     }
 
     /// Chart bars for the rows of one kind in the book's currency (other currencies cannot share an axis).
-    public static func chartItems(_ report: SummaryReport, kind: TransactionKind, link: ((ReportRow) -> String?)? = nil) -> [ChartItem] {
+    public static func chartItems(
+        _ report: SummaryReport,
+        kind: TransactionKind,
+        link: ((ReportRow) -> String?)? = nil
+    ) -> [ChartItem] {
         report.rows.filter { $0.kind == kind && $0.total.currency == report.currency }.map { row in
-            ChartItem(label: row.key, value: row.total.minorUnits, valueText: row.total.formatted, color: row.color, link: link?(row))
+            ChartItem(
+                label: row.key,
+                value: row.total.minorUnits,
+                valueText: row.total.formatted,
+                color: row.color,
+                link: link?(row)
+            )
         }
     }
 
@@ -75,9 +88,16 @@ public enum ReportFiles {
         // The PDF table has a single bold footer row; further currency totals go in as rows.
         if footer.count > 1 { rows += footer.dropLast() }
         return PDFReport(
-            title: title(report.query), subtitle: periodTitle(report.query.range), generated: "Generated \(generated) by Tally",
-            columns: summaryColumns, rightAligned: [3, 4, 5, 6], rows: rows, footer: footer.last,
-            bars: items, slices: items, barsTitle: "\(kind == .income ? "Income" : "Spending") by group",
+            title: title(report.query),
+            subtitle: periodTitle(report.query.range),
+            generated: "Generated \(generated) by Tally",
+            columns: summaryColumns,
+            rightAligned: [3, 4, 5, 6],
+            rows: rows,
+            footer: footer.last,
+            bars: items,
+            slices: items,
+            barsTitle: "\(kind == .income ? "Income" : "Spending") by group",
             slicesTitle: "Share of \(kind == .income ? "income" : "spending")"
         ).render()
     }
@@ -87,7 +107,8 @@ public enum ReportFiles {
         { value in
             var money = Money(minorUnits: value, currency: currency).formatted
             if currency.minorDigits > 0, let dot = money.lastIndex(of: ".") ?? money.lastIndex(of: ","),
-               money[money.index(after: dot)...].allSatisfy({ $0 == "0" }) {
+                money[money.index(after: dot)...].allSatisfy({ $0 == "0" })
+            {
                 money = String(money[..<dot])
             }
             return money

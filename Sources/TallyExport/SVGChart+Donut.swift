@@ -22,7 +22,8 @@ extension SVGChart {
 
         let drawn = items.filter { $0.value > 0 }
         if drawn.isEmpty {
-            svg += "<circle class=\"empty\" cx=\"\(coordinate(cx))\" cy=\"\(coordinate(cy))\" "
+            svg +=
+                "<circle class=\"empty\" cx=\"\(coordinate(cx))\" cy=\"\(coordinate(cy))\" "
                 + "r=\"\(coordinate((outer + inner) / 2))\" fill=\"none\" stroke=\"#9e9e9e\" "
                 + "stroke-opacity=\"0.35\" stroke-width=\"\(coordinate(outer - inner))\"/>\n"
             svg += SVGMarkup.text("No data", x: cx, y: cy + 5, anchor: "middle", muted: true) + "\n"
@@ -31,12 +32,21 @@ extension SVGChart {
         var start = 0.0
         for item in drawn {
             let sweep = ChartMath.fraction(item.value, of: total) * 2 * Double.pi
-            let path = drawn.count == 1
+            let path =
+                drawn.count == 1
                 ? ringPath(cx: cx, cy: cy, outer: outer, inner: inner)
-                : slicePath(cx: cx, cy: cy, outer: outer, inner: inner, from: start, to: min(start + sweep, 2 * Double.pi))
+                : slicePath(
+                    cx: cx,
+                    cy: cy,
+                    outer: outer,
+                    inner: inner,
+                    from: start,
+                    to: min(start + sweep, 2 * Double.pi)
+                )
             start += sweep
             let tip = "\(item.label): \(item.valueText) (\(ChartMath.percentText(item.value, of: total)))"
-            var slice = "<g class=\"slice-group\"><title>\(SVGMarkup.escape(tip))</title><path class=\"slice\" "
+            var slice =
+                "<g class=\"slice-group\"><title>\(SVGMarkup.escape(tip))</title><path class=\"slice\" "
                 + "d=\"\(path)\" fill=\"\(RGB.parse(item.color).hex)\" fill-rule=\"evenodd\"/></g>"
             if let href = SVGMarkup.safeLink(item.link) { slice = "<a href=\"\(href)\">\(slice)</a>" }
             svg += slice + "\n"
@@ -54,12 +64,19 @@ extension SVGChart {
         for (index, item) in items.enumerated() {
             let y = top + Double(index) * 24
             let percent = ChartMath.percentText(item.value, of: total)
-            out += "<g class=\"legend-row\"><title>\(SVGMarkup.escape("\(item.label): \(item.valueText) (\(percent))"))</title>"
-            out += "<rect class=\"swatch\" x=\"0\" y=\"\(coordinate(y))\" width=\"12\" height=\"12\" rx=\"2\" "
+            out +=
+                "<g class=\"legend-row\"><title>\(SVGMarkup.escape("\(item.label): \(item.valueText) (\(percent))"))</title>"
+            out +=
+                "<rect class=\"swatch\" x=\"0\" y=\"\(coordinate(y))\" width=\"12\" height=\"12\" rx=\"2\" "
                 + "fill=\"\(RGB.parse(item.color).hex)\"/>"
             out += SVGMarkup.text(SVGMarkup.fit(item.label, labelWidth), x: 20, y: y + 11)
-            out += SVGMarkup.text(SVGMarkup.fit(item.valueText, valueWidth), x: width - percentWidth, y: y + 11,
-                                  anchor: "end", extra: tabular)
+            out += SVGMarkup.text(
+                SVGMarkup.fit(item.valueText, valueWidth),
+                x: width - percentWidth,
+                y: y + 11,
+                anchor: "end",
+                extra: tabular
+            )
             out += SVGMarkup.text(percent, x: width, y: y + 11, anchor: "end", muted: true, extra: tabular)
             out += "</g>\n"
         }
@@ -75,7 +92,8 @@ extension SVGChart {
             let p = pointOnCircle(cx: cx, cy: cy, radius: radius, angle: angle)
             return "\(coordinate(p.x)) \(coordinate(p.y))"
         }
-        let outerR = coordinate(outer), innerR = coordinate(inner)
+        let outerR = coordinate(outer)
+        let innerR = coordinate(inner)
         return "M\(point(outer, from)) A\(outerR) \(outerR) 0 0 1 \(point(outer, middle)) "
             + "A\(outerR) \(outerR) 0 0 1 \(point(outer, to)) L\(point(inner, to)) "
             + "A\(innerR) \(innerR) 0 0 0 \(point(inner, middle)) A\(innerR) \(innerR) 0 0 0 \(point(inner, from))Z"
@@ -85,7 +103,9 @@ extension SVGChart {
     /// half arcs; even-odd filling leaves the hole empty.
     static func ringPath(cx: Double, cy: Double, outer: Double, inner: Double) -> String {
         func circle(_ radius: Double) -> String {
-            let r = coordinate(radius), top = coordinate(cy - radius), bottom = coordinate(cy + radius)
+            let r = coordinate(radius)
+            let top = coordinate(cy - radius)
+            let bottom = coordinate(cy + radius)
             return "M\(coordinate(cx)) \(top) A\(r) \(r) 0 1 1 \(coordinate(cx)) \(bottom) "
                 + "A\(r) \(r) 0 1 1 \(coordinate(cx)) \(top)Z"
         }

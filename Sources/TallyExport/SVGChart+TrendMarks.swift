@@ -1,8 +1,12 @@
 extension SVGChart {
     /// Grouped columns: one rect per series per period (zero height when a value is zero or
     /// missing), rising from the zero line for positive values and hanging below it otherwise.
-    static func columns(_ periods: [String], _ series: [ChartSeries], _ plot: TrendPlot,
-                        _ axisLabel: (Int64) -> String) -> String {
+    static func columns(
+        _ periods: [String],
+        _ series: [ChartSeries],
+        _ plot: TrendPlot,
+        _ axisLabel: (Int64) -> String
+    ) -> String {
         let group = plot.slot * 0.72
         let column = group / Double(series.count)
         var out = ""
@@ -15,7 +19,8 @@ extension SVGChart {
                 let bottom = plot.y(min(value, 0))
                 let text = has ? valueText(line, index, axisLabel) : "no data"
                 let x = groupLeft + Double(number) * column
-                out += "<g class=\"column-group\"><title>\(SVGMarkup.escape("\(line.name), \(period): \(text)"))</title>"
+                out +=
+                    "<g class=\"column-group\"><title>\(SVGMarkup.escape("\(line.name), \(period): \(text)"))</title>"
                     + "<rect class=\"column\" x=\"\(coordinate(x + 0.5))\" y=\"\(coordinate(top))\" "
                     + "width=\"\(coordinate(max(column - 1, 0.5)))\" height=\"\(coordinate(bottom - top))\" "
                     + "fill=\"\(RGB.parse(line.color).hex)\"/></g>\n"
@@ -26,20 +31,26 @@ extension SVGChart {
 
     /// One polyline per series through its points, and a dot per point carrying its value as a
     /// tooltip. Periods past the end of a series' values are left out rather than drawn as zero.
-    static func lines(_ periods: [String], _ series: [ChartSeries], _ plot: TrendPlot,
-                      _ axisLabel: (Int64) -> String) -> String {
+    static func lines(
+        _ periods: [String],
+        _ series: [ChartSeries],
+        _ plot: TrendPlot,
+        _ axisLabel: (Int64) -> String
+    ) -> String {
         var out = ""
         let radius = plot.slot < 10 ? 2.0 : 3.5
         for line in series {
             let count = min(periods.count, line.values.count)
             let color = RGB.parse(line.color).hex
             let points = (0..<count).map { "\(coordinate(plot.center($0))),\(coordinate(plot.y(line.values[$0])))" }
-            out += "<g class=\"series\"><title>\(SVGMarkup.escape(line.name))</title>"
+            out +=
+                "<g class=\"series\"><title>\(SVGMarkup.escape(line.name))</title>"
                 + "<polyline class=\"line\" points=\"\(points.joined(separator: " "))\" fill=\"none\" "
                 + "stroke=\"\(color)\" stroke-width=\"2.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/></g>\n"
             for index in 0..<count {
                 let tip = "\(line.name), \(periods[index]): \(valueText(line, index, axisLabel))"
-                out += "<g class=\"point\"><title>\(SVGMarkup.escape(tip))</title><circle cx=\"\(coordinate(plot.center(index)))\" "
+                out +=
+                    "<g class=\"point\"><title>\(SVGMarkup.escape(tip))</title><circle cx=\"\(coordinate(plot.center(index)))\" "
                     + "cy=\"\(coordinate(plot.y(line.values[index])))\" r=\"\(coordinate(radius))\" fill=\"\(color)\"/></g>\n"
             }
         }

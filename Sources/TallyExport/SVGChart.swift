@@ -17,8 +17,14 @@ public enum SVGChart {
         let width = max(width, 160)
         let id = SVGMarkup.chartID(["bars", title, "\(width)"] + items.flatMap(\.idParts))
         let height = top + Double(max(items.count, 1)) * rowHeight + 4
-        var svg = SVGMarkup.open(id: id, kind: "bars", width: width, height: height, title: title,
-                                 desc: summary(items))
+        var svg = SVGMarkup.open(
+            id: id,
+            kind: "bars",
+            width: width,
+            height: height,
+            title: title,
+            desc: summary(items)
+        )
         guard !items.isEmpty else {
             svg += SVGMarkup.text("No data", x: 0, y: top + 18, muted: true) + "\n</svg>\n"
             return svg
@@ -35,13 +41,20 @@ public enum SVGChart {
             let barWidth = ChartMath.fraction(item.value, of: largest) * barSpace
             let middle = y + rowHeight / 2 + 4.5
             var row = "<g class=\"bar-row\"><title>\(SVGMarkup.escape(item.label + ": " + item.valueText))</title>"
-            row += "<rect class=\"track\" x=\"\(coordinate(barLeft))\" y=\"\(coordinate(y + 5))\" "
+            row +=
+                "<rect class=\"track\" x=\"\(coordinate(barLeft))\" y=\"\(coordinate(y + 5))\" "
                 + "width=\"\(coordinate(barSpace))\" height=\"\(coordinate(barHeight))\" rx=\"3\" fill=\"currentColor\" fill-opacity=\"0.06\"/>"
-            row += "<rect class=\"bar\" x=\"\(coordinate(barLeft))\" y=\"\(coordinate(y + 5))\" "
+            row +=
+                "<rect class=\"bar\" x=\"\(coordinate(barLeft))\" y=\"\(coordinate(y + 5))\" "
                 + "width=\"\(coordinate(barWidth))\" height=\"\(coordinate(barHeight))\" rx=\"3\" fill=\"\(RGB.parse(item.color).hex)\"/>"
             row += SVGMarkup.text(SVGMarkup.fit(item.label, labelWidth), x: labelWidth, y: middle, anchor: "end")
-            row += SVGMarkup.text(SVGMarkup.fit(item.valueText, valueWidth), x: total, y: middle, anchor: "end",
-                                  extra: tabular)
+            row += SVGMarkup.text(
+                SVGMarkup.fit(item.valueText, valueWidth),
+                x: total,
+                y: middle,
+                anchor: "end",
+                extra: tabular
+            )
             row += "</g>"
             if let href = SVGMarkup.safeLink(item.link) { row = "<a href=\"\(href)\">\(row)</a>" }
             svg += row + "\n"

@@ -62,8 +62,14 @@ enum SVGMarkup {
     }
 
     /// A text element; `content` is escaped here.
-    static func text(_ content: String, x: Double, y: Double, anchor: String = "start", muted: Bool = false,
-                     extra: String = "") -> String {
+    static func text(
+        _ content: String,
+        x: Double,
+        y: Double,
+        anchor: String = "start",
+        muted: Bool = false,
+        extra: String = ""
+    ) -> String {
         let opacity = muted ? " fill-opacity=\"0.72\"" : ""
         return "<text x=\"\(coordinate(x))\" y=\"\(coordinate(y))\" text-anchor=\"\(anchor)\" "
             + "fill=\"currentColor\"\(opacity)\(extra)>\(escape(content))</text>"

@@ -6,7 +6,9 @@ import TallyCore
 /// `kind` gives the direction.
 public enum TallyCSV {
     /// The standard columns, in order.
-    public static let columns = ["date", "amount", "kind", "payee", "category", "subcategory", "account", "currency", "note"]
+    public static let columns = [
+        "date", "amount", "kind", "payee", "category", "subcategory", "account", "currency", "note",
+    ]
     /// Columns an import also accepts.
     public static let optionalColumns = ["time", "to_account"]
     /// The columns that hold free text (names and notes), as opposed to dates, amounts and codes.
@@ -52,7 +54,10 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         var columns: [String: Int] = [:]
         for (i, name) in header.enumerated() {
             guard TallyCSV.columns.contains(name) || TallyCSV.optionalColumns.contains(name) else {
-                throw ValidationError("line 1", "unknown column '\(name)'; the columns are \(TallyCSV.columns.joined(separator: ","))")
+                throw ValidationError(
+                    "line 1",
+                    "unknown column '\(name)'; the columns are \(TallyCSV.columns.joined(separator: ","))"
+                )
             }
             guard columns[name] == nil else { throw ValidationError("line 1", "column '\(name)' appears twice") }
             columns[name] = i
@@ -81,11 +86,21 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         // Text cells lose the `'` the export added against spreadsheet formulas, so an export
         // reads back to the same text.
         func field(_ name: String) -> String? {
-            columns[name].map { TallyCSV.textColumns.contains(name) ? CSVFormulaGuard.unescape(row.fields[$0]) : row.fields[$0] }
+            columns[name].map {
+                TallyCSV.textColumns.contains(name) ? CSVFormulaGuard.unescape(row.fields[$0]) : row.fields[$0]
+            }
         }
         var input = TransactionInput(
-            kind: field("kind"), amount: field("amount"), currency: field("currency"), date: field("date") ?? "", time: field("time"),
-            payee: field("payee"), category: nil, account: nil, toAccount: nil, note: field("note")
+            kind: field("kind"),
+            amount: field("amount"),
+            currency: field("currency"),
+            date: field("date") ?? "",
+            time: field("time"),
+            payee: field("payee"),
+            category: nil,
+            account: nil,
+            toAccount: nil,
+            note: field("note")
         )
         let toAccount = (field("to_account") ?? "").trimmingSpaces()
         if input.kind?.trimmingSpaces().lowercased() == "transfer" {
@@ -103,26 +118,36 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         } catch {
             throw ValidationError("line \(row.line), \(error.field)", error.message)
         }
-        let category = (field("category") ?? "").trimmingSpaces(), subcategory = (field("subcategory") ?? "").trimmingSpaces()
+        let category = (field("category") ?? "").trimmingSpaces()
+        let subcategory = (field("subcategory") ?? "").trimmingSpaces()
         if draft.kind == .transfer, !category.isEmpty || !subcategory.isEmpty {
             throw ValidationError("line \(row.line), category", "a transfer has no category")
         }
         if category.isEmpty, !subcategory.isEmpty {
             throw ValidationError("line \(row.line), subcategory", "needs a category")
         }
-        for (name, value) in [("category", category), ("subcategory", subcategory), ("account", field("account") ?? "")] {
+        for (name, value) in [
+            ("category", category), ("subcategory", subcategory), ("account", field("account") ?? ""),
+        ] {
             do { try Validate.text(value, field: name, maxLength: 100) } catch {
                 throw ValidationError("line \(row.line), \(name)", error.message)
             }
             if name != "account", value.utf8.contains(UInt8(ascii: ":")) {
-                throw ValidationError("line \(row.line), \(name)", "cannot contain ':' (it separates a category from its sub-category)")
+                throw ValidationError(
+                    "line \(row.line), \(name)",
+                    "cannot contain ':' (it separates a category from its sub-category)"
+                )
             }
         }
         draft.account = nil
         draft.toAccount = nil
         return ImportRecord(
-            line: row.line, draft: draft, category: category, subcategory: subcategory,
-            account: (field("account") ?? "").trimmingSpaces(), toAccount: toAccount
+            line: row.line,
+            draft: draft,
+            category: category,
+            subcategory: subcategory,
+            account: (field("account") ?? "").trimmingSpaces(),
+            toAccount: toAccount
         )
     }
 

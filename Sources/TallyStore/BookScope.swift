@@ -44,15 +44,21 @@ extension Store {
     /// role and the member's time zone.
     public func scope(_ user: User, book bookID: RecordID) async throws -> BookScope {
         let row = try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT b.id, b.name, b.currency, m.role, s.time_zone FROM books b
                 JOIN book_members m ON m.book_id = b.id
                 LEFT JOIN user_settings s ON s.user_id = m.user_id
                 WHERE b.id = \(bind: bookID) AND m.user_id = \(bind: user.id)
-                """).first()
+                """
+            ).first()
         }
         guard let row else { throw StoreError.notFound("book") }
         let zone = try row.decodeNil(column: "time_zone") ? nil : try row.decode(column: "time_zone", as: String.self)
-        return BookScope(user: user, book: try Row.book(row), timeZone: zone.flatMap(TimeZone.init(identifier:)) ?? timeZone)
+        return BookScope(
+            user: user,
+            book: try Row.book(row),
+            timeZone: zone.flatMap(TimeZone.init(identifier:)) ?? timeZone
+        )
     }
 }

@@ -84,7 +84,13 @@ struct BulkWriter: Sendable {
     /// rows per statement. `shared` gives columns one value for every row (the book, a timestamp),
     /// bound once per statement. `suffix` ends the statement (an ON CONFLICT clause); it must not
     /// bind anything.
-    func insert(into table: String, columns: [String], values: [BulkValue], shared: [String: BulkValue] = [:], suffix: String = "") async throws {
+    func insert(
+        into table: String,
+        columns: [String],
+        values: [BulkValue],
+        shared: [String: BulkValue] = [:],
+        suffix: String = ""
+    ) async throws {
         let width = columns.count - shared.count
         precondition(width > 0 && values.count % width == 0, "bulk insert: values do not fill whole rows")
         // PostgreSQL allows 65,535 binds a statement, SQLite (as SQLiteNIO builds it) 250,000.
@@ -110,7 +116,8 @@ struct BulkWriter: Sendable {
                     }
                 }
                 // "WHERE true" keeps SQLite from reading an ON CONFLICT suffix as a join constraint.
-                let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(expressions.joined(separator: ", ")) FROM jsonb_each(?1) WHERE true \(suffix)"
+                let sql =
+                    "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(expressions.joined(separator: ", ")) FROM jsonb_each(?1) WHERE true \(suffix)"
                 _ = try await sqlite.query(sql, [.text(BulkValue.json(values[start..<end], width: width))] + named)
             } else {
                 let tuples = stride(from: start, to: end, by: width).map { row -> SQLQueryString in

@@ -86,7 +86,9 @@ public final class Database: Sendable {
             backend = .sqlite(writer: writer, readers: readers)
             engine = .sqlite
         case .postgres(let url):
-            backend = .postgres(PostgresClient(configuration: try Self.postgresConfiguration(url), backgroundLogger: logger))
+            backend = .postgres(
+                PostgresClient(configuration: try Self.postgresConfiguration(url), backgroundLogger: logger)
+            )
             engine = .postgres
         }
     }
@@ -154,15 +156,20 @@ public final class Database: Sendable {
             throw DatabaseError(description: "not a PostgreSQL URL: postgres://user:password@host:port/database")
         }
         let mode = parts.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer"
-        let tls: PostgresClient.Configuration.TLS = switch mode {
-        case "disable": .disable
-        case "require", "verify-full", "verify-ca": .require(.makeClientConfiguration())
-        default: .prefer(.makeClientConfiguration())
-        }
+        let tls: PostgresClient.Configuration.TLS =
+            switch mode {
+            case "disable": .disable
+            case "require", "verify-full", "verify-ca": .require(.makeClientConfiguration())
+            default: .prefer(.makeClientConfiguration())
+            }
         let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
         var configuration = PostgresClient.Configuration(
-            host: host, port: parts.port ?? 5432, username: user,
-            password: parts.password?.removingPercentEncoding, database: database.isEmpty ? nil : database, tls: tls
+            host: host,
+            port: parts.port ?? 5432,
+            username: user,
+            password: parts.password?.removingPercentEncoding,
+            database: database.isEmpty ? nil : database,
+            tls: tls
         )
         configuration.options.maximumConnections = 10
         return configuration

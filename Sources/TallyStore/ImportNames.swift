@@ -38,13 +38,15 @@ struct PayeeUse {
             let values = all[start..<min(start + 500, all.count)].map { key, p -> SQLQueryString in
                 "(\(bind: book), \(bind: p.name), \(bind: key), \(bind: p.category), \(bind: p.account), \(bind: p.amount), \(bind: p.currency), \(bind: p.uses))"
             }
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO payees (book_id, name, name_key, last_category_id, last_account_id, last_amount_minor, last_currency, use_count)
                 VALUES \(values.joined(separator: ", "))
                 ON CONFLICT (book_id, name_key) DO UPDATE SET name = excluded.name, last_category_id = excluded.last_category_id,
                   last_account_id = excluded.last_account_id, last_amount_minor = excluded.last_amount_minor,
                   last_currency = excluded.last_currency, use_count = payees.use_count + excluded.use_count
-                """).run()
+                """
+            ).run()
         }
     }
 }
@@ -69,7 +71,9 @@ struct ImportNames {
         }
         names.nextCategoryPosition = all.count
         let accounts = try await Store.accounts(db, book: book.id)
-        for a in accounts where names.accounts[a.name.lowercased()] == nil { names.accounts[a.name.lowercased()] = a.id }
+        for a in accounts where names.accounts[a.name.lowercased()] == nil {
+            names.accounts[a.name.lowercased()] = a.id
+        }
         names.nextAccountPosition = accounts.count
         return names
     }
@@ -78,15 +82,27 @@ struct ImportNames {
         "\(kind.rawValue)\u{1F}\(name.lowercased())\u{1F}\(sub.lowercased())"
     }
 
-    mutating func category(_ db: any SQLDatabase, kind: TransactionKind, name: String, sub: String, line: Int) async throws -> RecordID? {
+    mutating func category(
+        _ db: any SQLDatabase,
+        kind: TransactionKind,
+        name: String,
+        sub: String,
+        line: Int
+    ) async throws -> RecordID? {
         guard kind != .transfer, !name.isEmpty else { return nil }
         let categoryKind: CategoryKind = kind == .income ? .income : .expense
         let parentKey = Self.key(categoryKind, name, "")
         var parent = categories[parentKey]
         if parent == nil {
             parent = try await Store.insertCategory(
-                db, book: book.id, parent: nil, kind: categoryKind, name: name, icon: "🏷️",
-                color: Palette.color(for: name), position: nextCategoryPosition
+                db,
+                book: book.id,
+                parent: nil,
+                kind: categoryKind,
+                name: name,
+                icon: "🏷️",
+                color: Palette.color(for: name),
+                position: nextCategoryPosition
             )
             categories[parentKey] = parent
             nextCategoryPosition += 1
@@ -96,8 +112,14 @@ struct ImportNames {
         let childKey = Self.key(categoryKind, name, sub)
         if let child = categories[childKey] { return child }
         let child = try await Store.insertCategory(
-            db, book: book.id, parent: parent, kind: categoryKind, name: sub, icon: "🏷️",
-            color: Palette.color(for: name), position: nextCategoryPosition
+            db,
+            book: book.id,
+            parent: parent,
+            kind: categoryKind,
+            name: sub,
+            icon: "🏷️",
+            color: Palette.color(for: name),
+            position: nextCategoryPosition
         )
         categories[childKey] = child
         nextCategoryPosition += 1
@@ -110,13 +132,18 @@ struct ImportNames {
         if let id = accounts[name.lowercased()] { return id }
         let lower = name.lowercased()
         // A best guess from the name; the accounts page changes it.
-        let kind: AccountKind = lower.contains("credit") || lower.contains("visa") || lower.contains("amex") ? .credit
-            : lower.contains("cash") ? .cash : lower.contains("gift") ? .gift : lower.contains("saving") ? .savings : .checking
-        let id = try await db.raw("""
+        let kind: AccountKind =
+            lower.contains("credit") || lower.contains("visa") || lower.contains("amex")
+            ? .credit
+            : lower.contains("cash")
+                ? .cash : lower.contains("gift") ? .gift : lower.contains("saving") ? .savings : .checking
+        let id = try await db.raw(
+            """
             INSERT INTO accounts (book_id, name, kind, currency, opening_minor, archived, position)
             VALUES (\(bind: book.id), \(bind: name), \(bind: kind.rawValue), \(bind: currency.code), 0, 0, \(bind: nextAccountPosition))
             RETURNING id
-            """).first()!.decode(column: "id", as: Int64.self)
+            """
+        ).first()!.decode(column: "id", as: Int64.self)
         accounts[lower] = id
         nextAccountPosition += 1
         createdAccounts += 1

@@ -11,21 +11,33 @@ struct Migration: Sendable {
 /// Brings a database up to the current schema.
 enum Migrator {
     static let all: [Migration] = [
-        Migration(version: 1, name: "users, books, records, receipts, sessions", apply: { db, _ in try await Schema1.apply(db) }),
+        Migration(
+            version: 1,
+            name: "users, books, records, receipts, sessions",
+            apply: { db, _ in try await Schema1.apply(db) }
+        ),
         Migration(version: 2, name: "kept totals, payee keys, full-text search", apply: Schema2.apply),
-        Migration(version: 3, name: "uploads waiting for an import to be confirmed", apply: { db, _ in
-            try await db.create(table: "pending_imports")
-                .column("token_hash", type: .text, .primaryKey(autoIncrement: false))
-                .column("book_id", type: .bigint, .notNull, .references("books", "id", onDelete: .cascade))
-                .column("user_id", type: .bigint, .notNull, .references("users", "id", onDelete: .cascade))
-                .column("file_name", type: .text, .notNull)
-                .column("data", type: .blob, .notNull)
-                .column("created_at", type: .text, .notNull)
-                .run()
-        }),
+        Migration(
+            version: 3,
+            name: "uploads waiting for an import to be confirmed",
+            apply: { db, _ in
+                try await db.create(table: "pending_imports")
+                    .column("token_hash", type: .text, .primaryKey(autoIncrement: false))
+                    .column("book_id", type: .bigint, .notNull, .references("books", "id", onDelete: .cascade))
+                    .column("user_id", type: .bigint, .notNull, .references("users", "id", onDelete: .cascade))
+                    .column("file_name", type: .text, .notNull)
+                    .column("data", type: .blob, .notNull)
+                    .column("created_at", type: .text, .notNull)
+                    .run()
+            }
+        ),
         Migration(version: 4, name: "narrower kept totals, leaner search index", apply: Schema4.apply),
         Migration(version: 5, name: "budgets, goals, bills, calendar feeds, user settings", apply: Schema5.apply),
-        Migration(version: 6, name: "login throttling, server secrets, hashed calendar-feed tokens", apply: Schema6.apply),
+        Migration(
+            version: 6,
+            name: "login throttling, server secrets, hashed calendar-feed tokens",
+            apply: Schema6.apply
+        ),
     ]
 
     /// Applies every migration not yet recorded (up to `last`); returns the versions it applied.
@@ -159,7 +171,9 @@ enum Schema1 {
             .column("book_id").column("date").column("time").column("id").run()
         try await db.create(index: "transactions_book_category_date").on("transactions")
             .column("book_id").column("category_id").column("date").run()
-        try await db.create(index: "transactions_book_account").on("transactions").column("book_id").column("account_id").run()
+        try await db.create(index: "transactions_book_account").on("transactions").column("book_id").column(
+            "account_id"
+        ).run()
         try await db.create(index: "transactions_to_account").on("transactions").column("to_account_id").run()
         try await db.create(table: "receipts")
             .column("id", type: .bigint, .primaryKey(autoIncrement: true))

@@ -13,7 +13,10 @@ final class SQLitePool: Sendable {
     init(storage: SQLiteConnection.Storage, size: Int, writer: Bool, logger: Logger) async throws {
         var connections: [SQLiteConnection] = []
         // WAL lets readers work beside the writer; a busy timeout rides out short write locks.
-        var pragmas = ["PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000", "PRAGMA synchronous = NORMAL"]
+        var pragmas = [
+            "PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000",
+            "PRAGMA synchronous = NORMAL",
+        ]
         // Every many-row INSERT keeps a statement journal; on disk, an import spent a tenth of
         // its time writing it. SQLite fixes where it goes when a transaction begins, hence here.
         if writer { pragmas.append("PRAGMA temp_store = MEMORY") }
@@ -64,7 +67,10 @@ private actor PoolState {
     }
 
     func drain() -> [SQLiteConnection] {
-        defer { idle = []; all = [] }
+        defer {
+            idle = []
+            all = []
+        }
         return all
     }
 }

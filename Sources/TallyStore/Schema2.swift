@@ -20,7 +20,8 @@ enum Schema2 {
                 .column("count", type: .bigint, .notNull)
                 .primaryKey("book_id", period, "kind", "category_id", "account_id", "payee_key", "currency")
                 .run()
-            try await db.create(index: "\(table)_payee").on(table).column("book_id").column("payee_key").column(period).run()
+            try await db.create(index: "\(table)_payee").on(table).column("book_id").column("payee_key").column(period)
+                .run()
         }
         try await db.create(table: "account_balances")
             .column("book_id", type: .bigint, .notNull, .references("books", "id", onDelete: .cascade))
@@ -33,9 +34,13 @@ enum Schema2 {
         // The payee as it is matched (lower-cased in Swift, so non-ASCII names match too).
         try await db.alter(table: "transactions").column("payee_key", type: .text, .notNull, .default("")).run()
         // Keyed in Swift, as every later write is: SQL's LOWER only folds ASCII and does not trim.
-        let payees = try await db.raw("SELECT DISTINCT payee FROM transactions").all().map { try $0.decode(column: "payee", as: String.self) }
+        let payees = try await db.raw("SELECT DISTINCT payee FROM transactions").all().map {
+            try $0.decode(column: "payee", as: String.self)
+        }
         for payee in payees {
-            try await db.raw("UPDATE transactions SET payee_key = \(bind: Totals.payeeKey(payee)) WHERE payee = \(bind: payee)").run()
+            try await db.raw(
+                "UPDATE transactions SET payee_key = \(bind: Totals.payeeKey(payee)) WHERE payee = \(bind: payee)"
+            ).run()
         }
         try await db.create(index: "transactions_book_payee").on("transactions")
             .column("book_id").column("payee_key").column("date").column("time").column("id").run()
@@ -44,10 +49,12 @@ enum Schema2 {
         case .sqlite:
             try await SearchIndex.createSQLite(db, options: "")
         case .postgres:
-            try await db.raw("""
+            try await db.raw(
+                """
                 CREATE INDEX transactions_search ON transactions
                   USING GIN (to_tsvector('simple', payee || ' ' || note))
-                """).run()
+                """
+            ).run()
         }
         // The totals are filled from the records by migration 4, which gives them their final shape.
     }
@@ -58,23 +65,31 @@ enum SearchIndex {
     /// An external-content FTS5 index kept current by triggers, as the SQLite manual shows, and
     /// filled from the records already there. `options` are extra FTS5 options ("" or "a, b").
     static func createSQLite(_ db: any SQLDatabase, options: String) async throws {
-        try await db.raw("""
+        try await db.raw(
+            """
             CREATE VIRTUAL TABLE transactions_fts USING fts5(payee, note, content='transactions', content_rowid='id',
               tokenize='unicode61 remove_diacritics 2'\(unsafeRaw: options.isEmpty ? "" : ", " + options))
-            """).run()
-        try await db.raw("""
+            """
+        ).run()
+        try await db.raw(
+            """
             CREATE TRIGGER transactions_fts_insert AFTER INSERT ON transactions BEGIN
               INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
-            """).run()
-        try await db.raw("""
+            """
+        ).run()
+        try await db.raw(
+            """
             CREATE TRIGGER transactions_fts_delete AFTER DELETE ON transactions BEGIN
               INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note); END
-            """).run()
-        try await db.raw("""
+            """
+        ).run()
+        try await db.raw(
+            """
             CREATE TRIGGER transactions_fts_update AFTER UPDATE OF payee, note ON transactions BEGIN
               INSERT INTO transactions_fts(transactions_fts, rowid, payee, note) VALUES ('delete', old.id, old.payee, old.note);
               INSERT INTO transactions_fts(rowid, payee, note) VALUES (new.id, new.payee, new.note); END
-            """).run()
+            """
+        ).run()
         try await db.raw("INSERT INTO transactions_fts(transactions_fts) VALUES ('rebuild')").run()
     }
 }

@@ -60,7 +60,8 @@ enum Schema5 {
             .column("transaction_id", type: .bigint, .references("transactions", "id", onDelete: .setNull))
             .column("created_at", type: .text, .notNull)
             .run()
-        try await db.create(index: "goal_contributions_goal").on("goal_contributions").column("goal_id").column("date").run()
+        try await db.create(index: "goal_contributions_goal").on("goal_contributions").column("goal_id").column("date")
+            .run()
 
         try await db.create(table: "bills")
             .column("id", type: .bigint, .primaryKey(autoIncrement: true))
@@ -94,12 +95,22 @@ enum Schema5 {
         // The private calendar feed: a read-only secret in its URL, shown again on the settings
         // page, so the token itself is kept (rotating it revokes the old URL).
         try await db.create(table: "calendar_feeds")
-            .column("user_id", type: .bigint, .primaryKey(autoIncrement: false), .references("users", "id", onDelete: .cascade))
+            .column(
+                "user_id",
+                type: .bigint,
+                .primaryKey(autoIncrement: false),
+                .references("users", "id", onDelete: .cascade)
+            )
             .column("token", type: .text, .notNull, .unique)
             .column("created_at", type: .text, .notNull)
             .run()
         try await db.create(table: "user_settings")
-            .column("user_id", type: .bigint, .primaryKey(autoIncrement: false), .references("users", "id", onDelete: .cascade))
+            .column(
+                "user_id",
+                type: .bigint,
+                .primaryKey(autoIncrement: false),
+                .references("users", "id", onDelete: .cascade)
+            )
             .column("time_zone", type: .text, .notNull)
             .column("daily_reminder", type: .bigint, .notNull)
             .column("reminder_time", type: .text, .notNull)

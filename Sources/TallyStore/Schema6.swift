@@ -19,8 +19,11 @@ enum Schema6 {
             .column("client", type: .text, .notNull)
             .column("failed_at", type: .bigint, .notNull)
             .run()
-        try await db.create(index: "login_failures_account").on("login_failures").column("account_key").column("failed_at").run()
-        try await db.create(index: "login_failures_client").on("login_failures").column("client").column("failed_at").run()
+        try await db.create(index: "login_failures_account").on("login_failures").column("account_key").column(
+            "failed_at"
+        ).run()
+        try await db.create(index: "login_failures_client").on("login_failures").column("client").column("failed_at")
+            .run()
         try await db.create(index: "login_failures_time").on("login_failures").column("failed_at").run()
 
         // Secrets the server makes once and every process shares (the CSRF HMAC key).
@@ -37,7 +40,9 @@ enum Schema6 {
         for row in rows {
             let user = try row.decode(column: "user_id", as: Int64.self)
             let plain = try row.decode(column: "token_hash", as: String.self)
-            try await db.raw("UPDATE calendar_feeds SET token_hash = \(bind: sha256Hex(plain)) WHERE user_id = \(bind: user)").run()
+            try await db.raw(
+                "UPDATE calendar_feeds SET token_hash = \(bind: sha256Hex(plain)) WHERE user_id = \(bind: user)"
+            ).run()
         }
     }
 

@@ -8,7 +8,12 @@ struct SearchConditions {
     var totals: TotalsQuery?
     let book: Book
 
-    static func build(_ db: any SQLDatabase, book: Book, filter: TransactionFilter, engine: SQLEngine) async throws -> SearchConditions {
+    static func build(
+        _ db: any SQLDatabase,
+        book: Book,
+        filter: TransactionFilter,
+        engine: SQLEngine
+    ) async throws -> SearchConditions {
         var conditions: [SQLQueryString] = ["t.book_id = \(bind: book.id)"]
         if let from = filter.from { conditions.append("t.date >= \(bind: from.description)") }
         if let to = filter.to { conditions.append("t.date <= \(bind: to.description)") }
@@ -28,7 +33,11 @@ struct SearchConditions {
         }
         var accountID: RecordID?
         if let reference = Reference(filter.account) {
-            let account = try Store.resolve(reference, in: try await Store.accounts(db, book: book.id), field: "account")
+            let account = try Store.resolve(
+                reference,
+                in: try await Store.accounts(db, book: book.id),
+                field: "account"
+            )
             accountID = account.id
             conditions.append("(t.account_id = \(bind: account.id) OR t.to_account_id = \(bind: account.id))")
         }
@@ -53,10 +62,21 @@ struct SearchConditions {
             }
             // A transfer into the filtered account is kept as its arriving side.
             if accountID != nil, filter.kind == nil || filter.kind == .transfer { kinds.append("transfer_in") }
-            let range: DateRange? = filter.from == nil && filter.to == nil ? nil : try DateRange(
-                from: filter.from ?? LocalDate(year: 1, month: 1, day: 1)!, to: filter.to ?? LocalDate(year: 9999, month: 12, day: 31)!
+            let range: DateRange? =
+                filter.from == nil && filter.to == nil
+                ? nil
+                : try DateRange(
+                    from: filter.from ?? LocalDate(year: 1, month: 1, day: 1)!,
+                    to: filter.to ?? LocalDate(year: 9999, month: 12, day: 31)!
+                )
+            totals = TotalsQuery(
+                book: book.id,
+                range: range,
+                kinds: kinds,
+                categories: categoryIDs,
+                account: accountID,
+                payeeKey: payeeKey
             )
-            totals = TotalsQuery(book: book.id, range: range, kinds: kinds, categories: categoryIDs, account: accountID, payeeKey: payeeKey)
         }
         return SearchConditions(conditions: conditions, totals: totals, book: book)
     }
@@ -68,19 +88,27 @@ struct SearchConditions {
         if let totals {
             rows = try await totals.run(db).map { ($0.kind, $0.currency, $0.total, $0.count) }
         } else {
-            rows = try await db.raw("""
+            rows = try await db.raw(
+                """
                 SELECT t.kind, t.currency, CAST(SUM(t.amount_minor) AS BIGINT) AS total, CAST(COUNT(*) AS BIGINT) AS n
                 FROM transactions t WHERE \(conditions.joined(separator: " AND ")) GROUP BY t.kind, t.currency
-                """).all().map {
-                (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "currency", as: String.self),
-                 try $0.decode(column: "total", as: Int64.self), try $0.decode(column: "n", as: Int64.self))
+                """
+            ).all().map {
+                (
+                    try $0.decode(column: "kind", as: String.self), try $0.decode(column: "currency", as: String.self),
+                    try $0.decode(column: "total", as: Int64.self), try $0.decode(column: "n", as: Int64.self)
+                )
             }
         }
         var summary = FilterSummary(count: 0, totals: [], currency: book.currency)
         for row in rows {
             summary.count += Int(row.count)
-            guard let kind = TransactionKind(rawValue: row.kind), kind != .transfer, let currency = Currency(code: row.currency) else { continue }
-            summary.totals.append(KindTotal(kind: kind, total: Money(minorUnits: row.total, currency: currency), count: Int(row.count)))
+            guard let kind = TransactionKind(rawValue: row.kind), kind != .transfer,
+                let currency = Currency(code: row.currency)
+            else { continue }
+            summary.totals.append(
+                KindTotal(kind: kind, total: Money(minorUnits: row.total, currency: currency), count: Int(row.count))
+            )
         }
         let home = book.currency
         summary.totals.sort { a, b in

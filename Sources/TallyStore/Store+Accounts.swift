@@ -38,12 +38,14 @@ extension Store {
 
     static func accountBalances(_ db: any SQLDatabase, book: RecordID) async throws -> [AccountBalance] {
         // The kept balance in the account's own currency (see `Totals`): one row per account.
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT a.id, a.name, a.kind, a.currency, a.opening_minor, a.archived, COALESCE(b.balance_minor, 0) AS flow
             FROM accounts a LEFT JOIN account_balances b ON b.book_id = a.book_id AND b.account_id = a.id AND b.currency = a.currency
             WHERE a.book_id = \(bind: book)
             ORDER BY a.archived, a.position, a.id
-            """).all()
+            """
+        ).all()
         return try rows.map { row in
             let account = try Self.account(row, book: book)
             let flow = try row.decode(column: "flow", as: Int64.self)
@@ -55,24 +57,33 @@ extension Store {
     static func account(_ row: any SQLRow, book: RecordID) throws -> Account {
         let currency = try Row.currency(row, "currency")
         return Account(
-            id: try row.decode(column: "id", as: Int64.self), bookID: book,
+            id: try row.decode(column: "id", as: Int64.self),
+            bookID: book,
             name: try row.decode(column: "name", as: String.self),
             kind: AccountKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .other,
-            openingBalance: Money(minorUnits: try row.decode(column: "opening_minor", as: Int64.self), currency: currency),
+            openingBalance: Money(
+                minorUnits: try row.decode(column: "opening_minor", as: Int64.self),
+                currency: currency
+            ),
             archived: try row.decode(column: "archived", as: Int64.self) != 0
         )
     }
 
     static func accounts(_ db: any SQLDatabase, book: RecordID) async throws -> [Account] {
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT id, name, kind, currency, opening_minor, archived FROM accounts WHERE book_id = \(bind: book) ORDER BY archived, position, id
-            """).all().map { try account($0, book: book) }
+            """
+        ).all().map { try account($0, book: book) }
     }
 
     /// Adds an account (payment source).
     public func createAccount(
-        in scope: BookScope, name rawName: String?, kind rawKind: String?,
-        openingBalance: String?, currency rawCurrency: String?
+        in scope: BookScope,
+        name rawName: String?,
+        kind rawKind: String?,
+        openingBalance: String?,
+        currency rawCurrency: String?
     ) async throws -> AccountBalance {
         let bookID = scope.bookID
         let book = try scope.writable()
@@ -85,17 +96,26 @@ extension Store {
             if existing.contains(where: { $0.name.lowercased() == name.lowercased() }) {
                 throw ValidationError("name", "an account named '\(name)' already exists")
             }
-            return try await db.raw("""
+            return try await db.raw(
+                """
                 INSERT INTO accounts (book_id, name, kind, currency, opening_minor, archived, position)
                 VALUES (\(bind: bookID), \(bind: name), \(bind: kind.rawValue), \(bind: currency.code), \(bind: opening.minorUnits), 0, \(bind: existing.count))
                 RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
         }
-        return AccountBalance(account: Account(id: id, bookID: bookID, name: name, kind: kind, openingBalance: opening, archived: false), balance: opening)
+        return AccountBalance(
+            account: Account(id: id, bookID: bookID, name: name, kind: kind, openingBalance: opening, archived: false),
+            balance: opening
+        )
     }
 
     /// Renames, re-kinds, archives or sets the opening balance of an account.
-    public func updateAccount(_ id: RecordID, in scope: BookScope, changes: AccountChanges) async throws -> AccountBalance {
+    public func updateAccount(
+        _ id: RecordID,
+        in scope: BookScope,
+        changes: AccountChanges
+    ) async throws -> AccountBalance {
         let bookID = scope.bookID
         try scope.requireWrite()
         return try await database.write { db in
@@ -109,13 +129,17 @@ extension Store {
                 account.name = name
             }
             if let raw = changes.kind { account.kind = try Self.accountKind(raw) }
-            if let raw = changes.openingBalance { account.openingBalance = try Self.openingBalance(raw, currency: account.currency) }
+            if let raw = changes.openingBalance {
+                account.openingBalance = try Self.openingBalance(raw, currency: account.currency)
+            }
             if let archived = changes.archived { account.archived = archived }
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE accounts SET name = \(bind: account.name), kind = \(bind: account.kind.rawValue),
                   opening_minor = \(bind: account.openingBalance.minorUnits), archived = \(bind: account.archived ? 1 : 0)
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                """).run()
+                """
+            ).run()
             return try await Self.accountBalances(db, book: bookID).first { $0.account.id == id }!
         }
     }
@@ -125,24 +149,35 @@ extension Store {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
-            guard try await Self.accounts(db, book: bookID).contains(where: { $0.id == id }) else { throw StoreError.notFound("account") }
+            guard try await Self.accounts(db, book: bookID).contains(where: { $0.id == id }) else {
+                throw StoreError.notFound("account")
+            }
             let used = try await Totals.recordCount(db, book: bookID, account: id)
-            if used > 0 { throw StoreError.conflict("the account has \(used) record\(used == 1 ? "" : "s"); archive it instead") }
-            try await db.raw("UPDATE payees SET last_account_id = NULL WHERE book_id = \(bind: bookID) AND last_account_id = \(bind: id)").run()
+            if used > 0 {
+                throw StoreError.conflict("the account has \(used) record\(used == 1 ? "" : "s"); archive it instead")
+            }
+            try await db.raw(
+                "UPDATE payees SET last_account_id = NULL WHERE book_id = \(bind: bookID) AND last_account_id = \(bind: id)"
+            ).run()
             try await db.raw("DELETE FROM accounts WHERE id = \(bind: id) AND book_id = \(bind: bookID)").run()
         }
     }
 
     static func accountKind(_ raw: String) throws -> AccountKind {
         guard let kind = AccountKind(rawValue: raw.lowercased()) else {
-            throw ValidationError("kind", "must be one of \(AccountKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "kind",
+                "must be one of \(AccountKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         return kind
     }
 
     static func openingBalance(_ raw: String?, currency: Currency) throws -> Money {
         guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return .zero(currency) }
-        do { return try Money.parse(raw, currency: currency) } catch { throw ValidationError("opening_balance", error.description) }
+        do { return try Money.parse(raw, currency: currency) } catch {
+            throw ValidationError("opening_balance", error.description)
+        }
     }
 
     /// Finds an account by id or case-insensitive name.

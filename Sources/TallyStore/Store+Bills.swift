@@ -31,7 +31,9 @@ extension Store {
 
     /// One bill.
     public func bill(_ id: RecordID, in scope: BookScope) async throws -> Bill {
-        guard let bill = try await bills(in: scope).first(where: { $0.id == id }) else { throw StoreError.notFound("bill") }
+        guard let bill = try await bills(in: scope).first(where: { $0.id == id }) else {
+            throw StoreError.notFound("bill")
+        }
         return bill
     }
 
@@ -42,7 +44,14 @@ extension Store {
         let draft = try BillDraft.validate(input, base: nil, currency: book.currency, today: scope.today)
         let id = try await database.write { db in
             let (account, category) = try await Self.billReferences(db, book: bookID, draft: draft)
-            return try await Self.insertBill(db, book: bookID, currency: book.currency, draft: draft, account: account ?? nil, category: category ?? nil)
+            return try await Self.insertBill(
+                db,
+                book: bookID,
+                currency: book.currency,
+                draft: draft,
+                account: account ?? nil,
+                category: category ?? nil
+            )
         }
         return try await bill(id, in: scope)
     }
@@ -53,17 +62,21 @@ extension Store {
         let book = try scope.writable()
         let today = scope.today
         try await database.write { db in
-            guard let base = try await Self.bills(db, book: bookID).first(where: { $0.id == id }) else { throw StoreError.notFound("bill") }
+            guard let base = try await Self.bills(db, book: bookID).first(where: { $0.id == id }) else {
+                throw StoreError.notFound("bill")
+            }
             let draft = try BillDraft.validate(input, base: base, currency: book.currency, today: today)
             let (account, category) = try await Self.billReferences(db, book: bookID, draft: draft)
             let s = draft.schedule
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE bills SET title = \(bind: draft.title), amount_minor = \(bind: draft.amount?.minorUnits), cycle = \(bind: s.cycle.rawValue),
                   due_day = \(bind: s.dueDay), every_months = \(bind: s.everyMonths), first_due = \(bind: s.firstDue.description),
                   account_id = \(bind: account ?? base.accountID), category_id = \(bind: category ?? base.categoryID), url = \(bind: draft.url),
                   remind_days = \(bind: draft.remindDays), note = \(bind: draft.note)
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                """).run()
+                """
+            ).run()
         }
         return try await bill(id, in: scope)
     }
@@ -73,7 +86,10 @@ extension Store {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
-            guard try await db.raw("DELETE FROM bills WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").first() != nil else {
+            guard
+                try await db.raw("DELETE FROM bills WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id")
+                    .first() != nil
+            else {
                 throw StoreError.notFound("bill")
             }
         }
@@ -82,11 +98,16 @@ extension Store {
     /// Occurrences from `from` through `to` (at most 3 years apart) of one bill, or of every
     /// bill when `billID` is nil, by due date.
     public func billOccurrences(
-        _ billID: RecordID? = nil, in scope: BookScope, from: LocalDate, through to: LocalDate
+        _ billID: RecordID? = nil,
+        in scope: BookScope,
+        from: LocalDate,
+        through to: LocalDate
     ) async throws -> [BillOccurrence] {
         let bookID = scope.bookID
         guard from <= to else { throw ValidationError("to", "must not be before from (\(from))") }
-        guard to.dayNumber - from.dayNumber <= 3 * 366 else { throw ValidationError("to", "must be at most 3 years after from") }
+        guard to.dayNumber - from.dayNumber <= 3 * 366 else {
+            throw ValidationError("to", "must be at most 3 years after from")
+        }
         let today = scope.today
         return try await database.read { db in
             var bills = try await Self.bills(db, book: bookID)
@@ -101,34 +122,67 @@ extension Store {
     /// Marks an occurrence paid: records the expense (the bill's category and account, the
     /// amount given or the bill's own) and links it, all in one transaction.
     public func payBill(
-        _ billID: RecordID, due dueDate: LocalDate, in scope: BookScope, amount rawAmount: String? = nil, paidOn rawDate: String? = nil
+        _ billID: RecordID,
+        due dueDate: LocalDate,
+        in scope: BookScope,
+        amount rawAmount: String? = nil,
+        paidOn rawDate: String? = nil
     ) async throws -> BillOccurrence {
         let bookID = scope.bookID
         let book = try scope.writable()
         let today = scope.today
-        let paidOn = try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { try PlanValidate.date($0, field: "paid_on") } ?? today
+        let paidOn =
+            try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
+                try PlanValidate.date($0, field: "paid_on")
+            } ?? today
         return try await database.write { db in
-            guard let bill = try await Self.bills(db, book: bookID).first(where: { $0.id == billID }) else { throw StoreError.notFound("bill") }
-            guard bill.schedule.occurrences(from: dueDate, through: dueDate) == [dueDate] else { throw StoreError.notFound("occurrence \(dueDate)") }
-            if let row = try await db.raw("SELECT paid_on FROM bill_payments WHERE bill_id = \(bind: billID) AND due_date = \(bind: dueDate.description)").first() {
-                throw StoreError.conflict("this bill was already paid on \(try row.decode(column: "paid_on", as: String.self)); undo that first")
+            guard let bill = try await Self.bills(db, book: bookID).first(where: { $0.id == billID }) else {
+                throw StoreError.notFound("bill")
+            }
+            guard bill.schedule.occurrences(from: dueDate, through: dueDate) == [dueDate] else {
+                throw StoreError.notFound("occurrence \(dueDate)")
+            }
+            if let row = try await db.raw(
+                "SELECT paid_on FROM bill_payments WHERE bill_id = \(bind: billID) AND due_date = \(bind: dueDate.description)"
+            ).first() {
+                throw StoreError.conflict(
+                    "this bill was already paid on \(try row.decode(column: "paid_on", as: String.self)); undo that first"
+                )
             }
             var amount = bill.amount
-            if let rawAmount, !rawAmount.trimmingSpaces().isEmpty { amount = try PlanValidate.amount(rawAmount, field: "amount", currency: book.currency) }
+            if let rawAmount, !rawAmount.trimmingSpaces().isEmpty {
+                amount = try PlanValidate.amount(rawAmount, field: "amount", currency: book.currency)
+            }
             guard let amount, amount.minorUnits > 0 else {
                 throw ValidationError("amount", "this bill has no set amount; give the amount paid")
             }
             let draft = TransactionDraft(
-                kind: .expense, amount: amount, date: paidOn, time: nil, payee: bill.title, category: bill.categoryID.map { .id($0) },
-                account: bill.accountID.map { .id($0) }, toAccount: nil, note: "Bill due \(dueDate)"
+                kind: .expense,
+                amount: amount,
+                date: paidOn,
+                time: nil,
+                payee: bill.title,
+                category: bill.categoryID.map { .id($0) },
+                account: bill.accountID.map { .id($0) },
+                toAccount: nil,
+                note: "Bill due \(dueDate)"
             )
             let transactionID = try await Self.insertTransaction(db, book: bookID, draft: draft)
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO bill_payments (bill_id, due_date, paid_on, amount_minor, transaction_id, created_at)
                 VALUES (\(bind: billID), \(bind: dueDate.description), \(bind: paidOn.description), \(bind: amount.minorUnits),
                   \(bind: transactionID), \(bind: Clock.timestamp()))
-                """).run()
-            return BillOccurrence(bill: bill, dueDate: dueDate, status: .paid, paidOn: paidOn, amount: amount, transactionID: transactionID)
+                """
+            ).run()
+            return BillOccurrence(
+                bill: bill,
+                dueDate: dueDate,
+                status: .paid,
+                paidOn: paidOn,
+                amount: amount,
+                transactionID: transactionID
+            )
         }
     }
 
@@ -138,9 +192,12 @@ extension Store {
         try scope.requireWrite()
         try await database.write { db in
             guard try await Self.bills(db, book: bookID).contains(where: { $0.id == billID }),
-                  let row = try await db.raw("""
+                let row = try await db.raw(
+                    """
                     DELETE FROM bill_payments WHERE bill_id = \(bind: billID) AND due_date = \(bind: dueDate.description) RETURNING transaction_id
-                    """).first() else {
+                    """
+                ).first()
+            else {
                 throw StoreError.notFound("payment")
             }
             if let transaction = try row.decode(column: "transaction_id", as: Int64?.self) {
@@ -149,26 +206,54 @@ extension Store {
         }
     }
 
-    static func occurrences(_ db: any SQLDatabase, bills: [Bill], from: LocalDate, to: LocalDate, today: LocalDate) async throws -> [BillOccurrence] {
+    static func occurrences(
+        _ db: any SQLDatabase,
+        bills: [Bill],
+        from: LocalDate,
+        to: LocalDate,
+        today: LocalDate
+    ) async throws -> [BillOccurrence] {
         guard !bills.isEmpty else { return [] }
         var paid: [String: (LocalDate, Int64, Int64?)] = [:]
-        for row in try await db.raw("""
+        for row in try await db.raw(
+            """
             SELECT bill_id, due_date, paid_on, amount_minor, transaction_id FROM bill_payments
             WHERE bill_id IN (\(binds: bills.map(\.id))) AND due_date >= \(bind: from.description) AND due_date <= \(bind: to.description)
-            """).all() {
-            let key = "\(try row.decode(column: "bill_id", as: Int64.self))/\(try row.decode(column: "due_date", as: String.self))"
-            paid[key] = (LocalDate(try row.decode(column: "paid_on", as: String.self))!, try row.decode(column: "amount_minor", as: Int64.self),
-                         try row.decode(column: "transaction_id", as: Int64?.self))
+            """
+        ).all() {
+            let key =
+                "\(try row.decode(column: "bill_id", as: Int64.self))/\(try row.decode(column: "due_date", as: String.self))"
+            paid[key] = (
+                LocalDate(try row.decode(column: "paid_on", as: String.self))!,
+                try row.decode(column: "amount_minor", as: Int64.self),
+                try row.decode(column: "transaction_id", as: Int64?.self)
+            )
         }
         var result: [BillOccurrence] = []
         for bill in bills {
             for date in bill.schedule.occurrences(from: from, through: to) {
                 if let (paidOn, minor, transaction) = paid["\(bill.id)/\(date)"] {
-                    result.append(BillOccurrence(bill: bill, dueDate: date, status: .paid, paidOn: paidOn,
-                                                 amount: Money(minorUnits: minor, currency: bill.currency), transactionID: transaction))
+                    result.append(
+                        BillOccurrence(
+                            bill: bill,
+                            dueDate: date,
+                            status: .paid,
+                            paidOn: paidOn,
+                            amount: Money(minorUnits: minor, currency: bill.currency),
+                            transactionID: transaction
+                        )
+                    )
                 } else {
-                    result.append(BillOccurrence(bill: bill, dueDate: date, status: date < today ? .overdue : .unpaid, paidOn: nil,
-                                                 amount: bill.amount, transactionID: nil))
+                    result.append(
+                        BillOccurrence(
+                            bill: bill,
+                            dueDate: date,
+                            status: date < today ? .overdue : .unpaid,
+                            paidOn: nil,
+                            amount: bill.amount,
+                            transactionID: nil
+                        )
+                    )
                 }
             }
         }
@@ -176,40 +261,64 @@ extension Store {
     }
 
     static func bills(_ db: any SQLDatabase, book: RecordID) async throws -> [Bill] {
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT id, title, amount_minor, currency, cycle, due_day, every_months, first_due, account_id, category_id, url, remind_days, note
             FROM bills WHERE book_id = \(bind: book) ORDER BY title, id
-            """).all().map { row in
+            """
+        ).all().map { row in
             let currency = try Row.currency(row, "currency")
             return Bill(
-                id: try row.decode(column: "id", as: Int64.self), bookID: book, title: try row.decode(column: "title", as: String.self),
-                amount: try row.decode(column: "amount_minor", as: Int64?.self).map { Money(minorUnits: $0, currency: currency) }, currency: currency,
+                id: try row.decode(column: "id", as: Int64.self),
+                bookID: book,
+                title: try row.decode(column: "title", as: String.self),
+                amount: try row.decode(column: "amount_minor", as: Int64?.self).map {
+                    Money(minorUnits: $0, currency: currency)
+                },
+                currency: currency,
                 schedule: BillSchedule(
                     cycle: BillCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
                     firstDue: LocalDate(try row.decode(column: "first_due", as: String.self))!,
-                    dueDay: Int(try row.decode(column: "due_day", as: Int64.self)), everyMonths: Int(try row.decode(column: "every_months", as: Int64.self))
+                    dueDay: Int(try row.decode(column: "due_day", as: Int64.self)),
+                    everyMonths: Int(try row.decode(column: "every_months", as: Int64.self))
                 ),
-                accountID: try row.decode(column: "account_id", as: Int64?.self), categoryID: try row.decode(column: "category_id", as: Int64?.self),
-                url: try row.decode(column: "url", as: String.self), remindDays: Int(try row.decode(column: "remind_days", as: Int64.self)),
+                accountID: try row.decode(column: "account_id", as: Int64?.self),
+                categoryID: try row.decode(column: "category_id", as: Int64?.self),
+                url: try row.decode(column: "url", as: String.self),
+                remindDays: Int(try row.decode(column: "remind_days", as: Int64.self)),
                 note: try row.decode(column: "note", as: String.self)
             )
         }
     }
 
-    static func insertBill(_ db: any SQLDatabase, book: RecordID, currency: Currency, draft: BillDraft, account: RecordID?, category: RecordID?) async throws -> RecordID {
+    static func insertBill(
+        _ db: any SQLDatabase,
+        book: RecordID,
+        currency: Currency,
+        draft: BillDraft,
+        account: RecordID?,
+        category: RecordID?
+    ) async throws -> RecordID {
         let s = draft.schedule
-        return try await db.raw("""
+        return try await db.raw(
+            """
             INSERT INTO bills (book_id, title, amount_minor, currency, cycle, due_day, every_months, first_due, account_id, category_id, url, remind_days, note, created_at)
             VALUES (\(bind: book), \(bind: draft.title), \(bind: draft.amount?.minorUnits), \(bind: currency.code), \(bind: s.cycle.rawValue), \(bind: s.dueDay),
               \(bind: s.everyMonths), \(bind: s.firstDue.description), \(bind: account), \(bind: category), \(bind: draft.url), \(bind: draft.remindDays),
               \(bind: draft.note), \(bind: Clock.timestamp()))
             RETURNING id
-            """).first()!.decode(column: "id", as: Int64.self)
+            """
+        ).first()!.decode(column: "id", as: Int64.self)
     }
 
     /// The bill's account and (expense) category: `nil` = not given, `.some(nil)` = none.
-    static func billReferences(_ db: any SQLDatabase, book: RecordID, draft: BillDraft) async throws -> (RecordID??, RecordID??) {
-        var account: RecordID??, category: RecordID??
+    static func billReferences(
+        _ db: any SQLDatabase,
+        book: RecordID,
+        draft: BillDraft
+    ) async throws -> (RecordID??, RecordID??) {
+        var account: RecordID??
+        var category: RecordID??
         if let reference = draft.account {
             let all = try await Self.accounts(db, book: book)
             account = .some(try reference.map { try Self.resolve($0, in: all, field: "account").id })

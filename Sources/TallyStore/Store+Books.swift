@@ -5,11 +5,13 @@ extension Store {
     /// The books the user is a member of, by name.
     public func books(for user: User) async throws -> [Book] {
         try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT b.id, b.name, b.currency, m.role FROM books b
                 JOIN book_members m ON m.book_id = b.id
                 WHERE m.user_id = \(bind: user.id) ORDER BY b.id
-                """).all()
+                """
+            ).all()
         }.map(Row.book)
     }
 
@@ -24,23 +26,53 @@ extension Store {
     }
 
     /// Inserts a book, its owner and the defaults inside the caller's transaction.
-    static func createBook(_ db: any SQLDatabase, name: String, currency: Currency, owner: RecordID) async throws -> RecordID {
-        let bookID = try await db.raw("""
+    static func createBook(
+        _ db: any SQLDatabase,
+        name: String,
+        currency: Currency,
+        owner: RecordID
+    ) async throws -> RecordID {
+        let bookID = try await db.raw(
+            """
             INSERT INTO books (name, currency, created_at) VALUES (\(bind: name), \(bind: currency.code), \(bind: Clock.timestamp()))
             RETURNING id
-            """).first()!.decode(column: "id", as: Int64.self)
-        try await db.raw("INSERT INTO book_members (book_id, user_id, role) VALUES (\(bind: bookID), \(bind: owner), \(bind: Role.owner.rawValue))").run()
+            """
+        ).first()!.decode(column: "id", as: Int64.self)
+        try await db.raw(
+            "INSERT INTO book_members (book_id, user_id, role) VALUES (\(bind: bookID), \(bind: owner), \(bind: Role.owner.rawValue))"
+        ).run()
         for (position, seed) in Defaults.accounts.enumerated() {
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO accounts (book_id, name, kind, currency, opening_minor, archived, position)
                 VALUES (\(bind: bookID), \(bind: seed.name), \(bind: seed.kind.rawValue), \(bind: currency.code), 0, 0, \(bind: position))
-                """).run()
+                """
+            ).run()
         }
-        for (kind, seeds) in [(CategoryKind.expense, Defaults.expenseCategories), (.income, Defaults.incomeCategories)] {
+        for (kind, seeds) in [(CategoryKind.expense, Defaults.expenseCategories), (.income, Defaults.incomeCategories)]
+        {
             for (position, seed) in seeds.enumerated() {
-                let parentID = try await insertCategory(db, book: bookID, parent: nil, kind: kind, name: seed.name, icon: seed.icon, color: seed.color, position: position)
+                let parentID = try await insertCategory(
+                    db,
+                    book: bookID,
+                    parent: nil,
+                    kind: kind,
+                    name: seed.name,
+                    icon: seed.icon,
+                    color: seed.color,
+                    position: position
+                )
                 for (childPosition, child) in seed.children.enumerated() {
-                    _ = try await insertCategory(db, book: bookID, parent: parentID, kind: kind, name: child, icon: seed.icon, color: seed.color, position: childPosition)
+                    _ = try await insertCategory(
+                        db,
+                        book: bookID,
+                        parent: parentID,
+                        kind: kind,
+                        name: child,
+                        icon: seed.icon,
+                        color: seed.color,
+                        position: childPosition
+                    )
                 }
             }
         }
@@ -49,12 +81,21 @@ extension Store {
     }
 
     static func insertCategory(
-        _ db: any SQLDatabase, book: RecordID, parent: RecordID?, kind: CategoryKind, name: String, icon: String, color: String, position: Int
+        _ db: any SQLDatabase,
+        book: RecordID,
+        parent: RecordID?,
+        kind: CategoryKind,
+        name: String,
+        icon: String,
+        color: String,
+        position: Int
     ) async throws -> RecordID {
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO categories (book_id, parent_id, kind, name, icon, color, position)
             VALUES (\(bind: book), \(bind: parent), \(bind: kind.rawValue), \(bind: name), \(bind: icon), \(bind: color), \(bind: position))
             RETURNING id
-            """).first()!.decode(column: "id", as: Int64.self)
+            """
+        ).first()!.decode(column: "id", as: Int64.self)
     }
 }

@@ -34,12 +34,14 @@ extension Store {
             let (categories, accounts) = try await Self.budgetScope(db, book: bookID, draft: draft)
             let isFirst = try await Self.budgets(db, book: bookID).isEmpty
             let s = draft.schedule
-            let id = try await db.raw("""
+            let id = try await db.raw(
+                """
                 INSERT INTO budgets (book_id, name, limit_minor, currency, cycle, week_start, start_date, day_of_month, mode, is_main, created_at)
                 VALUES (\(bind: bookID), \(bind: draft.name), \(bind: draft.limit.minorUnits), \(bind: book.currency.code), \(bind: s.cycle.rawValue),
                   \(bind: s.weekStart.iso), \(bind: s.start.description), \(bind: s.dayOfMonth), \(bind: draft.mode.rawValue), 0, \(bind: Clock.timestamp()))
                 RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
             try await Self.saveScope(db, budget: id, categories: categories ?? [], accounts: accounts ?? [])
             if isFirst || draft.main == true { try await Self.makeMain(db, book: bookID, budget: id) }
             return id
@@ -53,16 +55,20 @@ extension Store {
         let book = try scope.writable()
         let today = scope.today
         try await database.write { db in
-            guard let base = try await Self.budgets(db, book: bookID).first(where: { $0.id == id }) else { throw StoreError.notFound("budget") }
+            guard let base = try await Self.budgets(db, book: bookID).first(where: { $0.id == id }) else {
+                throw StoreError.notFound("budget")
+            }
             let draft = try BudgetDraft.validate(input, base: base, currency: book.currency, today: today)
             let (categories, accounts) = try await Self.budgetScope(db, book: bookID, draft: draft)
             let s = draft.schedule
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE budgets SET name = \(bind: draft.name), limit_minor = \(bind: draft.limit.minorUnits), cycle = \(bind: s.cycle.rawValue),
                   week_start = \(bind: s.weekStart.iso), start_date = \(bind: s.start.description), day_of_month = \(bind: s.dayOfMonth),
                   mode = \(bind: draft.mode.rawValue)
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                """).run()
+                """
+            ).run()
             try await Self.saveScope(db, budget: id, categories: categories, accounts: accounts)
             if draft.main == true { try await Self.makeMain(db, book: bookID, budget: id) }
         }
@@ -74,10 +80,16 @@ extension Store {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
-            guard let row = try await db.raw("DELETE FROM budgets WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING is_main").first() else {
+            guard
+                let row = try await db.raw(
+                    "DELETE FROM budgets WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING is_main"
+                ).first()
+            else {
                 throw StoreError.notFound("budget")
             }
-            if try row.decode(column: "is_main", as: Int64.self) != 0, let next = try await Self.budgets(db, book: bookID).first {
+            if try row.decode(column: "is_main", as: Int64.self) != 0,
+                let next = try await Self.budgets(db, book: bookID).first
+            {
                 try await Self.makeMain(db, book: bookID, budget: next.id)
             }
         }
@@ -85,10 +97,15 @@ extension Store {
 
     /// Where a budget stands on `date` (default: the user's today): its period, limit, spending,
     /// carry, remaining, days left and per-day allowance.
-    public func budgetStatus(_ id: RecordID, in scope: BookScope, on date: LocalDate? = nil) async throws -> BudgetStanding {
+    public func budgetStatus(
+        _ id: RecordID,
+        in scope: BookScope,
+        on date: LocalDate? = nil
+    ) async throws -> BudgetStanding {
         let budget = try await self.budget(id, in: scope)
         let day = try planDay(date, scope)
-        let statuses = try await database.read { db in try await Self.ledger(db, budget: budget, through: day, keep: 1) }
+        let statuses = try await database.read { db in try await Self.ledger(db, budget: budget, through: day, keep: 1)
+        }
         return BudgetStanding(budget: budget, status: statuses.last!, date: day)
     }
 
@@ -99,7 +116,13 @@ extension Store {
         return try await database.read { db in
             var result: [BudgetStanding] = []
             for budget in all {
-                result.append(BudgetStanding(budget: budget, status: try await Self.ledger(db, budget: budget, through: day, keep: 1).last!, date: day))
+                result.append(
+                    BudgetStanding(
+                        budget: budget,
+                        status: try await Self.ledger(db, budget: budget, through: day, keep: 1).last!,
+                        date: day
+                    )
+                )
             }
             return result
         }
@@ -107,25 +130,39 @@ extension Store {
 
     /// The budget's periods up to the one holding `through` (default today), newest first, at
     /// most `limit` of them (1–500); a spender budget's carry still counts every period since its start.
-    public func budgetHistory(_ id: RecordID, in scope: BookScope, through date: LocalDate? = nil, limit: Int = 12) async throws -> [BudgetPeriodStatus] {
+    public func budgetHistory(
+        _ id: RecordID,
+        in scope: BookScope,
+        through date: LocalDate? = nil,
+        limit: Int = 12
+    ) async throws -> [BudgetPeriodStatus] {
         guard (1...500).contains(limit) else { throw ValidationError("limit", "must be from 1 to 500") }
         let budget = try await self.budget(id, in: scope)
         let day = try planDay(date, scope)
-        return try await database.read { db in try await Self.ledger(db, budget: budget, through: day, keep: limit) }.reversed()
+        return try await database.read { db in try await Self.ledger(db, budget: budget, through: day, keep: limit) }
+            .reversed()
     }
 
     /// The date asked about, checked, or the user's today.
     func planDay(_ date: LocalDate?, _ scope: BookScope) throws -> LocalDate {
         guard let date else { return scope.today }
         guard LocalDate.supported.contains(date) else {
-            throw ValidationError("date", "must be between \(LocalDate.supported.lowerBound) and \(LocalDate.supported.upperBound)")
+            throw ValidationError(
+                "date",
+                "must be between \(LocalDate.supported.lowerBound) and \(LocalDate.supported.upperBound)"
+            )
         }
         return date
     }
 
     /// The last `keep` periods up to the one holding `date`, oldest first. Spender budgets add up
     /// every period from their first; saver budgets read only the periods kept.
-    static func ledger(_ db: any SQLDatabase, budget: Budget, through date: LocalDate, keep: Int) async throws -> [BudgetPeriodStatus] {
+    static func ledger(
+        _ db: any SQLDatabase,
+        budget: Budget,
+        through date: LocalDate,
+        keep: Int
+    ) async throws -> [BudgetPeriodStatus] {
         let schedule = budget.schedule
         let current = schedule.period(containing: date)
         let first = schedule.period(containing: schedule.start)
@@ -136,31 +173,47 @@ extension Store {
             periods = schedule.periods(from: first.from, through: current.to)
         } else {
             periods = [current]
-            while periods.count < keep, periods[0].from > first.from { periods.insert(schedule.period(before: periods[0]), at: 0) }
+            while periods.count < keep, periods[0].from > first.from {
+                periods.insert(schedule.period(before: periods[0]), at: 0)
+            }
         }
         let days = try await spending(db, budget: budget, from: periods[0].from, to: current.to)
-        let statuses = BudgetLedger.statuses(limit: budget.limit, mode: budget.mode, periods: periods, spent: try BudgetLedger.bucket(days, into: periods))
+        let statuses = BudgetLedger.statuses(
+            limit: budget.limit,
+            mode: budget.mode,
+            periods: periods,
+            spent: try BudgetLedger.bucket(days, into: periods)
+        )
         return Array(statuses.suffix(keep))
     }
 
     /// Spending in the budget's scope per day, from the kept per-day totals (written in the same
     /// transaction as every record, so always current). Sub-categories of a chosen category count.
-    static func spending(_ db: any SQLDatabase, budget: Budget, from: LocalDate, to: LocalDate) async throws -> [(date: LocalDate, minor: Int64)] {
+    static func spending(
+        _ db: any SQLDatabase,
+        budget: Budget,
+        from: LocalDate,
+        to: LocalDate
+    ) async throws -> [(date: LocalDate, minor: Int64)] {
         var conditions: [SQLQueryString] = [
             "book_id = \(bind: budget.bookID)", "kind = 'expense'", "currency = \(bind: budget.limit.currency.code)",
             "day >= \(bind: from.description)", "day <= \(bind: to.description)",
         ]
         if !budget.categoryIDs.isEmpty {
-            let children = try await db.raw("""
+            let children = try await db.raw(
+                """
                 SELECT id FROM categories WHERE book_id = \(bind: budget.bookID) AND parent_id IN (\(binds: budget.categoryIDs))
-                """).all().map { try $0.decode(column: "id", as: Int64.self) }
+                """
+            ).all().map { try $0.decode(column: "id", as: Int64.self) }
             conditions.append("category_id IN (\(binds: Array(Set(budget.categoryIDs + children)).sorted()))")
         }
         if !budget.accountIDs.isEmpty { conditions.append("account_id IN (\(binds: budget.accountIDs))") }
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT day, CAST(SUM(total_minor) AS BIGINT) AS spent FROM day_totals
             WHERE \(conditions.joined(separator: " AND ")) GROUP BY day
-            """).all()
+            """
+        ).all()
         return try rows.compactMap { row in
             guard let day = LocalDate(try row.decode(column: "day", as: String.self)) else { return nil }
             return (day, try row.decode(column: "spent", as: Int64.self))
@@ -168,23 +221,34 @@ extension Store {
     }
 
     static func budgets(_ db: any SQLDatabase, book: RecordID) async throws -> [Budget] {
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT id, name, limit_minor, currency, cycle, week_start, start_date, day_of_month, mode, is_main
             FROM budgets WHERE book_id = \(bind: book) ORDER BY is_main DESC, name, id
-            """).all()
+            """
+        ).all()
         guard !rows.isEmpty else { return [] }
-        var categories: [Int64: [Int64]] = [:], accounts: [Int64: [Int64]] = [:]
-        for row in try await db.raw("""
+        var categories: [Int64: [Int64]] = [:]
+        var accounts: [Int64: [Int64]] = [:]
+        for row in try await db.raw(
+            """
             SELECT s.budget_id, s.category_id FROM budget_categories s JOIN budgets b ON b.id = s.budget_id WHERE b.book_id = \(bind: book)
             ORDER BY s.category_id
-            """).all() {
-            categories[try row.decode(column: "budget_id", as: Int64.self), default: []].append(try row.decode(column: "category_id", as: Int64.self))
+            """
+        ).all() {
+            categories[try row.decode(column: "budget_id", as: Int64.self), default: []].append(
+                try row.decode(column: "category_id", as: Int64.self)
+            )
         }
-        for row in try await db.raw("""
+        for row in try await db.raw(
+            """
             SELECT s.budget_id, s.account_id FROM budget_accounts s JOIN budgets b ON b.id = s.budget_id WHERE b.book_id = \(bind: book)
             ORDER BY s.account_id
-            """).all() {
-            accounts[try row.decode(column: "budget_id", as: Int64.self), default: []].append(try row.decode(column: "account_id", as: Int64.self))
+            """
+        ).all() {
+            accounts[try row.decode(column: "budget_id", as: Int64.self), default: []].append(
+                try row.decode(column: "account_id", as: Int64.self)
+            )
         }
         return try rows.map { row in
             let id = try row.decode(column: "id", as: Int64.self)
@@ -196,18 +260,27 @@ extension Store {
                 dayOfMonth: Int(try row.decode(column: "day_of_month", as: Int64.self))
             )
             return Budget(
-                id: id, bookID: book, name: try row.decode(column: "name", as: String.self),
-                limit: Money(minorUnits: try row.decode(column: "limit_minor", as: Int64.self), currency: currency), schedule: schedule,
+                id: id,
+                bookID: book,
+                name: try row.decode(column: "name", as: String.self),
+                limit: Money(minorUnits: try row.decode(column: "limit_minor", as: Int64.self), currency: currency),
+                schedule: schedule,
                 mode: BudgetMode(rawValue: try row.decode(column: "mode", as: String.self)) ?? .saver,
-                categoryIDs: categories[id] ?? [], accountIDs: accounts[id] ?? [],
+                categoryIDs: categories[id] ?? [],
+                accountIDs: accounts[id] ?? [],
                 isMain: try row.decode(column: "is_main", as: Int64.self) != 0
             )
         }
     }
 
     /// Looks up the scope's categories (expense ones only) and accounts; `nil` = not given.
-    static func budgetScope(_ db: any SQLDatabase, book: RecordID, draft: BudgetDraft) async throws -> ([RecordID]?, [RecordID]?) {
-        var categories: [RecordID]?, accounts: [RecordID]?
+    static func budgetScope(
+        _ db: any SQLDatabase,
+        book: RecordID,
+        draft: BudgetDraft
+    ) async throws -> ([RecordID]?, [RecordID]?) {
+        var categories: [RecordID]?
+        var accounts: [RecordID]?
         if let references = draft.categories {
             let all = try await Self.categories(db, book: book)
             categories = try references.map { try Self.resolve($0, in: all, kind: .expense, field: "categories").id }
@@ -219,22 +292,33 @@ extension Store {
         return (categories, accounts)
     }
 
-    static func saveScope(_ db: any SQLDatabase, budget: RecordID, categories: [RecordID]?, accounts: [RecordID]?) async throws {
+    static func saveScope(
+        _ db: any SQLDatabase,
+        budget: RecordID,
+        categories: [RecordID]?,
+        accounts: [RecordID]?
+    ) async throws {
         if let categories {
             try await db.raw("DELETE FROM budget_categories WHERE budget_id = \(bind: budget)").run()
             for id in Set(categories).sorted() {
-                try await db.raw("INSERT INTO budget_categories (budget_id, category_id) VALUES (\(bind: budget), \(bind: id))").run()
+                try await db.raw(
+                    "INSERT INTO budget_categories (budget_id, category_id) VALUES (\(bind: budget), \(bind: id))"
+                ).run()
             }
         }
         if let accounts {
             try await db.raw("DELETE FROM budget_accounts WHERE budget_id = \(bind: budget)").run()
             for id in Set(accounts).sorted() {
-                try await db.raw("INSERT INTO budget_accounts (budget_id, account_id) VALUES (\(bind: budget), \(bind: id))").run()
+                try await db.raw(
+                    "INSERT INTO budget_accounts (budget_id, account_id) VALUES (\(bind: budget), \(bind: id))"
+                ).run()
             }
         }
     }
 
     static func makeMain(_ db: any SQLDatabase, book: RecordID, budget: RecordID) async throws {
-        try await db.raw("UPDATE budgets SET is_main = CASE WHEN id = \(bind: budget) THEN 1 ELSE 0 END WHERE book_id = \(bind: book)").run()
+        try await db.raw(
+            "UPDATE budgets SET is_main = CASE WHEN id = \(bind: budget) THEN 1 ELSE 0 END WHERE book_id = \(bind: book)"
+        ).run()
     }
 }

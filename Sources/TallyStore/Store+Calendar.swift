@@ -26,12 +26,18 @@ extension Store {
     public func day(_ date: LocalDate, in scope: BookScope) async throws -> DaySummary {
         let month = try await self.month(YearMonth(date), in: scope)
         let page = try await transactions(in: scope, filter: TransactionFilter(from: date, to: date), limit: 500)
-        return DaySummary(totals: month.days[date.day - 1], monthDailyAverage: month.dailyAverage, records: page.records)
+        return DaySummary(
+            totals: month.days[date.day - 1],
+            monthDailyAverage: month.dailyAverage,
+            records: page.records
+        )
     }
 
-    static func dayTotals(_ db: any SQLDatabase, book: Book, from: LocalDate, to: LocalDate) async throws -> [DayTotals] {
+    static func dayTotals(_ db: any SQLDatabase, book: Book, from: LocalDate, to: LocalDate) async throws -> [DayTotals]
+    {
         // Read from the kept per-day totals; a transfer counts once (its leaving side).
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT day AS date,
               CAST(COALESCE(SUM(CASE WHEN kind = 'expense' AND currency = \(bind: book.currency.code) THEN total_minor ELSE 0 END), 0) AS BIGINT) AS expense,
               CAST(COALESCE(SUM(CASE WHEN kind = 'income' AND currency = \(bind: book.currency.code) THEN total_minor ELSE 0 END), 0) AS BIGINT) AS income,
@@ -39,7 +45,8 @@ extension Store {
             FROM day_totals
             WHERE book_id = \(bind: book.id) AND day >= \(bind: from.description) AND day <= \(bind: to.description)
             GROUP BY day ORDER BY day
-            """).all()
+            """
+        ).all()
         return try rows.compactMap { row in
             guard let date = LocalDate(try row.decode(column: "date", as: String.self)) else { return nil }
             return DayTotals(

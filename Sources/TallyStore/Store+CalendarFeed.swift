@@ -29,10 +29,12 @@ extension Store {
     public func rotateCalendarFeed(for user: User) async throws -> String {
         let token = Self.randomHex(bytes: 32)
         try await database.write { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (\(bind: user.id), \(bind: Self.sha256(token)), \(bind: Clock.timestamp()))
                 ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
-                """).run()
+                """
+            ).run()
         }
         return token
     }
@@ -41,12 +43,17 @@ extension Store {
     public func calendarFeed(token: String) async throws -> CalendarFeedContent {
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { throw StoreError.notFound("calendar") }
         let row = try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT u.id, u.email FROM calendar_feeds f JOIN users u ON u.id = f.user_id WHERE f.token_hash = \(bind: Self.sha256(token))
-                """).first()
+                """
+            ).first()
         }
         guard let row else { throw StoreError.notFound("calendar") }
-        let user = User(id: try row.decode(column: "id", as: Int64.self), email: try row.decode(column: "email", as: String.self))
+        let user = User(
+            id: try row.decode(column: "id", as: Int64.self),
+            email: try row.decode(column: "email", as: String.self)
+        )
         let settings = try await settings(for: user)
         let zone = TimeZone(identifier: settings.timeZone) ?? timeZone
         let today = Clock.localDate(at: Date(), in: zone)
@@ -54,7 +61,11 @@ extension Store {
         // The feed's token stands for the user: each of their books is in scope as it is listed.
         for book in try await books(for: user) {
             let scope = BookScope(user: user, book: book, timeZone: zone)
-            for occurrence in try await billOccurrences(in: scope, from: today.adding(days: -30), through: today.adding(days: 365)) {
+            for occurrence in try await billOccurrences(
+                in: scope,
+                from: today.adding(days: -30),
+                through: today.adding(days: 365)
+            ) {
                 occurrences.append((book, occurrence))
             }
         }

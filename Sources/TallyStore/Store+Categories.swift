@@ -34,15 +34,18 @@ extension Store {
     }
 
     static func categories(_ db: any SQLDatabase, book: RecordID) async throws -> [Category] {
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT c.id, c.parent_id, c.kind, c.name, c.icon, c.color FROM categories c
             LEFT JOIN categories p ON p.id = c.parent_id
             WHERE c.book_id = \(bind: book)
             ORDER BY c.kind, COALESCE(p.position, c.position), COALESCE(p.id, c.id), CASE WHEN c.parent_id IS NULL THEN 0 ELSE 1 END, c.position, c.id
-            """).all()
+            """
+        ).all()
         return try rows.map { row in
             Category(
-                id: try row.decode(column: "id", as: Int64.self), bookID: book,
+                id: try row.decode(column: "id", as: Int64.self),
+                bookID: book,
                 parentID: try row.decode(column: "parent_id", as: Int64?.self),
                 kind: CategoryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
                 name: try row.decode(column: "name", as: String.self),
@@ -54,8 +57,12 @@ extension Store {
 
     /// Adds a category, or a sub-category when `parent` is given (it takes the parent's kind).
     public func createCategory(
-        in scope: BookScope, name rawName: String?, kind rawKind: String?, parent: String?,
-        icon rawIcon: String?, color rawColor: String?
+        in scope: BookScope,
+        name rawName: String?,
+        kind rawKind: String?,
+        parent: String?,
+        icon rawIcon: String?,
+        color rawColor: String?
     ) async throws -> Category {
         let bookID = scope.bookID
         try scope.requireWrite()
@@ -67,13 +74,17 @@ extension Store {
             let all = try await Self.categories(db, book: bookID)
             var kind = CategoryKind.expense
             if let rawKind, !rawKind.isEmpty {
-                guard let parsed = CategoryKind(rawValue: rawKind.lowercased()) else { throw ValidationError("kind", "must be expense or income") }
+                guard let parsed = CategoryKind(rawValue: rawKind.lowercased()) else {
+                    throw ValidationError("kind", "must be expense or income")
+                }
                 kind = parsed
             }
             var parentCategory: Category?
             if let reference = Reference(parent) {
                 let found = try Self.resolve(reference, in: all, kind: nil, field: "parent")
-                guard found.parentID == nil else { throw ValidationError("parent", "sub-categories cannot have sub-categories") }
+                guard found.parentID == nil else {
+                    throw ValidationError("parent", "sub-categories cannot have sub-categories")
+                }
                 parentCategory = found
                 kind = found.kind
             }
@@ -84,9 +95,24 @@ extension Store {
             let finalIcon = icon ?? parentCategory?.icon ?? "🏷️"
             let finalColor = color ?? parentCategory?.color ?? "#8E8E93"
             let id = try await Self.insertCategory(
-                db, book: bookID, parent: parentCategory?.id, kind: kind, name: name, icon: finalIcon, color: finalColor, position: siblings.count
+                db,
+                book: bookID,
+                parent: parentCategory?.id,
+                kind: kind,
+                name: name,
+                icon: finalIcon,
+                color: finalColor,
+                position: siblings.count
             )
-            return Category(id: id, bookID: bookID, parentID: parentCategory?.id, kind: kind, name: name, icon: finalIcon, color: finalColor)
+            return Category(
+                id: id,
+                bookID: bookID,
+                parentID: parentCategory?.id,
+                kind: kind,
+                name: name,
+                icon: finalIcon,
+                color: finalColor
+            )
         }
     }
 
@@ -100,17 +126,22 @@ extension Store {
             if let raw = changes.name {
                 let name = try Validate.name(raw, field: "name", maxLength: 60)
                 guard !name.contains(":") else { throw ValidationError("name", "cannot contain ':'") }
-                if all.contains(where: { $0.id != id && $0.parentID == category.parentID && $0.kind == category.kind && $0.name.lowercased() == name.lowercased() }) {
+                if all.contains(where: {
+                    $0.id != id && $0.parentID == category.parentID && $0.kind == category.kind
+                        && $0.name.lowercased() == name.lowercased()
+                }) {
                     throw ValidationError("name", "'\(name)' already exists here")
                 }
                 category.name = name
             }
             if let raw = changes.icon { category.icon = try Validate.icon(raw) }
             if let raw = changes.color { category.color = try Validate.color(raw) }
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE categories SET name = \(bind: category.name), icon = \(bind: category.icon), color = \(bind: category.color)
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                """).run()
+                """
+            ).run()
             return category
         }
     }
@@ -128,34 +159,47 @@ extension Store {
             var target: RecordID?
             if let reference = Reference(moveTo) {
                 let found = try Self.resolve(reference, in: all, kind: category.kind, field: "move_to")
-                guard !doomed.contains(found.id) else { throw ValidationError("move_to", "cannot be the category being deleted") }
+                guard !doomed.contains(found.id) else {
+                    throw ValidationError("move_to", "cannot be the category being deleted")
+                }
                 target = found.id
             } else if count > 0 {
-                throw ValidationError("move_to", "'\(category.name)' has \(count) record\(count == 1 ? "" : "s"); choose the category they move to")
+                throw ValidationError(
+                    "move_to",
+                    "'\(category.name)' has \(count) record\(count == 1 ? "" : "s"); choose the category they move to"
+                )
             }
             if count > 0 {
                 // A scan of the book's records (no index leads with the category: imports would pay
                 // for it on every record), for a change made once in a while.
-                try await db.raw("""
+                try await db.raw(
+                    """
                     UPDATE transactions SET category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND category_id IN (\(binds: doomed))
-                    """).run()
+                    """
+                ).run()
             }
             if let target, count > 0 { try await Totals.moveCategories(db, book: bookID, from: doomed, to: target) }
             if let target {
                 // Budgets and bills follow the records to their new category.
-                try await db.raw("""
+                try await db.raw(
+                    """
                     INSERT INTO budget_categories (budget_id, category_id)
                     SELECT DISTINCT s.budget_id, \(bind: target) FROM budget_categories s JOIN budgets b ON b.id = s.budget_id
                     WHERE b.book_id = \(bind: bookID) AND s.category_id IN (\(binds: doomed))
                     ON CONFLICT (budget_id, category_id) DO NOTHING
-                    """).run()
-                try await db.raw("""
+                    """
+                ).run()
+                try await db.raw(
+                    """
                     UPDATE bills SET category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND category_id IN (\(binds: doomed))
-                    """).run()
+                    """
+                ).run()
             }
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE payees SET last_category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND last_category_id IN (\(binds: doomed))
-                """).run()
+                """
+            ).run()
             try await db.raw("DELETE FROM categories WHERE book_id = \(bind: bookID) AND parent_id = \(bind: id)").run()
             try await db.raw("DELETE FROM categories WHERE book_id = \(bind: bookID) AND id = \(bind: id)").run()
         }
@@ -163,17 +207,26 @@ extension Store {
 
     /// Finds a category by id or by "Name" / "Parent:Child" (case-insensitive). A bare name
     /// matches a top-level category first, then a sub-category if exactly one has that name.
-    static func resolve(_ reference: Reference, in all: [Category], kind: CategoryKind?, field: String) throws -> Category {
+    static func resolve(
+        _ reference: Reference,
+        in all: [Category],
+        kind: CategoryKind?,
+        field: String
+    ) throws -> Category {
         let candidates = all.filter { kind == nil || $0.kind == kind }
         switch reference {
         case .id(let id):
             if let found = candidates.first(where: { $0.id == id }) { return found }
             throw ValidationError(field, "no category with id \(id)")
         case .name(let text):
-            let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let parts = text.split(separator: ":", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
             if parts.count == 2 {
                 if let parent = candidates.first(where: { $0.parentID == nil && $0.name.lowercased() == parts[0] }),
-                   let child = candidates.first(where: { $0.parentID == parent.id && $0.name.lowercased() == parts[1] }) {
+                    let child = candidates.first(where: { $0.parentID == parent.id && $0.name.lowercased() == parts[1] }
+                    )
+                {
                     return child
                 }
             } else if let top = candidates.first(where: { $0.parentID == nil && $0.name.lowercased() == parts[0] }) {
@@ -181,7 +234,9 @@ extension Store {
             } else {
                 let children = candidates.filter { $0.parentID != nil && $0.name.lowercased() == parts[0] }
                 if children.count == 1 { return children[0] }
-                if children.count > 1 { throw ValidationError(field, "'\(text)' is ambiguous; write it as Parent:\(text)") }
+                if children.count > 1 {
+                    throw ValidationError(field, "'\(text)' is ambiguous; write it as Parent:\(text)")
+                }
             }
             throw ValidationError(field, "unknown \(kind.map { "\($0.rawValue) " } ?? "")category '\(text)'")
         }

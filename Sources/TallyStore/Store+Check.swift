@@ -78,12 +78,20 @@ extension Store {
                 try await migrate()
             } catch {
                 var report = CheckReport()
-                report.findings = [CheckFinding(
-                    book: nil, table: "schema_migrations", cell: "",
-                    problem: "the schema could not be brought up to date (\(String(describing: error))); only the database's integrity was checked", fix: nil
-                )]
+                report.findings = [
+                    CheckFinding(
+                        book: nil,
+                        table: "schema_migrations",
+                        cell: "",
+                        problem:
+                            "the schema could not be brought up to date (\(String(describing: error))); only the database's integrity was checked",
+                        fix: nil
+                    )
+                ]
                 report.findings += try await snapshot { db in
-                    try await Self.unreadable(engine, book: nil, table: "integrity_check") { try await Self.checkIntegrity(db, engine: engine) }
+                    try await Self.unreadable(engine, book: nil, table: "integrity_check") {
+                        try await Self.checkIntegrity(db, engine: engine)
+                    }
                 }
                 return report
             }
@@ -114,7 +122,9 @@ extension Store {
     public func repair(book: RecordID? = nil, migrating: Bool = false) async throws -> CheckRepair {
         let before = try await check(book: book, migrating: migrating)
         // A file that cannot even be migrated is past repairing here.
-        if before.findings.contains(where: { $0.table == "schema_migrations" }) { return CheckRepair(before: before, actions: [], after: before) }
+        if before.findings.contains(where: { $0.table == "schema_migrations" }) {
+            return CheckRepair(before: before, actions: [], after: before)
+        }
         var actions: [String] = []
         let fixes = before.findings.compactMap(\.fix)
         let rowFixes = fixes.filter { if case .rebuildTotals = $0 { false } else { true } }
@@ -171,19 +181,32 @@ extension Store {
     /// ("database disk image is malformed"): that is a finding of its own, and the other books
     /// are still checked. PostgreSQL aborts the whole transaction on an error, so it is thrown.
     private static func unreadable(
-        _ engine: SQLEngine, book: RecordID?, table: String, _ body: () async throws -> [CheckFinding]
+        _ engine: SQLEngine,
+        book: RecordID?,
+        table: String,
+        _ body: () async throws -> [CheckFinding]
     ) async throws -> [CheckFinding] {
         guard engine == .sqlite else { return try await body() }
         do {
             return try await body()
         } catch {
-            return [CheckFinding(book: book, table: table, cell: "", problem: "could not be read: \(String(describing: error))", fix: nil)]
+            return [
+                CheckFinding(
+                    book: book,
+                    table: table,
+                    cell: "",
+                    problem: "could not be read: \(String(describing: error))",
+                    fix: nil
+                )
+            ]
         }
     }
 
     /// Every book's id, or the one asked for (notFound when it does not exist).
     static func checkedBooks(_ db: any SQLDatabase, book: RecordID?) async throws -> [RecordID] {
-        let ids = try await db.raw("SELECT id FROM books ORDER BY id").all().map { try $0.decode(column: "id", as: Int64.self) }
+        let ids = try await db.raw("SELECT id FROM books ORDER BY id").all().map {
+            try $0.decode(column: "id", as: Int64.self)
+        }
         guard let book else { return ids }
         guard ids.contains(book) else { throw StoreError.notFound("book \(book)") }
         return [book]

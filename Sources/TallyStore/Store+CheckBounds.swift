@@ -9,35 +9,53 @@ extension Store {
     /// and the record's edit page and the API take a corrected value.
     static func checkBounds(_ db: any SQLDatabase, book: RecordID) async throws -> [CheckFinding] {
         let max = Money.maxMinorUnits
-        let from = LocalDate.supported.lowerBound.description, to = LocalDate.supported.upperBound.description
+        let from = LocalDate.supported.lowerBound.description
+        let to = LocalDate.supported.upperBound.description
         // Capped: a book with thousands of such rows needs no more lines to be understood.
-        let records = try await db.raw("""
+        let records = try await db.raw(
+            """
             SELECT id, date, currency, amount_minor FROM transactions
             WHERE book_id = \(bind: book)
               AND (amount_minor > \(bind: max) OR amount_minor < \(bind: -max) OR date < \(bind: from) OR date > \(bind: to))
             ORDER BY id LIMIT 1000
-            """).all()
+            """
+        ).all()
         var findings: [CheckFinding] = try records.map { row in
-            let id = try row.decode(column: "id", as: Int64.self), date = try row.decode(column: "date", as: String.self)
+            let id = try row.decode(column: "id", as: Int64.self)
+            let date = try row.decode(column: "date", as: String.self)
             let amount = try row.decode(column: "amount_minor", as: Int64.self)
             let currency = Currency(code: try row.decode(column: "currency", as: String.self)) ?? .usd
             var problems: [String] = []
-            if amount.magnitude > max.magnitude { problems.append("amount \(Money(minorUnits: amount, currency: currency).decimalString) is beyond ±\(Money(minorUnits: max, currency: currency).decimalString)") }
+            if amount.magnitude > max.magnitude {
+                problems.append(
+                    "amount \(Money(minorUnits: amount, currency: currency).decimalString) is beyond ±\(Money(minorUnits: max, currency: currency).decimalString)"
+                )
+            }
             if date < from || date > to { problems.append("date \(date) is outside \(from)…\(to)") }
-            return CheckFinding(book: book, table: "transactions", cell: "record \(id)",
-                                problem: problems.joined(separator: "; ") + " (stored before the bounds; edit or delete the record)", fix: nil)
+            return CheckFinding(
+                book: book,
+                table: "transactions",
+                cell: "record \(id)",
+                problem: problems.joined(separator: "; ") + " (stored before the bounds; edit or delete the record)",
+                fix: nil
+            )
         }
-        let accounts = try await db.raw("""
+        let accounts = try await db.raw(
+            """
             SELECT id, name, currency, opening_minor FROM accounts
             WHERE book_id = \(bind: book) AND (opening_minor > \(bind: max) OR opening_minor < \(bind: -max))
             ORDER BY id
-            """).all()
+            """
+        ).all()
         findings += try accounts.map { row in
             let amount = try row.decode(column: "opening_minor", as: Int64.self)
             let currency = Currency(code: try row.decode(column: "currency", as: String.self)) ?? .usd
             return CheckFinding(
-                book: book, table: "accounts", cell: "account \(try row.decode(column: "id", as: Int64.self))",
-                problem: "opening balance \(Money(minorUnits: amount, currency: currency).decimalString) is beyond ±\(Money(minorUnits: max, currency: currency).decimalString) (stored before the bounds; edit the account)",
+                book: book,
+                table: "accounts",
+                cell: "account \(try row.decode(column: "id", as: Int64.self))",
+                problem:
+                    "opening balance \(Money(minorUnits: amount, currency: currency).decimalString) is beyond ±\(Money(minorUnits: max, currency: currency).decimalString) (stored before the bounds; edit the account)",
                 fix: nil
             )
         }

@@ -24,13 +24,17 @@ extension Store {
                 do {
                     // SQLite may put several problems in one row, one a line, under a "*** in database main ***" heading.
                     let lines = try await db.raw("PRAGMA \(unsafeRaw: pragma)(\(unsafeRaw: String(listed)))").all()
-                        .flatMap { try $0.decode(column: pragma, as: String.self).split(separator: "\n").map(String.init) }
+                        .flatMap {
+                            try $0.decode(column: pragma, as: String.self).split(separator: "\n").map(String.init)
+                        }
                     for line in lines where line != "ok" && !line.hasPrefix("*** ") {
                         findings.append(CheckFinding(book: nil, table: pragma, cell: "", problem: line, fix: nil))
                     }
                     break
                 } catch {
-                    findings.append(CheckFinding(book: nil, table: pragma, cell: "", problem: "stopped: \(error)", fix: nil))
+                    findings.append(
+                        CheckFinding(book: nil, table: pragma, cell: "", problem: "stopped: \(error)", fix: nil)
+                    )
                 }
             }
             let keys: [any SQLRow]
@@ -38,7 +42,15 @@ extension Store {
                 keys = try await db.raw("PRAGMA foreign_key_check").all()
             } catch {
                 // A damaged page can stop the key check; what integrity_check found still stands.
-                return findings + [CheckFinding(book: nil, table: "foreign_key_check", cell: "", problem: "could not be read: \(error)", fix: nil)]
+                return findings + [
+                    CheckFinding(
+                        book: nil,
+                        table: "foreign_key_check",
+                        cell: "",
+                        problem: "could not be read: \(error)",
+                        fix: nil
+                    )
+                ]
             }
             for row in keys {
                 let table = try row.decode(column: "table", as: String.self)
@@ -46,12 +58,19 @@ extension Store {
                 // A receipt without its record is reported (and repaired) with its book.
                 if table == "receipts" && parent == "transactions" { continue }
                 let rowid = try row.decode(column: "rowid", as: Int64?.self)
-                findings.append(CheckFinding(
-                    book: nil, table: table, cell: rowid.map { "row \($0)" } ?? "", problem: "refers to a row of \(parent) that does not exist", fix: nil
-                ))
+                findings.append(
+                    CheckFinding(
+                        book: nil,
+                        table: table,
+                        cell: rowid.map { "row \($0)" } ?? "",
+                        problem: "refers to a row of \(parent) that does not exist",
+                        fix: nil
+                    )
+                )
             }
         case .postgres:
-            let keys = try await db.raw("""
+            let keys = try await db.raw(
+                """
                 SELECT cl.relname AS child, a.attname AS col, pl.relname AS parent, pa.attname AS pcol
                 FROM pg_constraint c
                 JOIN pg_class cl ON cl.oid = c.conrelid
@@ -61,28 +80,42 @@ extension Store {
                 WHERE c.contype = 'f' AND cardinality(c.conkey) = 1
                   AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
                 ORDER BY cl.relname, a.attname
-                """).all()
+                """
+            ).all()
             for key in keys {
                 let (child, column, parent, parentColumn) = (
                     try key.decode(column: "child", as: String.self), try key.decode(column: "col", as: String.self),
                     try key.decode(column: "parent", as: String.self), try key.decode(column: "pcol", as: String.self)
                 )
                 if child == "receipts" && parent == "transactions" { continue }
-                let orphans = try await db.raw("""
+                let orphans = try await db.raw(
+                    """
                     SELECT CAST(x.\(ident: column) AS TEXT) AS missing, CAST(COUNT(*) OVER () AS BIGINT) AS total FROM \(ident: child) x
                     WHERE x.\(ident: column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(ident: parent) p WHERE p.\(ident: parentColumn) = x.\(ident: column))
                     LIMIT \(unsafeRaw: String(listed))
-                    """).all()
+                    """
+                ).all()
                 for orphan in orphans {
-                    findings.append(CheckFinding(
-                        book: nil, table: child, cell: "\(column) \(try orphan.decode(column: "missing", as: String.self))",
-                        problem: "refers to a row of \(parent) that does not exist", fix: nil
-                    ))
+                    findings.append(
+                        CheckFinding(
+                            book: nil,
+                            table: child,
+                            cell: "\(column) \(try orphan.decode(column: "missing", as: String.self))",
+                            problem: "refers to a row of \(parent) that does not exist",
+                            fix: nil
+                        )
+                    )
                 }
                 if let total = try orphans.first?.decode(column: "total", as: Int.self), total > orphans.count {
-                    findings.append(CheckFinding(
-                        book: nil, table: child, cell: "", problem: "\(total - orphans.count) more rows refer to rows of \(parent) that do not exist", fix: nil
-                    ))
+                    findings.append(
+                        CheckFinding(
+                            book: nil,
+                            table: child,
+                            cell: "",
+                            problem: "\(total - orphans.count) more rows refer to rows of \(parent) that do not exist",
+                            fix: nil
+                        )
+                    )
                 }
             }
         }
@@ -91,18 +124,25 @@ extension Store {
 
     /// A book's receipts whose record is missing or in another book, or whose bytes are missing
     /// or not the size recorded; and goal photos stored without their type or type without photo.
-    static func checkReceipts(_ db: any SQLDatabase, book: RecordID) async throws -> (findings: [CheckFinding], receipts: Int) {
-        let count = try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM receipts WHERE book_id = \(bind: book)").first()?
+    static func checkReceipts(
+        _ db: any SQLDatabase,
+        book: RecordID
+    ) async throws -> (findings: [CheckFinding], receipts: Int) {
+        let count =
+            try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM receipts WHERE book_id = \(bind: book)")
+            .first()?
             .decode(column: "n", as: Int.self) ?? 0
         var findings: [CheckFinding] = []
-        let receipts = try await db.raw("""
+        let receipts = try await db.raw(
+            """
             SELECT r.id, r.transaction_id, t.book_id AS owner, CAST(r.byte_size AS BIGINT) AS byte_size,
               CAST(COALESCE(LENGTH(r.data), 0) AS BIGINT) AS stored
             FROM receipts r LEFT JOIN transactions t ON t.id = r.transaction_id
             WHERE r.book_id = \(bind: book)
               AND (t.id IS NULL OR t.book_id <> r.book_id OR r.data IS NULL OR LENGTH(r.data) = 0 OR LENGTH(r.data) <> r.byte_size)
             ORDER BY r.id
-            """).all()
+            """
+        ).all()
         for row in receipts {
             let id = try row.decode(column: "id", as: Int64.self)
             let record = try row.decode(column: "transaction_id", as: Int64.self)
@@ -110,26 +150,35 @@ extension Store {
             let size = try row.decode(column: "byte_size", as: Int64.self)
             let stored = try row.decode(column: "stored", as: Int64.self)
             let (problem, fix): (String, CheckFix) =
-                if owner == nil { ("its record \(record) does not exist", .deleteReceipt(id)) }
-                else if let owner, owner != book { ("its record \(record) is in book \(owner)", .moveReceipt(id, toBook: owner)) }
-                else if stored == 0 { ("no image bytes are stored (it says \(size) bytes)", .deleteReceipt(id)) }
-                else { ("\(stored) bytes are stored but it says \(size)", .resizeReceipt(id)) }
-            findings.append(CheckFinding(book: book, table: "receipts", cell: "receipt \(id)", problem: problem, fix: fix))
+                if owner == nil {
+                    ("its record \(record) does not exist", .deleteReceipt(id))
+                } else if let owner, owner != book {
+                    ("its record \(record) is in book \(owner)", .moveReceipt(id, toBook: owner))
+                } else if stored == 0 { ("no image bytes are stored (it says \(size) bytes)", .deleteReceipt(id)) } else
+                { ("\(stored) bytes are stored but it says \(size)", .resizeReceipt(id)) }
+            findings.append(
+                CheckFinding(book: book, table: "receipts", cell: "receipt \(id)", problem: problem, fix: fix)
+            )
         }
-        let photos = try await db.raw("""
+        let photos = try await db.raw(
+            """
             SELECT id, photo_type, CAST(COALESCE(LENGTH(photo), 0) AS BIGINT) AS stored FROM goals
             WHERE book_id = \(bind: book) AND (photo_type IS NULL OR photo IS NULL OR LENGTH(photo) = 0)
               AND NOT (photo_type IS NULL AND photo IS NULL)
             ORDER BY id
-            """).all()
+            """
+        ).all()
         for row in photos {
             let id = try row.decode(column: "id", as: Int64.self)
             let type = try row.decode(column: "photo_type", as: String?.self)
             let stored = try row.decode(column: "stored", as: Int64.self)
-            let (problem, fix): (String, CheckFix) = stored == 0
+            let (problem, fix): (String, CheckFix) =
+                stored == 0
                 ? ("its photo is marked \(type ?? "?") but no image bytes are stored", .clearGoalPhoto(id))
                 : ("\(stored) bytes of photo are stored without their type", .typeGoalPhoto(id))
-            findings.append(CheckFinding(book: book, table: "goals", cell: "goal \(id) photo", problem: problem, fix: fix))
+            findings.append(
+                CheckFinding(book: book, table: "goals", cell: "goal \(id) photo", problem: problem, fix: fix)
+            )
         }
         return (findings, count)
     }
@@ -153,7 +202,10 @@ extension Store {
             try await db.raw("UPDATE goals SET photo_type = NULL, photo = NULL WHERE id = \(bind: id)").run()
             return "goal \(id): photo mark removed"
         case .typeGoalPhoto(let id):
-            let data = try await db.raw("SELECT photo FROM goals WHERE id = \(bind: id)").first()?.decode(column: "photo", as: Data?.self)
+            let data = try await db.raw("SELECT photo FROM goals WHERE id = \(bind: id)").first()?.decode(
+                column: "photo",
+                as: Data?.self
+            )
             if let data, let type = ReceiptImageType(sniffing: data) {
                 try await db.raw("UPDATE goals SET photo_type = \(bind: type.rawValue) WHERE id = \(bind: id)").run()
                 return "goal \(id): photo typed \(type.rawValue) from its bytes"

@@ -15,7 +15,10 @@ extension Store {
     private static let half: Int64 = 1_000_000_000
 
     /// Compares every kept-totals table and the account balances of one book with its records.
-    static func checkTotals(_ db: any SQLDatabase, book: RecordID) async throws -> (findings: [CheckFinding], cells: Int, records: Int) {
+    static func checkTotals(
+        _ db: any SQLDatabase,
+        book: RecordID
+    ) async throws -> (findings: [CheckFinding], cells: Int, records: Int) {
         var findings: [CheckFinding] = []
         var cells = 0
         for table in TotalsTable.all {
@@ -24,36 +27,60 @@ extension Store {
             let rebuilt = try await rebuiltCells(db, table: table, keys: keys, book: book)
             let all = Set(kept.keys).union(rebuilt.keys)
             cells += all.count
-            let wrong = all.compactMap { key in compare(kept: kept[key], rebuilt: rebuilt[key], balance: false).map { (key, $0) } }
+            let wrong = all.compactMap { key in
+                compare(kept: kept[key], rebuilt: rebuilt[key], balance: false).map { (key, $0) }
+            }
             for (key, (problem, fixable)) in wrong.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
-                findings.append(CheckFinding(
-                    book: book, table: table.name, cell: describe(key, columns: keys), problem: problem, fix: fixable ? .rebuildTotals(book: book) : nil
-                ))
+                findings.append(
+                    CheckFinding(
+                        book: book,
+                        table: table.name,
+                        cell: describe(key, columns: keys),
+                        problem: problem,
+                        fix: fixable ? .rebuildTotals(book: book) : nil
+                    )
+                )
             }
         }
         let kept = try await keptBalances(db, book: book)
         let rebuilt = try await rebuiltBalances(db, book: book)
         let all = Set(kept.keys).union(rebuilt.keys)
         cells += all.count
-        let wrong = all.compactMap { key in compare(kept: kept[key], rebuilt: rebuilt[key], balance: true).map { (key, $0) } }
-        for (key, (problem, fixable)) in wrong.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
-            findings.append(CheckFinding(
-                book: book, table: "account_balances", cell: describe(key, columns: ["account_id", "currency"]), problem: problem,
-                fix: fixable ? .rebuildTotals(book: book) : nil
-            ))
+        let wrong = all.compactMap { key in
+            compare(kept: kept[key], rebuilt: rebuilt[key], balance: true).map { (key, $0) }
         }
-        let records = try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM transactions WHERE book_id = \(bind: book)").first()?
+        for (key, (problem, fixable)) in wrong.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
+            findings.append(
+                CheckFinding(
+                    book: book,
+                    table: "account_balances",
+                    cell: describe(key, columns: ["account_id", "currency"]),
+                    problem: problem,
+                    fix: fixable ? .rebuildTotals(book: book) : nil
+                )
+            )
+        }
+        let records =
+            try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM transactions WHERE book_id = \(bind: book)")
+            .first()?
             .decode(column: "n", as: Int.self) ?? 0
         return (findings, cells, records)
     }
 
     /// What is wrong with one cell and whether a rebuild can fix it, or nil when kept and rebuilt
     /// agree. A missing cell and one kept at zero (a balance the records no longer move) are the same thing.
-    private static func compare(kept: Cell?, rebuilt: (total: Int64?, count: Int64)?, balance: Bool) -> (String, Bool)? {
-        describeDifference(kept: kept, rebuilt: rebuilt, balance: balance).map { ($0, rebuilt == nil || rebuilt?.total != nil) }
+    private static func compare(kept: Cell?, rebuilt: (total: Int64?, count: Int64)?, balance: Bool) -> (String, Bool)?
+    {
+        describeDifference(kept: kept, rebuilt: rebuilt, balance: balance).map {
+            ($0, rebuilt == nil || rebuilt?.total != nil)
+        }
     }
 
-    private static func describeDifference(kept: Cell?, rebuilt: (total: Int64?, count: Int64)?, balance: Bool) -> String? {
+    private static func describeDifference(
+        kept: Cell?,
+        rebuilt: (total: Int64?, count: Int64)?,
+        balance: Bool
+    ) -> String? {
         let keptTotal = kept.map { Int64($0.total) } ?? 0
         let keptCount = kept.map { Int64($0.count) } ?? 0
         let recordsText: String
@@ -62,7 +89,8 @@ extension Store {
                 return "the records' sum does not fit in 64 bits (\(rebuilt.count) records); it cannot be kept"
             }
             if keptTotal == total && (balance || keptCount == rebuilt.count) { return nil }
-            recordsText = balance ? "the records give \(total)" : "the records give \(total) in \(records(rebuilt.count))"
+            recordsText =
+                balance ? "the records give \(total)" : "the records give \(total) in \(records(rebuilt.count))"
         } else {
             if keptTotal == 0 && (balance || keptCount == 0) { return nil }
             recordsText = balance ? "no records move it" : "no records fall in it"
@@ -70,7 +98,8 @@ extension Store {
         guard let kept else { return "missing; \(recordsText)" }
         if keptTotal == nil { return "kept total \(kept.total) is not a whole number of minor units; \(recordsText)" }
         if keptCount == nil { return "kept count \(kept.count) is not a whole number; \(recordsText)" }
-        return balance ? "kept \(kept.total); \(recordsText)" : "kept \(kept.total) in \(records(keptCount!)); \(recordsText)"
+        return balance
+            ? "kept \(kept.total); \(recordsText)" : "kept \(kept.total) in \(records(keptCount!)); \(recordsText)"
     }
 
     private static func records(_ n: Int64) -> String { n == 1 ? "1 record" : "\(n) records" }
@@ -90,22 +119,36 @@ extension Store {
         return parts.joined(separator: ", ")
     }
 
-    private static func keptCells(_ db: any SQLDatabase, table: TotalsTable, keys: [String], book: RecordID) async throws -> [CellKey: Cell] {
-        let rows = try await db.raw("""
+    private static func keptCells(
+        _ db: any SQLDatabase,
+        table: TotalsTable,
+        keys: [String],
+        book: RecordID
+    ) async throws -> [CellKey: Cell] {
+        let rows = try await db.raw(
+            """
             SELECT \(unsafeRaw: keys.map { "CAST(\($0) AS TEXT) AS \($0)" }.joined(separator: ", ")),
               CAST(total_minor AS TEXT) AS total, CAST(count AS TEXT) AS n
             FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book)
-            """).all()
+            """
+        ).all()
         var cells: [CellKey: Cell] = [:]
         for row in rows {
             let key = try keys.map { try row.decode(column: $0, as: String.self) }
-            cells[key] = (try row.decode(column: "total", as: String.self), try row.decode(column: "n", as: String.self))
+            cells[key] = (
+                try row.decode(column: "total", as: String.self), try row.decode(column: "n", as: String.self)
+            )
         }
         return cells
     }
 
     /// The records folded to the table's grain, the way `Totals.rebuild` folds them.
-    private static func rebuiltCells(_ db: any SQLDatabase, table: TotalsTable, keys: [String], book: RecordID) async throws -> [CellKey: (total: Int64?, count: Int64)] {
+    private static func rebuiltCells(
+        _ db: any SQLDatabase,
+        table: TotalsTable,
+        keys: [String],
+        book: RecordID
+    ) async throws -> [CellKey: (total: Int64?, count: Int64)] {
         let expressions = keys.map { column -> String in
             switch column {
             case table.period: "SUBSTR(date, 1, \(table.periodLength))"
@@ -114,7 +157,8 @@ extension Store {
             default: column
             }
         }
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT \(unsafeRaw: zip(expressions, keys).map { "\($0) AS \($1)" }.joined(separator: ", ")),
               CAST(SUM(amount_minor / \(unsafeRaw: String(half))) AS BIGINT) AS high, CAST(SUM(amount_minor % \(unsafeRaw: String(half))) AS BIGINT) AS low,
               CAST(COUNT(*) AS BIGINT) AS n
@@ -126,12 +170,15 @@ extension Store {
                 FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
             ) AS r
             GROUP BY \(unsafeRaw: expressions.joined(separator: ", "))
-            """).all()
+            """
+        ).all()
         var cells: [CellKey: (total: Int64?, count: Int64)] = [:]
         for row in rows {
             let key = try keys.map { try row.decode(column: $0, as: String.self) }
-            cells[key] = (joined(try row.decode(column: "high", as: Int64.self), try row.decode(column: "low", as: Int64.self)),
-                          try row.decode(column: "n", as: Int64.self))
+            cells[key] = (
+                joined(try row.decode(column: "high", as: Int64.self), try row.decode(column: "low", as: Int64.self)),
+                try row.decode(column: "n", as: Int64.self)
+            )
         }
         return cells
     }
@@ -145,13 +192,18 @@ extension Store {
     }
 
     private static func keptBalances(_ db: any SQLDatabase, book: RecordID) async throws -> [CellKey: Cell] {
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT CAST(account_id AS TEXT) AS account_id, currency, CAST(balance_minor AS TEXT) AS total
             FROM account_balances WHERE book_id = \(bind: book)
-            """).all()
+            """
+        ).all()
         var cells: [CellKey: Cell] = [:]
         for row in rows {
-            let key = [try row.decode(column: "account_id", as: String.self), try row.decode(column: "currency", as: String.self)]
+            let key = [
+                try row.decode(column: "account_id", as: String.self),
+                try row.decode(column: "currency", as: String.self),
+            ]
             cells[key] = (try row.decode(column: "total", as: String.self), "0")
         }
         return cells
@@ -159,8 +211,12 @@ extension Store {
 
     /// What the records move each account by: spending and transfers out down, income and
     /// transfers in up (opening balances are kept on the account, not here).
-    private static func rebuiltBalances(_ db: any SQLDatabase, book: RecordID) async throws -> [CellKey: (total: Int64?, count: Int64)] {
-        let rows = try await db.raw("""
+    private static func rebuiltBalances(
+        _ db: any SQLDatabase,
+        book: RecordID
+    ) async throws -> [CellKey: (total: Int64?, count: Int64)] {
+        let rows = try await db.raw(
+            """
             SELECT CAST(acct AS TEXT) AS account_id, currency,
               CAST(SUM(signed / \(unsafeRaw: String(half))) AS BIGINT) AS high, CAST(SUM(signed % \(unsafeRaw: String(half))) AS BIGINT) AS low,
               CAST(COUNT(*) AS BIGINT) AS n
@@ -172,12 +228,18 @@ extension Store {
                 WHERE book_id = \(bind: book) AND kind = 'transfer' AND to_account_id IS NOT NULL
             ) AS r
             GROUP BY acct, currency
-            """).all()
+            """
+        ).all()
         var cells: [CellKey: (total: Int64?, count: Int64)] = [:]
         for row in rows {
-            let key = [try row.decode(column: "account_id", as: String.self), try row.decode(column: "currency", as: String.self)]
-            cells[key] = (joined(try row.decode(column: "high", as: Int64.self), try row.decode(column: "low", as: Int64.self)),
-                          try row.decode(column: "n", as: Int64.self))
+            let key = [
+                try row.decode(column: "account_id", as: String.self),
+                try row.decode(column: "currency", as: String.self),
+            ]
+            cells[key] = (
+                joined(try row.decode(column: "high", as: Int64.self), try row.decode(column: "low", as: Int64.self)),
+                try row.decode(column: "n", as: Int64.self)
+            )
         }
         return cells
     }

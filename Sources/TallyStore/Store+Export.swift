@@ -15,9 +15,16 @@ extension TransactionRecord {
         let t = transaction
         let path = (categoryPath ?? "").split(separator: ":", maxSplits: 1).map(String.init)
         return ExportRecord(
-            date: t.date, time: t.time, kind: t.kind, amount: t.amount, payee: t.payee,
-            category: path.first ?? "", subcategory: path.count > 1 ? path[1] : "",
-            account: accountName ?? "", toAccount: toAccountName ?? "", note: t.note
+            date: t.date,
+            time: t.time,
+            kind: t.kind,
+            amount: t.amount,
+            payee: t.payee,
+            category: path.first ?? "",
+            subcategory: path.count > 1 ? path[1] : "",
+            account: accountName ?? "",
+            toAccount: toAccountName ?? "",
+            note: t.note
         )
     }
 }
@@ -28,11 +35,13 @@ extension Store {
         let book = scope.book
         return try await database.read { db in
             let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
-            let row = try await db.raw("""
+            let row = try await db.raw(
+                """
                 SELECT CAST(COALESCE(MAX(CASE WHEN t.time <> '' THEN 1 ELSE 0 END), 0) AS BIGINT) AS times,
                   CAST(COALESCE(MAX(CASE WHEN t.kind = 'transfer' THEN 1 ELSE 0 END), 0) AS BIGINT) AS transfers
                 FROM transactions t WHERE \(search.conditions.joined(separator: " AND "))
-                """).first()
+                """
+            ).first()
             return ExportShape(
                 hasTimes: try row?.decode(column: "times", as: Int64.self) == 1,
                 hasTransfers: try row?.decode(column: "transfers", as: Int64.self) == 1
@@ -43,7 +52,8 @@ extension Store {
     /// Every record matching `filter`, oldest first, handed over a page at a time so an export of
     /// any size never holds the whole book in memory.
     public func forEachRecord(
-        in scope: BookScope, filter: TransactionFilter = .init(),
+        in scope: BookScope,
+        filter: TransactionFilter = .init(),
         _ body: ([TransactionRecord]) async throws -> Void
     ) async throws {
         // Checked and resolved once; each page is then one keyset query.

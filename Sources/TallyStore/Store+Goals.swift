@@ -42,7 +42,9 @@ extension Store {
     public func goal(_ id: RecordID, in scope: BookScope) async throws -> GoalStanding {
         let bookID = scope.bookID
         let today = scope.today
-        guard let goal = try await database.read({ db in try await Self.goals(db, book: bookID, id: id) }).first else { throw StoreError.notFound("goal") }
+        guard let goal = try await database.read({ db in try await Self.goals(db, book: bookID, id: id) }).first else {
+            throw StoreError.notFound("goal")
+        }
         return GoalStanding(goal: goal, plan: goal.plan(today: today), date: today)
     }
 
@@ -54,13 +56,15 @@ extension Store {
         let draft = try GoalDraft.validate(input, base: nil, currency: book.currency, today: today)
         let id = try await database.write { db in
             let account = try await Self.goalAccount(db, book: bookID, draft.account)
-            return try await db.raw("""
+            return try await db.raw(
+                """
                 INSERT INTO goals (book_id, name, price_minor, currency, saved_minor, income_minor, cycle, percent, target_date, account_id, created_on, created_at)
                 VALUES (\(bind: bookID), \(bind: draft.name), \(bind: draft.price.minorUnits), \(bind: book.currency.code), \(bind: draft.saved.minorUnits),
                   \(bind: draft.income?.minorUnits), \(bind: draft.cycle.rawValue), \(bind: draft.percent), \(bind: draft.targetDate?.description),
                   \(bind: account ?? nil), \(bind: today.description), \(bind: Clock.timestamp()))
                 RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
         }
         return try await goal(id, in: scope)
     }
@@ -71,16 +75,20 @@ extension Store {
         let book = try scope.writable()
         let today = scope.today
         try await database.write { db in
-            guard let base = try await Self.goals(db, book: bookID, id: id).first else { throw StoreError.notFound("goal") }
+            guard let base = try await Self.goals(db, book: bookID, id: id).first else {
+                throw StoreError.notFound("goal")
+            }
             let draft = try GoalDraft.validate(input, base: base, currency: book.currency, today: today)
             let account = try await Self.goalAccount(db, book: bookID, draft.account)
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE goals SET name = \(bind: draft.name), price_minor = \(bind: draft.price.minorUnits),
                   saved_minor = \(bind: draft.saved.minorUnits - base.contributed.minorUnits), income_minor = \(bind: draft.income?.minorUnits),
                   cycle = \(bind: draft.cycle.rawValue), percent = \(bind: draft.percent), target_date = \(bind: draft.targetDate?.description),
                   account_id = \(bind: account == nil ? base.accountID : account!)
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                """).run()
+                """
+            ).run()
         }
         return try await goal(id, in: scope)
     }
@@ -90,7 +98,10 @@ extension Store {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
-            guard try await db.raw("DELETE FROM goals WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id").first() != nil else {
+            guard
+                try await db.raw("DELETE FROM goals WHERE id = \(bind: id) AND book_id = \(bind: bookID) RETURNING id")
+                    .first() != nil
+            else {
                 throw StoreError.notFound("goal")
             }
         }
@@ -99,39 +110,74 @@ extension Store {
     /// Records money put toward a goal. With `fromAccount`, also records a transfer from it to
     /// the goal's savings account (or `toAccount`), so the account balances show the move.
     public func contribute(
-        to goalID: RecordID, in scope: BookScope, amount rawAmount: String?, date rawDate: String? = nil,
-        note rawNote: String? = nil, fromAccount: String? = nil, toAccount: String? = nil
+        to goalID: RecordID,
+        in scope: BookScope,
+        amount rawAmount: String?,
+        date rawDate: String? = nil,
+        note rawNote: String? = nil,
+        fromAccount: String? = nil,
+        toAccount: String? = nil
     ) async throws -> GoalContribution {
         let bookID = scope.bookID
         let book = try scope.writable()
         let today = scope.today
         guard let rawAmount else { throw ValidationError("amount", "is required") }
         let amount = try PlanValidate.amount(rawAmount, field: "amount", currency: book.currency)
-        let date = try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { try PlanValidate.date($0, field: "date") } ?? today
+        let date =
+            try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
+                try PlanValidate.date($0, field: "date")
+            } ?? today
         let note = try PlanValidate.text(rawNote, field: "note", maxLength: 500)
         return try await database.write { db in
-            guard let goal = try await Self.goals(db, book: bookID, id: goalID).first else { throw StoreError.notFound("goal") }
+            guard let goal = try await Self.goals(db, book: bookID, id: goalID).first else {
+                throw StoreError.notFound("goal")
+            }
             var transactionID: RecordID?
             if let from = Reference(fromAccount) {
                 let accounts = try await Self.accounts(db, book: bookID)
                 let source = try Self.resolve(from, in: accounts, field: "from_account")
                 let target: Account
-                if let to = Reference(toAccount) { target = try Self.resolve(to, in: accounts, field: "to_account") }
-                else if let id = goal.accountID, let found = accounts.first(where: { $0.id == id }) { target = found }
-                else { throw ValidationError("to_account", "choose the savings account the money moves to (or set the goal's account)") }
-                guard target.id != source.id else { throw ValidationError("to_account", "must differ from from_account") }
+                if let to = Reference(toAccount) {
+                    target = try Self.resolve(to, in: accounts, field: "to_account")
+                } else if let id = goal.accountID, let found = accounts.first(where: { $0.id == id }) {
+                    target = found
+                } else {
+                    throw ValidationError(
+                        "to_account",
+                        "choose the savings account the money moves to (or set the goal's account)"
+                    )
+                }
+                guard target.id != source.id else {
+                    throw ValidationError("to_account", "must differ from from_account")
+                }
                 let draft = TransactionDraft(
-                    kind: .transfer, amount: amount, date: date, time: nil, payee: "", category: nil,
-                    account: .id(source.id), toAccount: .id(target.id), note: note.isEmpty ? "Saving for \(goal.name)" : note
+                    kind: .transfer,
+                    amount: amount,
+                    date: date,
+                    time: nil,
+                    payee: "",
+                    category: nil,
+                    account: .id(source.id),
+                    toAccount: .id(target.id),
+                    note: note.isEmpty ? "Saving for \(goal.name)" : note
                 )
                 transactionID = try await Self.insertTransaction(db, book: bookID, draft: draft)
             }
-            let id = try await db.raw("""
+            let id = try await db.raw(
+                """
                 INSERT INTO goal_contributions (goal_id, amount_minor, date, note, transaction_id, created_at)
                 VALUES (\(bind: goalID), \(bind: amount.minorUnits), \(bind: date.description), \(bind: note), \(bind: transactionID), \(bind: Clock.timestamp()))
                 RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
-            return GoalContribution(id: id, goalID: goalID, amount: amount, date: date, note: note, transactionID: transactionID)
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
+            return GoalContribution(
+                id: id,
+                goalID: goalID,
+                amount: amount,
+                date: date,
+                note: note,
+                transactionID: transactionID
+            )
         }
     }
 
@@ -139,14 +185,21 @@ extension Store {
     public func contributions(to goalID: RecordID, in scope: BookScope) async throws -> [GoalContribution] {
         let standing = try await goal(goalID, in: scope)
         return try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT id, amount_minor, date, note, transaction_id FROM goal_contributions WHERE goal_id = \(bind: goalID)
                 ORDER BY date DESC, id DESC
-                """).all().map { row in
+                """
+            ).all().map { row in
                 GoalContribution(
-                    id: try row.decode(column: "id", as: Int64.self), goalID: goalID,
-                    amount: Money(minorUnits: try row.decode(column: "amount_minor", as: Int64.self), currency: standing.goal.price.currency),
-                    date: LocalDate(try row.decode(column: "date", as: String.self))!, note: try row.decode(column: "note", as: String.self),
+                    id: try row.decode(column: "id", as: Int64.self),
+                    goalID: goalID,
+                    amount: Money(
+                        minorUnits: try row.decode(column: "amount_minor", as: Int64.self),
+                        currency: standing.goal.price.currency
+                    ),
+                    date: LocalDate(try row.decode(column: "date", as: String.self))!,
+                    note: try row.decode(column: "note", as: String.self),
                     transactionID: try row.decode(column: "transaction_id", as: Int64?.self)
                 )
             }
@@ -159,7 +212,10 @@ extension Store {
         try scope.requireWrite()
         try await database.write { db in
             guard try await Self.goals(db, book: bookID, id: goalID).first != nil,
-                  let row = try await db.raw("DELETE FROM goal_contributions WHERE id = \(bind: id) AND goal_id = \(bind: goalID) RETURNING transaction_id").first() else {
+                let row = try await db.raw(
+                    "DELETE FROM goal_contributions WHERE id = \(bind: id) AND goal_id = \(bind: goalID) RETURNING transaction_id"
+                ).first()
+            else {
                 throw StoreError.notFound("contribution")
             }
             if let transaction = try row.decode(column: "transaction_id", as: Int64?.self) {
@@ -174,10 +230,14 @@ extension Store {
         try scope.requireWrite()
         let photoType = try bytes.map { try Self.imageType($0, field: "photo").rawValue }
         try await database.write { db in
-            guard try await db.raw("""
-                UPDATE goals SET photo_type = \(bind: photoType), photo = \(bind: bytes.map { Data($0) })
-                WHERE id = \(bind: goalID) AND book_id = \(bind: bookID) RETURNING id
-                """).first() != nil else { throw StoreError.notFound("goal") }
+            guard
+                try await db.raw(
+                    """
+                    UPDATE goals SET photo_type = \(bind: photoType), photo = \(bind: bytes.map { Data($0) })
+                    WHERE id = \(bind: goalID) AND book_id = \(bind: bookID) RETURNING id
+                    """
+                ).first() != nil
+            else { throw StoreError.notFound("goal") }
         }
     }
 
@@ -185,7 +245,9 @@ extension Store {
     public func goalPhoto(_ goalID: RecordID, in scope: BookScope) async throws -> (type: String, data: Data) {
         let bookID = scope.bookID
         let row = try await database.read { db in
-            try await db.raw("SELECT photo_type, photo FROM goals WHERE id = \(bind: goalID) AND book_id = \(bind: bookID) AND photo IS NOT NULL").first()
+            try await db.raw(
+                "SELECT photo_type, photo FROM goals WHERE id = \(bind: goalID) AND book_id = \(bind: bookID) AND photo IS NOT NULL"
+            ).first()
         }
         guard let row else { throw StoreError.notFound("photo") }
         return (try row.decode(column: "photo_type", as: String.self), try row.decode(column: "photo", as: Data.self))
@@ -193,31 +255,40 @@ extension Store {
 
     static func goals(_ db: any SQLDatabase, book: RecordID, id: RecordID? = nil) async throws -> [Goal] {
         let filter: SQLQueryString = id.map { "AND g.id = \(bind: $0)" } ?? ""
-        let rows = try await db.raw("""
+        let rows = try await db.raw(
+            """
             SELECT g.id, g.name, g.price_minor, g.currency, g.saved_minor, g.income_minor, g.cycle, g.percent, g.target_date, g.account_id,
               g.photo_type, g.created_on,
               CAST(COALESCE((SELECT SUM(c.amount_minor) FROM goal_contributions c WHERE c.goal_id = g.id), 0) AS BIGINT) AS contributed
             FROM goals g WHERE g.book_id = \(bind: book) \(filter) ORDER BY g.created_on, g.id
-            """).all()
+            """
+        ).all()
         return try rows.map { row in
             let currency = try Row.currency(row, "currency")
             func money(_ column: String) throws -> Money? {
                 try row.decode(column: column, as: Int64?.self).map { Money(minorUnits: $0, currency: currency) }
             }
             return Goal(
-                id: try row.decode(column: "id", as: Int64.self), bookID: book, name: try row.decode(column: "name", as: String.self),
-                price: try money("price_minor")!, savedAtStart: try money("saved_minor")!, contributed: try money("contributed")!,
-                income: try money("income_minor"), cycle: BudgetCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
+                id: try row.decode(column: "id", as: Int64.self),
+                bookID: book,
+                name: try row.decode(column: "name", as: String.self),
+                price: try money("price_minor")!,
+                savedAtStart: try money("saved_minor")!,
+                contributed: try money("contributed")!,
+                income: try money("income_minor"),
+                cycle: BudgetCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
                 percent: try row.decode(column: "percent", as: Int64?.self).map(Int.init),
                 targetDate: try row.decode(column: "target_date", as: String?.self).flatMap(LocalDate.init),
-                accountID: try row.decode(column: "account_id", as: Int64?.self), photoType: try row.decode(column: "photo_type", as: String?.self),
+                accountID: try row.decode(column: "account_id", as: Int64?.self),
+                photoType: try row.decode(column: "photo_type", as: String?.self),
                 createdOn: LocalDate(try row.decode(column: "created_on", as: String.self))!
             )
         }
     }
 
     /// The savings account: `nil` = not given, `.some(nil)` = cleared, else its id.
-    static func goalAccount(_ db: any SQLDatabase, book: RecordID, _ reference: Reference??) async throws -> RecordID?? {
+    static func goalAccount(_ db: any SQLDatabase, book: RecordID, _ reference: Reference??) async throws -> RecordID??
+    {
         guard let reference else { return nil }
         guard let reference else { return .some(nil) }
         return .some(try Self.resolve(reference, in: try await Self.accounts(db, book: book), field: "account").id)

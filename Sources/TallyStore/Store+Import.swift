@@ -8,13 +8,20 @@ extension Store {
     /// With `staged`, the staged upload of that token is claimed (deleted) in the same
     /// transaction, so a confirmation sent twice imports once and the second gets "not found".
     public func importRecords(
-        into scope: BookScope, from source: some ImportSource, claiming staged: String? = nil
+        into scope: BookScope,
+        from source: some ImportSource,
+        claiming staged: String? = nil
     ) async throws -> ImportResult {
         let user = scope.user
         let book = try scope.writable()
         let sqlite = database.engine == .sqlite
         do {
-            let result = try await importAll(into: book, from: source, sqlite: sqlite, claim: staged.map { (token: $0, user: user.id) })
+            let result = try await importAll(
+                into: book,
+                from: source,
+                sqlite: sqlite,
+                claim: staged.map { (token: $0, user: user.id) }
+            )
             if sqlite { try await database.write { try await Self.importPragmas($0, on: false) } }
             return result
         } catch {
@@ -35,7 +42,10 @@ extension Store {
     ]
 
     private func importAll(
-        into book: Book, from source: some ImportSource, sqlite: Bool, claim: (token: String, user: RecordID)?
+        into book: Book,
+        from source: some ImportSource,
+        sqlite: Bool,
+        claim: (token: String, user: RecordID)?
     ) async throws -> ImportResult {
         let bookID = book.id
         return try await database.bulkWrite { db, writer in
@@ -61,7 +71,12 @@ extension Store {
                 let batch = values
                 values.removeAll(keepingCapacity: true)
                 try await queue.enqueue {
-                    try await writer.insert(into: "transactions", columns: Self.importColumns, values: batch, shared: shared)
+                    try await writer.insert(
+                        into: "transactions",
+                        columns: Self.importColumns,
+                        values: batch,
+                        shared: shared
+                    )
                 }
             }
             // The kept totals go out in parts as well: written beside the records rather than all
@@ -69,7 +84,12 @@ extension Store {
             func flushTotals() async throws {
                 for fold in totals.folds(book: bookID) {
                     try await queue.enqueue {
-                        try await writer.insert(into: fold.table.name, columns: fold.table.columns, values: fold.values, suffix: fold.table.addOnConflict)
+                        try await writer.insert(
+                            into: fold.table.name,
+                            columns: fold.table.columns,
+                            values: fold.values,
+                            suffix: fold.table.addOnConflict
+                        )
                     }
                 }
                 totals.removeCells()
@@ -77,7 +97,13 @@ extension Store {
             do {
                 while let row = try source.next() {
                     let d = row.draft
-                    let spelled = SpelledNames(kind: d.kind, category: row.category, sub: row.subcategory, account: row.account, toAccount: row.toAccount)
+                    let spelled = SpelledNames(
+                        kind: d.kind,
+                        category: row.category,
+                        sub: row.subcategory,
+                        account: row.account,
+                        toAccount: row.toAccount
+                    )
                     let ids: ResolvedNames
                     if let known = resolved[spelled] {
                         ids = known
@@ -85,7 +111,13 @@ extension Store {
                         // Creating a category or account is a write of its own: let the batches in flight land first.
                         try await queue.settle()
                         ids = ResolvedNames(
-                            category: try await names.category(db, kind: d.kind, name: row.category, sub: row.subcategory, line: row.line),
+                            category: try await names.category(
+                                db,
+                                kind: d.kind,
+                                name: row.category,
+                                sub: row.subcategory,
+                                line: row.line
+                            ),
                             account: try await names.account(db, row.account, currency: d.amount.currency),
                             toAccount: try await names.account(db, row.toAccount, currency: d.amount.currency)
                         )
@@ -96,7 +128,12 @@ extension Store {
                         throw ValidationError("line \(row.line), to_account", "must differ from account")
                     }
                     let key: String
-                    if let known = keys[d.payee] { key = known } else { key = Totals.payeeKey(d.payee); keys[d.payee] = key }
+                    if let known = keys[d.payee] {
+                        key = known
+                    } else {
+                        key = Totals.payeeKey(d.payee)
+                        keys[d.payee] = key
+                    }
                     let date = d.date.description
                     // In `importColumns` order, without the shared ones.
                     values.append(.text(d.kind.rawValue))
@@ -111,8 +148,15 @@ extension Store {
                     values.append(BulkValue(toAccount))
                     values.append(.text(d.note))
                     totals.add(
-                        sign: 1, kind: d.kind, amount: d.amount.minorUnits, currency: d.amount.currency.code, date: date,
-                        payeeKey: key, category: category, account: account, toAccount: toAccount
+                        sign: 1,
+                        kind: d.kind,
+                        amount: d.amount.minorUnits,
+                        currency: d.amount.currency.code,
+                        date: date,
+                        payeeKey: key,
+                        category: category,
+                        account: account,
+                        toAccount: toAccount
                     )
                     if d.kind != .transfer, !key.isEmpty {
                         payees[key, default: PayeeUse(name: d.payee)].add(d, category: category, account: account)

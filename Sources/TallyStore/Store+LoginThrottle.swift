@@ -51,16 +51,31 @@ extension Store {
         try await database.write { db in
             // Pruned as it goes: nothing older than the window is ever read again.
             try await db.raw("DELETE FROM login_failures WHERE failed_at <= \(bind: since)").run()
-            if let oldest = try await Self.limitingFailure(db, column: "account_key", key: account, since: since, limit: limits.perAccount) {
+            if let oldest = try await Self.limitingFailure(
+                db,
+                column: "account_key",
+                key: account,
+                since: since,
+                limit: limits.perAccount
+            ) {
                 throw LoginThrottled(retryAfter: Self.retry(oldest, window: limits.window, now: now), byClient: false)
             }
             if let clientKey,
-               let oldest = try await Self.limitingFailure(db, column: "client", key: clientKey, since: since, limit: limits.perClient) {
+                let oldest = try await Self.limitingFailure(
+                    db,
+                    column: "client",
+                    key: clientKey,
+                    since: since,
+                    limit: limits.perClient
+                )
+            {
                 throw LoginThrottled(retryAfter: Self.retry(oldest, window: limits.window, now: now), byClient: true)
             }
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO login_failures (account_key, client, failed_at) VALUES (\(bind: account), \(bind: clientKey ?? ""), \(bind: now))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -84,11 +99,19 @@ extension Store {
 
     /// The failure whose expiry would bring the count under `limit` (the `limit`-th newest), or
     /// nil when there are fewer than `limit` in the window.
-    private static func limitingFailure(_ db: any SQLDatabase, column: String, key: String, since: Int64, limit: Int) async throws -> Int64? {
-        try await db.raw("""
+    private static func limitingFailure(
+        _ db: any SQLDatabase,
+        column: String,
+        key: String,
+        since: Int64,
+        limit: Int
+    ) async throws -> Int64? {
+        try await db.raw(
+            """
             SELECT failed_at FROM login_failures WHERE \(ident: column) = \(bind: key) AND failed_at > \(bind: since)
             ORDER BY failed_at DESC LIMIT 1 OFFSET \(literal: max(0, limit - 1))
-            """).first()?.decode(column: "failed_at", as: Int64.self)
+            """
+        ).first()?.decode(column: "failed_at", as: Int64.self)
     }
 
     private static func retry(_ failedAt: Int64, window: Int64, now: Int64) -> Int {
@@ -98,6 +121,10 @@ extension Store {
     /// Client addresses are short; anything longer or stranger is cut, so the column stays small.
     static func boundedClient(_ client: String?) -> String? {
         guard let client, !client.isEmpty else { return nil }
-        return String(client.unicodeScalars.filter { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }.prefix(64).map(Character.init))
+        return String(
+            client.unicodeScalars.filter { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }.prefix(64).map(
+                Character.init
+            )
+        )
     }
 }

@@ -13,10 +13,12 @@ extension Store {
         let dayAgo = Clock.timestamp(Date().addingTimeInterval(-86_400))
         try await database.write { db in
             try await db.raw("DELETE FROM pending_imports WHERE created_at < \(bind: dayAgo)").run()
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO pending_imports (token_hash, book_id, user_id, file_name, data, created_at)
                 VALUES (\(bind: Self.sha256(token)), \(bind: bookID), \(bind: user.id), \(bind: fileName), \(bind: Data(data)), \(bind: Clock.timestamp()))
-                """).run()
+                """
+            ).run()
         }
         return token
     }
@@ -27,21 +29,27 @@ extension Store {
         let user = scope.user
         try scope.requireWrite()
         let row = try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT file_name, data FROM pending_imports
                 WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
-                """).first()
+                """
+            ).first()
         }
         guard let row else { throw StoreError.notFound("upload (it may have expired; upload the file again)") }
-        return (try row.decode(column: "file_name", as: String.self), Array(try row.decode(column: "data", as: Data.self)))
+        return (
+            try row.decode(column: "file_name", as: String.self), Array(try row.decode(column: "data", as: Data.self))
+        )
     }
 
     /// Deletes a staged upload inside the caller's transaction; not found when it is already gone.
     static func claimStagedImport(_ db: any SQLDatabase, _ token: String, book: RecordID, user: RecordID) async throws {
-        let claimed = try await db.raw("""
+        let claimed = try await db.raw(
+            """
             DELETE FROM pending_imports WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: book) AND user_id = \(bind: user)
             RETURNING token_hash
-            """).first()
+            """
+        ).first()
         if claimed == nil { throw StoreError.notFound("upload (it was imported already or has expired)") }
     }
 
@@ -51,9 +59,11 @@ extension Store {
         let user = scope.user
         try scope.requireWrite()
         try await database.write { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 DELETE FROM pending_imports WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
-                """).run()
+                """
+            ).run()
         }
     }
 }

@@ -38,15 +38,24 @@ extension Store {
     /// A month of bills with totals, and the spending-limit summary.
     public func billsMonth(_ month: YearMonth, in scope: BookScope) async throws -> BillsMonth {
         let occurrences = try await billOccurrences(in: scope, from: month.first, through: month.last)
-        let last = try await self.month(month.previous, in: scope), this = try await self.month(month, in: scope)
+        let last = try await self.month(month.previous, in: scope)
+        let this = try await self.month(month, in: scope)
         let c = this.expense.currency
         func sum(_ values: [Int64]) throws -> Money { Money(minorUnits: try values.checkedSum(), currency: c) }
         let due = try sum(occurrences.compactMap { $0.amount?.minorUnits })
         let paid = try sum(occurrences.filter { $0.status == .paid }.compactMap { $0.amount?.minorUnits })
         return BillsMonth(
-            month: month, occurrences: occurrences, totalDue: due, paid: paid, left: Money(minorUnits: due.minorUnits - paid.minorUnits, currency: c),
-            lastMonthSavings: last.cashFlow, spending: this.expense,
-            balanceLeft: Money(minorUnits: try last.cashFlow.minorUnits.checkedSubtracting(this.expense.minorUnits), currency: c)
+            month: month,
+            occurrences: occurrences,
+            totalDue: due,
+            paid: paid,
+            left: Money(minorUnits: due.minorUnits - paid.minorUnits, currency: c),
+            lastMonthSavings: last.cashFlow,
+            spending: this.expense,
+            balanceLeft: Money(
+                minorUnits: try last.cashFlow.minorUnits.checkedSubtracting(this.expense.minorUnits),
+                currency: c
+            )
         )
     }
 
@@ -65,19 +74,31 @@ extension Store {
         return try await database.read { db in
             var standing: BudgetStanding?
             if let main = try await Self.budgets(db, book: bookID).first {
-                standing = BudgetStanding(budget: main, status: try await Self.ledger(db, budget: main, through: today, keep: 1).last!, date: today)
+                standing = BudgetStanding(
+                    budget: main,
+                    status: try await Self.ledger(db, budget: main, through: today, keep: 1).last!,
+                    date: today
+                )
             }
             let spent = try await Self.dayTotals(db, book: book, from: today, to: today)
             return TodaySummary(
-                date: today, main: standing, spentToday: Money(minorUnits: spent.first?.expense.minorUnits ?? 0, currency: book.currency),
+                date: today,
+                main: standing,
+                spentToday: Money(minorUnits: spent.first?.expense.minorUnits ?? 0, currency: book.currency),
                 dueSoon: try await Self.dueSoon(db, book: bookID, today: today)
             )
         }
     }
 
     static func dueSoon(_ db: any SQLDatabase, book: RecordID, today: LocalDate) async throws -> [BillOccurrence] {
-        try await occurrences(db, bills: try await bills(db, book: book), from: today.adding(days: -90), to: today.adding(days: 60), today: today)
-            .filter { $0.isDueSoon(today: today) }
+        try await occurrences(
+            db,
+            bills: try await bills(db, book: book),
+            from: today.adding(days: -90),
+            to: today.adding(days: 60),
+            today: today
+        )
+        .filter { $0.isDueSoon(today: today) }
     }
 
     /// The bills a new book starts with, at zero, first due on the 1st of next month: the user
@@ -89,10 +110,23 @@ extension Store {
         for seed in Defaults.bills {
             let category = seed.category.flatMap { path in categories.first { $0.path(in: categories) == path }?.id }
             let draft = BillDraft(
-                title: seed.title, amount: .zero(currency), schedule: BillSchedule(cycle: .monthly, firstDue: firstDue, dueDay: 1),
-                account: nil, category: nil, url: "", remindDays: 3, note: ""
+                title: seed.title,
+                amount: .zero(currency),
+                schedule: BillSchedule(cycle: .monthly, firstDue: firstDue, dueDay: 1),
+                account: nil,
+                category: nil,
+                url: "",
+                remindDays: 3,
+                note: ""
             )
-            _ = try await Self.insertBill(db, book: book, currency: currency, draft: draft, account: nil, category: category)
+            _ = try await Self.insertBill(
+                db,
+                book: book,
+                currency: currency,
+                draft: draft,
+                account: nil,
+                category: category
+            )
         }
     }
 }

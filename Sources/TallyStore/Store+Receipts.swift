@@ -22,7 +22,11 @@ extension Store {
         try scope.requireWrite()
         let type = try Self.imageType(bytes, field: "receipt")
         let id = try await database.write { db in
-            guard try await db.raw("SELECT id FROM transactions WHERE id = \(bind: transactionID) AND book_id = \(bind: bookID)").first() != nil else {
+            guard
+                try await db.raw(
+                    "SELECT id FROM transactions WHERE id = \(bind: transactionID) AND book_id = \(bind: bookID)"
+                ).first() != nil
+            else {
                 throw StoreError.notFound("transaction")
             }
             return try await Self.insertReceipt(db, book: bookID, transaction: transactionID, bytes: bytes, type: type)
@@ -32,23 +36,31 @@ extension Store {
 
     /// Stores a checked image for a record of the book, inside the caller's transaction.
     static func insertReceipt(
-        _ db: any SQLDatabase, book bookID: RecordID, transaction transactionID: RecordID, bytes: [UInt8], type: ReceiptImageType
+        _ db: any SQLDatabase,
+        book bookID: RecordID,
+        transaction transactionID: RecordID,
+        bytes: [UInt8],
+        type: ReceiptImageType
     ) async throws -> RecordID {
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO receipts (book_id, transaction_id, content_type, byte_size, data, created_at)
             VALUES (\(bind: bookID), \(bind: transactionID), \(bind: type.rawValue), \(bind: bytes.count), \(bind: Data(bytes)), \(bind: Clock.timestamp()))
             RETURNING id
-            """).first()!.decode(column: "id", as: Int64.self)
+            """
+        ).first()!.decode(column: "id", as: Int64.self)
     }
 
     /// The receipts of a record, oldest first.
     public func receipts(of transactionID: RecordID, in scope: BookScope) async throws -> [Receipt] {
         let bookID = scope.bookID
         return try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT id, transaction_id, content_type, byte_size FROM receipts
                 WHERE transaction_id = \(bind: transactionID) AND book_id = \(bind: bookID) ORDER BY id
-                """).all()
+                """
+            ).all()
         }.map(Self.receipt)
     }
 
@@ -56,9 +68,11 @@ extension Store {
     public func receiptData(_ id: RecordID, in scope: BookScope) async throws -> (Receipt, Data) {
         let bookID = scope.bookID
         let row = try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT id, transaction_id, content_type, byte_size, data FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                """).first()
+                """
+            ).first()
         }
         guard let row else { throw StoreError.notFound("receipt") }
         return (try Self.receipt(row), try row.decode(column: "data", as: Data.self))
@@ -70,10 +84,12 @@ extension Store {
         let bookID = scope.bookID
         try scope.requireWrite()
         let row = try await database.write { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 DELETE FROM receipts WHERE id = \(bind: id) AND book_id = \(bind: bookID)
                 RETURNING id, transaction_id, content_type, byte_size
-                """).first()
+                """
+            ).first()
         }
         guard let row else { throw StoreError.notFound("receipt") }
         return try Self.receipt(row)
@@ -84,7 +100,9 @@ extension Store {
     static func imageType(_ bytes: [UInt8], field: String) throws -> ReceiptImageType {
         guard !bytes.isEmpty else { throw ValidationError(field, "is empty") }
         guard bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError(field, "is larger than 10 MB") }
-        guard let type = ReceiptImageType(sniffing: bytes) else { throw ValidationError(field, "is not a JPEG, PNG, HEIC or WebP image") }
+        guard let type = ReceiptImageType(sniffing: bytes) else {
+            throw ValidationError(field, "is not a JPEG, PNG, HEIC or WebP image")
+        }
         return type
     }
 

@@ -9,17 +9,29 @@ extension Store {
         return try await database.read { db in
             let names = try await GroupNames.load(db, book: bookID, by: query.by)
             let rows = try await TotalsQuery(
-                book: bookID, range: query.range, kinds: query.kind.kinds.map(\.rawValue), dimension: names.dimension
+                book: bookID,
+                range: query.range,
+                kinds: query.kind.kinds.map(\.rawValue),
+                dimension: names.dimension
             ).run(db)
             let payees = try await names.payeeNames(db, keys: rows.map(\.group))
             var merged: [String: ReportRow] = [:]
             for row in rows {
-                guard let kind = TransactionKind(rawValue: row.kind), let currency = Currency(code: row.currency) else { continue }
+                guard let kind = TransactionKind(rawValue: row.kind), let currency = Currency(code: row.currency) else {
+                    continue
+                }
                 let group = names.group(row.group, payees: payees)
                 let id = "\(kind.rawValue)|\(currency.code)|\(group.key)"
-                var merged_row = merged[id] ?? ReportRow(
-                    key: group.key, filterValue: group.filter, kind: kind, total: .zero(currency), count: 0, color: group.color
-                )
+                var merged_row =
+                    merged[id]
+                    ?? ReportRow(
+                        key: group.key,
+                        filterValue: group.filter,
+                        kind: kind,
+                        total: .zero(currency),
+                        count: 0,
+                        color: group.color
+                    )
                 try merged_row.total.minorUnits.checkedAdd(row.total)
                 merged_row.count += Int(row.count)
                 merged[id] = merged_row
@@ -30,7 +42,10 @@ extension Store {
 
     /// Totals per period per group (or per kind when `grouped` is false): trend charts.
     public func trendReport(
-        _ query: ReportQuery, interval: ReportInterval, grouped: Bool = true, in scope: BookScope
+        _ query: ReportQuery,
+        interval: ReportInterval,
+        grouped: Bool = true,
+        in scope: BookScope
     ) async throws -> TrendReport {
         let bookID = scope.bookID
         let book = scope.book
@@ -39,33 +54,64 @@ extension Store {
         return try await database.read { db in
             let names = try await GroupNames.load(db, book: bookID, by: query.by)
             let rows = try await TotalsQuery(
-                book: bookID, range: query.range, kinds: query.kind.kinds.map(\.rawValue),
-                dimension: grouped ? names.dimension : .none, byPeriod: true, daysOnly: interval == .day || interval == .week
+                book: bookID,
+                range: query.range,
+                kinds: query.kind.kinds.map(\.rawValue),
+                dimension: grouped ? names.dimension : .none,
+                byPeriod: true,
+                daysOnly: interval == .day || interval == .week
             ).run(db)
             let payees = grouped ? try await names.payeeNames(db, keys: rows.map(\.group)) : [:]
             var series: [String: TrendSeries] = [:]
             for row in rows {
                 guard let kind = TransactionKind(rawValue: row.kind), let currency = Currency(code: row.currency),
-                      let period = row.period, let date = LocalDate(period.count == 7 ? period + "-01" : period),
-                      let slot = index[interval.period(of: date)] else { continue }
-                let group = grouped ? names.group(row.group, payees: payees)
-                    : (key: kind.rawValue, filter: kind.rawValue, color: kind == .expense ? Palette.expense : Palette.income)
+                    let period = row.period, let date = LocalDate(period.count == 7 ? period + "-01" : period),
+                    let slot = index[interval.period(of: date)]
+                else { continue }
+                let group =
+                    grouped
+                    ? names.group(row.group, payees: payees)
+                    : (
+                        key: kind.rawValue, filter: kind.rawValue,
+                        color: kind == .expense ? Palette.expense : Palette.income
+                    )
                 let id = "\(kind.rawValue)|\(currency.code)|\(group.key)"
-                var s = series[id] ?? TrendSeries(
-                    key: group.key, filterValue: group.filter, kind: kind, currency: currency, color: group.color,
-                    values: Array(repeating: 0, count: periods.count), counts: Array(repeating: 0, count: periods.count)
-                )
+                var s =
+                    series[id]
+                    ?? TrendSeries(
+                        key: group.key,
+                        filterValue: group.filter,
+                        kind: kind,
+                        currency: currency,
+                        color: group.color,
+                        values: Array(repeating: 0, count: periods.count),
+                        counts: Array(repeating: 0, count: periods.count)
+                    )
                 try s.values[slot].checkedAdd(row.total)
                 s.counts[slot] += Int(row.count)
                 series[id] = s
             }
-            return try TrendReport(periods: periods, interval: interval, currency: book.currency, series: Array(series.values))
+            return try TrendReport(
+                periods: periods,
+                interval: interval,
+                currency: book.currency,
+                series: Array(series.values)
+            )
         }
     }
 
     /// Income, expense and net per period in the book's currency.
-    public func cashFlow(_ range: DateRange, interval: ReportInterval, in scope: BookScope) async throws -> CashFlowReport {
-        let trend = try await trendReport(ReportQuery(range: range, kind: .both), interval: interval, grouped: false, in: scope)
+    public func cashFlow(
+        _ range: DateRange,
+        interval: ReportInterval,
+        in scope: BookScope
+    ) async throws -> CashFlowReport {
+        let trend = try await trendReport(
+            ReportQuery(range: range, kind: .both),
+            interval: interval,
+            grouped: false,
+            in: scope
+        )
         return CashFlowReport(trend: trend)
     }
 }
@@ -81,7 +127,8 @@ struct GroupNames {
         let categories = by == .category || by == .subcategory ? try await Store.categories(db, book: book) : []
         let accounts = by == .account ? try await Store.accounts(db, book: book) : []
         return GroupNames(
-            by: by, book: book,
+            by: by,
+            book: book,
             categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0) }),
             accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
         )
@@ -102,10 +149,15 @@ struct GroupNames {
         var names: [String: String] = [:]
         for start in stride(from: 0, to: wanted.count, by: 500) {
             let chunk = Array(wanted[start..<min(start + 500, wanted.count)])
-            for row in try await db.raw("""
+            for row in try await db.raw(
+                """
                 SELECT name, name_key FROM payees WHERE book_id = \(bind: book) AND name_key IN (\(binds: chunk))
-                """).all() {
-                names[try row.decode(column: "name_key", as: String.self)] = try row.decode(column: "name", as: String.self)
+                """
+            ).all() {
+                names[try row.decode(column: "name_key", as: String.self)] = try row.decode(
+                    column: "name",
+                    as: String.self
+                )
             }
         }
         return names

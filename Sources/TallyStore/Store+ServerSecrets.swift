@@ -8,11 +8,14 @@ extension Store {
     public func serverSecret(named name: String) async throws -> String {
         let fresh = Self.randomHex(bytes: 32)
         return try await database.write { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO server_secrets (name, value, created_at) VALUES (\(bind: name), \(bind: fresh), \(bind: Clock.timestamp()))
                 ON CONFLICT (name) DO NOTHING
-                """).run()
-            guard let row = try await db.raw("SELECT value FROM server_secrets WHERE name = \(bind: name)").first() else {
+                """
+            ).run()
+            guard let row = try await db.raw("SELECT value FROM server_secrets WHERE name = \(bind: name)").first()
+            else {
                 throw StoreError.notFound("server secret")
             }
             return try row.decode(column: "value", as: String.self)
@@ -61,7 +64,10 @@ private final class OneAnswer: @unchecked Sendable {
 
     func give(_ value: Bool) {
         lock.lock()
-        guard !done else { lock.unlock(); return }
+        guard !done else {
+            lock.unlock()
+            return
+        }
         guard let continuation else {
             if pending == nil { pending = value }
             lock.unlock()

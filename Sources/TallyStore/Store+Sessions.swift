@@ -5,10 +5,12 @@ extension Store {
     /// usable session ids). `expiresAt` is in Unix seconds; nil keeps an existing expiry.
     public func putSession(key: String, value: String, expiresAt: Int64?) async throws {
         try await database.write { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO sessions (key_hash, value, expires_at) VALUES (\(bind: Self.sha256(key)), \(bind: value), \(bind: expiresAt))
                 ON CONFLICT (key_hash) DO UPDATE SET value = excluded.value, expires_at = COALESCE(excluded.expires_at, sessions.expires_at)
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -38,7 +40,9 @@ extension Store {
     @discardableResult
     public func purgeExpiredSessions() async throws -> Int {
         try await database.write { db in
-            try await db.raw("DELETE FROM sessions WHERE expires_at IS NOT NULL AND expires_at <= \(bind: Clock.unixNow()) RETURNING key_hash").all().count
+            try await db.raw(
+                "DELETE FROM sessions WHERE expires_at IS NOT NULL AND expires_at <= \(bind: Clock.unixNow()) RETURNING key_hash"
+            ).all().count
         }
     }
 }

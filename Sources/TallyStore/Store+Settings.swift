@@ -35,9 +35,13 @@ extension Store {
     /// The user's settings, or the defaults (the server's zone, no daily reminder, 20:00).
     public func settings(for user: User) async throws -> UserSettings {
         let row = try await database.read { db in
-            try await db.raw("SELECT time_zone, daily_reminder, reminder_time FROM user_settings WHERE user_id = \(bind: user.id)").first()
+            try await db.raw(
+                "SELECT time_zone, daily_reminder, reminder_time FROM user_settings WHERE user_id = \(bind: user.id)"
+            ).first()
         }
-        guard let row else { return UserSettings(timeZone: timeZone.identifier, dailyReminder: false, reminderTime: TimeOfDay("20:00")!) }
+        guard let row else {
+            return UserSettings(timeZone: timeZone.identifier, dailyReminder: false, reminderTime: TimeOfDay("20:00")!)
+        }
         return UserSettings(
             timeZone: try row.decode(column: "time_zone", as: String.self),
             dailyReminder: try row.decode(column: "daily_reminder", as: Int64.self) != 0,
@@ -46,28 +50,40 @@ extension Store {
     }
 
     /// Changes the given settings; `nil` keeps a value.
-    public func updateSettings(for user: User, timeZone rawZone: String?, dailyReminder: Bool?, reminderTime rawTime: String?) async throws -> UserSettings {
+    public func updateSettings(
+        for user: User,
+        timeZone rawZone: String?,
+        dailyReminder: Bool?,
+        reminderTime rawTime: String?
+    ) async throws -> UserSettings {
         var settings = try await self.settings(for: user)
         if let rawZone {
             let name = rawZone.trimmingSpaces()
             guard !name.isEmpty, let zone = TimeZone(identifier: name) else {
-                throw ValidationError("time_zone", "'\(rawZone)' is not a time zone name such as Europe/Berlin or America/New_York")
+                throw ValidationError(
+                    "time_zone",
+                    "'\(rawZone)' is not a time zone name such as Europe/Berlin or America/New_York"
+                )
             }
             settings.timeZone = zone.identifier
         }
         if let dailyReminder { settings.dailyReminder = dailyReminder }
         if let rawTime {
-            guard let time = TimeOfDay(rawTime.trimmingSpaces()) else { throw ValidationError("reminder_time", "must be a time like 20:30") }
+            guard let time = TimeOfDay(rawTime.trimmingSpaces()) else {
+                throw ValidationError("reminder_time", "must be a time like 20:30")
+            }
             settings.reminderTime = time
         }
         let saved = settings
         try await database.write { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO user_settings (user_id, time_zone, daily_reminder, reminder_time)
                 VALUES (\(bind: user.id), \(bind: saved.timeZone), \(bind: saved.dailyReminder ? 1 : 0), \(bind: saved.reminderTime.description))
                 ON CONFLICT (user_id) DO UPDATE SET time_zone = excluded.time_zone, daily_reminder = excluded.daily_reminder,
                   reminder_time = excluded.reminder_time
-                """).run()
+                """
+            ).run()
         }
         return saved
     }

@@ -6,20 +6,30 @@ extension Store {
     /// Records an expense, income or transfer, with its receipt photos, in one database
     /// transaction: a photo that fails saves nothing. A missing category or account is filled
     /// from the payee's last record (autofill); the payee is remembered for next time.
-    public func addTransaction(to scope: BookScope, _ input: TransactionInput, receipts: [[UInt8]] = []) async throws -> TransactionRecord {
+    public func addTransaction(
+        to scope: BookScope,
+        _ input: TransactionInput,
+        receipts: [[UInt8]] = []
+    ) async throws -> TransactionRecord {
         let book = try scope.writable()
         let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
         let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
         return try await database.write { db in
             let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
-            for (bytes, type) in images { _ = try await Self.insertReceipt(db, book: book.id, transaction: id, bytes: bytes, type: type) }
+            for (bytes, type) in images {
+                _ = try await Self.insertReceipt(db, book: book.id, transaction: id, bytes: bytes, type: type)
+            }
             return try await Self.record(db, id, book: book.id)
         }
     }
 
     /// The record `id` of the book, read on the caller's connection.
     static func record(_ db: any SQLDatabase, _ id: RecordID, book bookID: RecordID) async throws -> TransactionRecord {
-        guard let row = try await db.raw(TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)").first() else {
+        guard
+            let row = try await db.raw(
+                TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)"
+            ).first()
+        else {
             throw StoreError.notFound("transaction")
         }
         return try TransactionRecord(row: row)
@@ -27,17 +37,23 @@ extension Store {
 
     /// Inserts a checked record inside the caller's transaction, keeping the totals and the
     /// payee memory current: the one way every service (bills, goals) adds a record.
-    static func insertTransaction(_ db: any SQLDatabase, book bookID: RecordID, draft: TransactionDraft) async throws -> RecordID {
+    static func insertTransaction(
+        _ db: any SQLDatabase,
+        book bookID: RecordID,
+        draft: TransactionDraft
+    ) async throws -> RecordID {
         let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: true)
         let now = Clock.timestamp()
-        let id = try await db.raw("""
+        let id = try await db.raw(
+            """
             INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, payee_key, category_id, account_id,
               to_account_id, note, created_at, updated_at)
             VALUES (\(bind: bookID), \(bind: draft.kind.rawValue), \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code),
               \(bind: draft.date.description), \(bind: draft.time?.description ?? ""), \(bind: draft.payee), \(bind: Totals.payeeKey(draft.payee)),
               \(bind: refs.category), \(bind: refs.account), \(bind: refs.toAccount), \(bind: draft.note), \(bind: now), \(bind: now))
             RETURNING id
-            """).first()!.decode(column: "id", as: Int64.self)
+            """
+        ).first()!.decode(column: "id", as: Int64.self)
         var totals = Totals()
         totals.add(sign: 1, draft, refs)
         try await totals.apply(db, book: bookID)
@@ -49,10 +65,14 @@ extension Store {
     /// it is already gone.
     @discardableResult
     static func removeTransaction(_ db: any SQLDatabase, book bookID: RecordID, id: RecordID) async throws -> Bool {
-        guard let row = try await db.raw("""
-            DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-            RETURNING kind, amount_minor, currency, date, payee_key, category_id, account_id, to_account_id
-            """).first() else { return false }
+        guard
+            let row = try await db.raw(
+                """
+                DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)
+                RETURNING kind, amount_minor, currency, date, payee_key, category_id, account_id, to_account_id
+                """
+            ).first()
+        else { return false }
         var totals = Totals()
         try totals.add(sign: -1, row: row)
         try await totals.apply(db, book: bookID)
@@ -62,28 +82,40 @@ extension Store {
     /// Changes the given fields of a record (the others stay as they were) and attaches new
     /// receipt photos, in one database transaction.
     public func updateTransaction(
-        _ id: RecordID, in scope: BookScope, _ input: TransactionInput, receipts: [[UInt8]] = []
+        _ id: RecordID,
+        in scope: BookScope,
+        _ input: TransactionInput,
+        receipts: [[UInt8]] = []
     ) async throws -> TransactionRecord {
         let bookID = scope.bookID
         let book = try scope.writable()
         let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
         return try await database.write { db in
             let old = try await Self.record(db, id, book: bookID)
-            let draft = try TransactionDraft.validate(input, base: old.draft, bookCurrency: book.currency, today: scope.today)
+            let draft = try TransactionDraft.validate(
+                input,
+                base: old.draft,
+                bookCurrency: book.currency,
+                today: scope.today
+            )
             let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: false)
-            try await db.raw("""
+            try await db.raw(
+                """
                 UPDATE transactions SET kind = \(bind: draft.kind.rawValue), amount_minor = \(bind: draft.amount.minorUnits),
                   currency = \(bind: draft.amount.currency.code), date = \(bind: draft.date.description), time = \(bind: draft.time?.description ?? ""),
                   payee = \(bind: draft.payee), payee_key = \(bind: Totals.payeeKey(draft.payee)), category_id = \(bind: refs.category), account_id = \(bind: refs.account),
                   to_account_id = \(bind: refs.toAccount), note = \(bind: draft.note), updated_at = \(bind: Clock.timestamp())
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                """).run()
+                """
+            ).run()
             var totals = Totals()
             totals.add(sign: -1, old.transaction)
             totals.add(sign: 1, draft, refs)
             try await totals.apply(db, book: bookID)
             try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
-            for (bytes, type) in images { _ = try await Self.insertReceipt(db, book: bookID, transaction: id, bytes: bytes, type: type) }
+            for (bytes, type) in images {
+                _ = try await Self.insertReceipt(db, book: bookID, transaction: id, bytes: bytes, type: type)
+            }
             return try await Self.record(db, id, book: bookID)
         }
     }
@@ -93,7 +125,9 @@ extension Store {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
-            guard try await Self.removeTransaction(db, book: bookID, id: id) else { throw StoreError.notFound("transaction") }
+            guard try await Self.removeTransaction(db, book: bookID, id: id) else {
+                throw StoreError.notFound("transaction")
+            }
         }
     }
 
@@ -105,7 +139,10 @@ extension Store {
     /// A page of records matching `filter`, in (date, time, id) order, at most `limit` (1–500), with
     /// the count and totals of all matches when `summarize` is set.
     public func transactions(
-        in scope: BookScope, filter: TransactionFilter = .init(), cursor: String? = nil, limit: Int = 100,
+        in scope: BookScope,
+        filter: TransactionFilter = .init(),
+        cursor: String? = nil,
+        limit: Int = 100,
         summarize: Bool = false
     ) async throws -> TransactionPage {
         let book = scope.book
@@ -113,7 +150,13 @@ extension Store {
         let after = try cursor.map(Cursor.init(encoded:))
         return try await database.read { db in
             let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
-            var page = try await Self.page(db, search.conditions, newestFirst: filter.newestFirst, after: after, limit: limit)
+            var page = try await Self.page(
+                db,
+                search.conditions,
+                newestFirst: filter.newestFirst,
+                after: after,
+                limit: limit
+            )
             if summarize { page.summary = try await search.summary(db) }
             return page
         }
@@ -121,18 +164,25 @@ extension Store {
 
     /// One page of the records matching `conditions`, and the cursor after it.
     static func page(
-        _ db: any SQLDatabase, _ conditions: [SQLQueryString], newestFirst: Bool, after: Cursor?, limit: Int
+        _ db: any SQLDatabase,
+        _ conditions: [SQLQueryString],
+        newestFirst: Bool,
+        after: Cursor?,
+        limit: Int
     ) async throws -> TransactionPage {
         var conditions = conditions
         if let after {
             let op: SQLQueryString = newestFirst ? "<" : ">"
-            conditions.append("""
+            conditions.append(
+                """
                 (t.date \(op) \(bind: after.date) OR (t.date = \(bind: after.date) AND (t.time \(op) \(bind: after.time)
                   OR (t.time = \(bind: after.time) AND t.id \(op) \(bind: after.id)))))
-                """)
+                """
+            )
         }
         let order: SQLQueryString = newestFirst ? "t.date DESC, t.time DESC, t.id DESC" : "t.date, t.time, t.id"
-        let sql = TransactionRecord.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
+        let sql =
+            TransactionRecord.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY \(order) LIMIT \(literal: limit + 1)"
         var records = try await db.raw(sql).all().map(TransactionRecord.init(row:))
         var next: String?
@@ -161,33 +211,47 @@ extension Store {
         }
         let pattern = String(escaped) + "%"
         return try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT name, last_category_id, last_account_id, last_amount_minor, last_currency FROM payees
                 WHERE book_id = \(bind: bookID) AND name_key LIKE \(bind: pattern) ESCAPE '\\'
                 ORDER BY use_count DESC, name_key LIMIT \(literal: max(1, min(limit, 50)))
-                """).all()
+                """
+            ).all()
         }.map { row in
-            let currency = try row.decode(column: "last_currency", as: String?.self).flatMap { Currency(code: $0) } ?? book.currency
+            let currency =
+                try row.decode(column: "last_currency", as: String?.self).flatMap { Currency(code: $0) }
+                ?? book.currency
             return Payee(
                 name: try row.decode(column: "name", as: String.self),
                 lastCategoryID: try row.decode(column: "last_category_id", as: Int64?.self),
                 lastAccountID: try row.decode(column: "last_account_id", as: Int64?.self),
-                lastAmount: try row.decode(column: "last_amount_minor", as: Int64?.self).map { Money(minorUnits: $0, currency: currency) }
+                lastAmount: try row.decode(column: "last_amount_minor", as: Int64?.self).map {
+                    Money(minorUnits: $0, currency: currency)
+                }
             )
         }
     }
 
     /// Turns the draft's category and account references into ids of this book.
     static func resolveReferences(
-        _ db: any SQLDatabase, book: RecordID, draft: TransactionDraft, autofill: Bool
+        _ db: any SQLDatabase,
+        book: RecordID,
+        draft: TransactionDraft,
+        autofill: Bool
     ) async throws -> (category: RecordID?, account: RecordID?, toAccount: RecordID?) {
-        var categoryRef = draft.category, accountRef = draft.account
+        var categoryRef = draft.category
+        var accountRef = draft.account
         if autofill && draft.kind != .transfer && (categoryRef == nil || accountRef == nil) {
-            if let row = try await db.raw("""
+            if let row = try await db.raw(
+                """
                 SELECT last_category_id, last_account_id FROM payees WHERE book_id = \(bind: book) AND name_key = \(bind: draft.payee.lowercased())
-                """).first() {
-                categoryRef = try categoryRef ?? (row.decode(column: "last_category_id", as: Int64?.self)).map(Reference.id)
-                accountRef = try accountRef ?? (row.decode(column: "last_account_id", as: Int64?.self)).map(Reference.id)
+                """
+            ).first() {
+                categoryRef =
+                    try categoryRef ?? (row.decode(column: "last_category_id", as: Int64?.self)).map(Reference.id)
+                accountRef =
+                    try accountRef ?? (row.decode(column: "last_account_id", as: Int64?.self)).map(Reference.id)
             }
         }
         var category: RecordID?
@@ -199,11 +263,19 @@ extension Store {
         let accounts = try await accounts(db, book: book)
         let account = try accountRef.map { try resolve($0, in: accounts, field: "account").id }
         let toAccount = try draft.toAccount.map { try resolve($0, in: accounts, field: "to_account").id }
-        if draft.kind == .transfer, account == toAccount { throw ValidationError("to_account", "must differ from account") }
+        if draft.kind == .transfer, account == toAccount {
+            throw ValidationError("to_account", "must differ from account")
+        }
         return (category, account, toAccount)
     }
 
-    static func rememberPayee(_ db: any SQLDatabase, book: RecordID, draft: TransactionDraft, category: RecordID?, account: RecordID?) async throws {
+    static func rememberPayee(
+        _ db: any SQLDatabase,
+        book: RecordID,
+        draft: TransactionDraft,
+        category: RecordID?,
+        account: RecordID?
+    ) async throws {
         guard !draft.payee.isEmpty, draft.kind != .transfer else { return }
         var use = PayeeUse(name: draft.payee)
         use.add(draft, category: category, account: account)
@@ -230,7 +302,9 @@ struct Cursor {
             throw ValidationError("cursor", "is not a cursor from this API")
         }
         let parts = text.split(separator: "|", omittingEmptySubsequences: false)
-        guard parts.count == 3, LocalDate(parts[0]) != nil, parts[1].isEmpty || TimeOfDay(parts[1]) != nil, let id = Int64(parts[2]) else {
+        guard parts.count == 3, LocalDate(parts[0]) != nil, parts[1].isEmpty || TimeOfDay(parts[1]) != nil,
+            let id = Int64(parts[2])
+        else {
             throw ValidationError("cursor", "is not a cursor from this API")
         }
         self.init(date: String(parts[0]), time: String(parts[1]), id: id)
@@ -238,6 +312,9 @@ struct Cursor {
 
     var encoded: String {
         Data("\(date)|\(time)|\(id)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=",
+                with: ""
+            )
     }
 }

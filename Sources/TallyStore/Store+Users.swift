@@ -27,7 +27,12 @@ extension Store {
 
     /// Registers a user and gives them a first book ("Personal") with the default categories and
     /// accounts. Refused when users exist and `openSignup` is false.
-    public func signUp(email rawEmail: String?, password rawPassword: String?, currency rawCurrency: String? = nil, openSignup: Bool) async throws -> User {
+    public func signUp(
+        email rawEmail: String?,
+        password rawPassword: String?,
+        currency rawCurrency: String? = nil,
+        openSignup: Bool
+    ) async throws -> User {
         let email = try Validate.email(rawEmail)
         let password = try Validate.password(rawPassword)
         let currency = try (rawCurrency?.isEmpty ?? true) ? Currency.usd : Validate.currency(rawCurrency)
@@ -39,10 +44,12 @@ extension Store {
             if try await db.raw("SELECT id FROM users WHERE email = \(bind: email)").first() != nil {
                 throw ValidationError("email", "is already registered")
             }
-            let userID = try await db.raw("""
+            let userID = try await db.raw(
+                """
                 INSERT INTO users (email, password_hash, created_at)
                 VALUES (\(bind: email), \(bind: hash), \(bind: Clock.timestamp())) RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
             _ = try await Self.createBook(db, name: "Personal", currency: currency, owner: userID)
             return User(id: userID, email: email)
         }
@@ -52,7 +59,12 @@ extension Store {
     /// goes through here and is throttled: after `limits.perAccount` failures for the email, or
     /// `limits.perClient` from the client address, within the window, it throws
     /// `LoginThrottled` without running bcrypt (whose CPU cost is what a flood of guesses spends).
-    public func authenticate(email rawEmail: String, password rawPassword: String, client: String? = nil, limits: LoginLimits = .standard) async throws -> User {
+    public func authenticate(
+        email rawEmail: String,
+        password rawPassword: String,
+        client: String? = nil,
+        limits: LoginLimits = .standard
+    ) async throws -> User {
         // Bounded before anything else: bcrypt reads 72 bytes, and an email is at most 254.
         let email = String(rawEmail.trimmingCharacters(in: .whitespaces).lowercased().prefix(320))
         let password = String(decoding: rawPassword.utf8.prefix(1024), as: UTF8.self)
@@ -65,14 +77,22 @@ extension Store {
         let valid = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
         guard valid, let row else { throw StoreError.unauthorized("wrong email or password") }
         try await clearLoginFailures(email: email)
-        return User(id: try row.decode(column: "id", as: Int64.self), email: try row.decode(column: "email", as: String.self))
+        return User(
+            id: try row.decode(column: "id", as: Int64.self),
+            email: try row.decode(column: "email", as: String.self)
+        )
     }
 
     /// A user by id.
     public func user(id: RecordID) async throws -> User? {
         try await database.read { db in
             try await db.raw("SELECT id, email FROM users WHERE id = \(bind: id)").first()
-        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+        }.map {
+            User(
+                id: try $0.decode(column: "id", as: Int64.self),
+                email: try $0.decode(column: "email", as: String.self)
+            )
+        }
     }
 
     /// A user by email.
@@ -80,25 +100,39 @@ extension Store {
         let key = email.trimmingCharacters(in: .whitespaces).lowercased()
         return try await database.read { db in
             try await db.raw("SELECT id, email FROM users WHERE email = \(bind: key)").first()
-        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+        }.map {
+            User(
+                id: try $0.decode(column: "id", as: Int64.self),
+                email: try $0.decode(column: "email", as: String.self)
+            )
+        }
     }
 
     /// Every user, by email.
     public func users() async throws -> [User] {
         try await database.read { db in
             try await db.raw("SELECT id, email FROM users ORDER BY email").all()
-        }.map { User(id: try $0.decode(column: "id", as: Int64.self), email: try $0.decode(column: "email", as: String.self)) }
+        }.map {
+            User(
+                id: try $0.decode(column: "id", as: Int64.self),
+                email: try $0.decode(column: "email", as: String.self)
+            )
+        }
     }
 
     /// Makes a personal API token; the secret is returned once and only its SHA-256 is stored.
     public func createToken(for user: User, name rawName: String?) async throws -> (id: RecordID, token: String) {
-        let name = (rawName ?? "").trimmingCharacters(in: .whitespaces).isEmpty ? "API token" : try Validate.name(rawName, field: "name")
+        let name =
+            (rawName ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+            ? "API token" : try Validate.name(rawName, field: "name")
         let token = "tly_" + Self.randomHex(bytes: 24)
         let id = try await database.write { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO api_tokens (user_id, name, token_hash, created_at)
                 VALUES (\(bind: user.id), \(bind: name), \(bind: Self.sha256(token)), \(bind: Clock.timestamp())) RETURNING id
-                """).first()!.decode(column: "id", as: Int64.self)
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
         }
         return (id, token)
     }
@@ -106,10 +140,13 @@ extension Store {
     /// The user's tokens, newest first.
     public func tokens(for user: User) async throws -> [APIToken] {
         try await database.read { db in
-            try await db.raw("SELECT id, name, created_at, last_used_at FROM api_tokens WHERE user_id = \(bind: user.id) ORDER BY id DESC").all()
+            try await db.raw(
+                "SELECT id, name, created_at, last_used_at FROM api_tokens WHERE user_id = \(bind: user.id) ORDER BY id DESC"
+            ).all()
         }.map {
             APIToken(
-                id: try $0.decode(column: "id", as: Int64.self), name: try $0.decode(column: "name", as: String.self),
+                id: try $0.decode(column: "id", as: Int64.self),
+                name: try $0.decode(column: "name", as: String.self),
                 createdAt: try $0.decode(column: "created_at", as: String.self),
                 lastUsedAt: try $0.decode(column: "last_used_at", as: String?.self)
             )
@@ -119,7 +156,9 @@ extension Store {
     /// Revokes one of the user's tokens; `notFound` for anyone else's.
     public func revokeToken(_ id: RecordID, for user: User) async throws {
         let deleted = try await database.write { db in
-            try await db.raw("DELETE FROM api_tokens WHERE id = \(bind: id) AND user_id = \(bind: user.id) RETURNING id").all().count
+            try await db.raw(
+                "DELETE FROM api_tokens WHERE id = \(bind: id) AND user_id = \(bind: user.id) RETURNING id"
+            ).all().count
         }
         if deleted == 0 { throw StoreError.notFound("token") }
     }
@@ -129,20 +168,27 @@ extension Store {
         guard token.hasPrefix("tly_"), token.count < 100 else { return nil }
         let hash = Self.sha256(token)
         let row = try await database.read { db in
-            try await db.raw("""
+            try await db.raw(
+                """
                 SELECT u.id, u.email, t.last_used_at FROM api_tokens t JOIN users u ON u.id = t.user_id
                 WHERE t.token_hash = \(bind: hash)
-                """).first()
+                """
+            ).first()
         }
         guard let row else { return nil }
         // Record use at most once an hour, so API reads do not each become a write.
         let hourAgo = Clock.timestamp(Date().addingTimeInterval(-3600))
         if (try row.decode(column: "last_used_at", as: String?.self)).map({ $0 < hourAgo }) ?? true {
             try await database.write { db in
-                try await db.raw("UPDATE api_tokens SET last_used_at = \(bind: Clock.timestamp()) WHERE token_hash = \(bind: hash)").run()
+                try await db.raw(
+                    "UPDATE api_tokens SET last_used_at = \(bind: Clock.timestamp()) WHERE token_hash = \(bind: hash)"
+                ).run()
             }
         }
-        return User(id: try row.decode(column: "id", as: Int64.self), email: try row.decode(column: "email", as: String.self))
+        return User(
+            id: try row.decode(column: "id", as: Int64.self),
+            email: try row.decode(column: "email", as: String.self)
+        )
     }
 
     func hashPassword(_ password: String) async throws -> String {

@@ -45,10 +45,16 @@ public final class Store: Sendable {
     /// Opens the database at `location` and brings its schema up to date. For PostgreSQL the
     /// caller must be running `database.run()` already.
     public static func open(
-        _ location: DatabaseLocation, bcryptCost: UInt8 = 12, timeZone: TimeZone = .current,
+        _ location: DatabaseLocation,
+        bcryptCost: UInt8 = 12,
+        timeZone: TimeZone = .current,
         logger: Logger = Logger(label: "tally.db")
     ) async throws -> Store {
-        let store = Store(database: try await Database(location, logger: logger), bcryptCost: bcryptCost, timeZone: timeZone)
+        let store = Store(
+            database: try await Database(location, logger: logger),
+            bcryptCost: bcryptCost,
+            timeZone: timeZone
+        )
         return store
     }
 
@@ -78,7 +84,9 @@ enum Row {
 
     static func currency(_ row: any SQLRow, _ column: String) throws -> Currency {
         let code = try row.decode(column: column, as: String.self)
-        guard let currency = Currency(code: code) else { throw DatabaseError(description: "stored currency \(code) is unknown") }
+        guard let currency = Currency(code: code) else {
+            throw DatabaseError(description: "stored currency \(code) is unknown")
+        }
         return currency
     }
 }

@@ -34,11 +34,25 @@ struct Totals {
     /// Adds (`sign` +1) or removes (-1) one record. A transfer counts as leaving its account
     /// (`transfer_out`) and arriving in the other (`transfer_in`); reports leave both out of spending.
     mutating func add(
-        sign: Int64, kind: TransactionKind, amount: Int64, currency: String, date: String,
-        payeeKey: String, category: Int64?, account: Int64?, toAccount: Int64?
+        sign: Int64,
+        kind: TransactionKind,
+        amount: Int64,
+        currency: String,
+        date: String,
+        payeeKey: String,
+        category: Int64?,
+        account: Int64?,
+        toAccount: Int64?
     ) {
         func cell(_ kind: String, _ account: Int64?) {
-            let key = Key(day: date, kind: kind, category: category ?? 0, account: account ?? 0, payeeKey: payeeKey, currency: currency)
+            let key = Key(
+                day: date,
+                kind: kind,
+                category: category ?? 0,
+                account: account ?? 0,
+                payeeKey: payeeKey,
+                currency: currency
+            )
             let old = cells[key] ?? (0, 0)
             cells[key] = (old.total + sign * amount, old.count + sign)
         }
@@ -64,8 +78,15 @@ struct Totals {
     /// Adds or removes a stored record.
     mutating func add(sign: Int64, _ t: Transaction) {
         add(
-            sign: sign, kind: t.kind, amount: t.amount.minorUnits, currency: t.amount.currency.code, date: t.date.description,
-            payeeKey: Totals.payeeKey(t.payee), category: t.categoryID, account: t.accountID, toAccount: t.toAccountID
+            sign: sign,
+            kind: t.kind,
+            amount: t.amount.minorUnits,
+            currency: t.amount.currency.code,
+            date: t.date.description,
+            payeeKey: Totals.payeeKey(t.payee),
+            category: t.categoryID,
+            account: t.accountID,
+            toAccount: t.toAccountID
         )
     }
 
@@ -73,18 +94,34 @@ struct Totals {
     mutating func add(sign: Int64, row: any SQLRow) throws {
         guard let kind = TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) else { return }
         add(
-            sign: sign, kind: kind, amount: try row.decode(column: "amount_minor", as: Int64.self),
-            currency: try row.decode(column: "currency", as: String.self), date: try row.decode(column: "date", as: String.self),
-            payeeKey: try row.decode(column: "payee_key", as: String.self), category: try row.decode(column: "category_id", as: Int64?.self),
-            account: try row.decode(column: "account_id", as: Int64?.self), toAccount: try row.decode(column: "to_account_id", as: Int64?.self)
+            sign: sign,
+            kind: kind,
+            amount: try row.decode(column: "amount_minor", as: Int64.self),
+            currency: try row.decode(column: "currency", as: String.self),
+            date: try row.decode(column: "date", as: String.self),
+            payeeKey: try row.decode(column: "payee_key", as: String.self),
+            category: try row.decode(column: "category_id", as: Int64?.self),
+            account: try row.decode(column: "account_id", as: Int64?.self),
+            toAccount: try row.decode(column: "to_account_id", as: Int64?.self)
         )
     }
 
     /// Adds or removes a validated draft with its resolved references.
-    mutating func add(sign: Int64, _ d: TransactionDraft, _ refs: (category: RecordID?, account: RecordID?, toAccount: RecordID?)) {
+    mutating func add(
+        sign: Int64,
+        _ d: TransactionDraft,
+        _ refs: (category: RecordID?, account: RecordID?, toAccount: RecordID?)
+    ) {
         add(
-            sign: sign, kind: d.kind, amount: d.amount.minorUnits, currency: d.amount.currency.code, date: d.date.description,
-            payeeKey: Totals.payeeKey(d.payee), category: refs.category, account: refs.account, toAccount: refs.toAccount
+            sign: sign,
+            kind: d.kind,
+            amount: d.amount.minorUnits,
+            currency: d.amount.currency.code,
+            date: d.date.description,
+            payeeKey: Totals.payeeKey(d.payee),
+            category: refs.category,
+            account: refs.account,
+            toAccount: refs.toAccount
         )
     }
 
@@ -97,13 +134,20 @@ struct Totals {
     func apply(_ db: any SQLDatabase, book: RecordID) async throws {
         let writer = BulkWriter(db: db, sqlite: nil)
         for fold in folds(book: book) {
-            try await writer.insert(into: fold.table.name, columns: fold.table.columns, values: fold.values, suffix: fold.table.addOnConflict)
+            try await writer.insert(
+                into: fold.table.name,
+                columns: fold.table.columns,
+                values: fold.values,
+                suffix: fold.table.addOnConflict
+            )
             // Only removals can empty a cell; imports and additions never need this sweep.
             if !fold.emptied.isEmpty {
-                try await db.raw("""
+                try await db.raw(
+                    """
                     DELETE FROM \(unsafeRaw: fold.table.name)
                     WHERE book_id = \(bind: book) AND \(unsafeRaw: fold.table.period) IN (\(binds: fold.emptied)) AND count = 0
-                    """).run()
+                    """
+                ).run()
             }
         }
         try await applyBalances(db, book: book)
@@ -144,7 +188,11 @@ struct Totals {
                 values.append(.int(value.total))
                 values.append(.int(value.count))
             }
-            return Fold(table: table, values: values, emptied: Array(Set(folded.filter { $0.value.count < 0 }.keys.map(\.day))))
+            return Fold(
+                table: table,
+                values: values,
+                emptied: Array(Set(folded.filter { $0.value.count < 0 }.keys.map(\.day)))
+            )
         }
     }
 
@@ -152,46 +200,63 @@ struct Totals {
     func applyBalances(_ db: any SQLDatabase, book: RecordID) async throws {
         let moves = balances.filter { $0.value != 0 }
         for (key, delta) in moves {
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
                 VALUES (\(bind: book), \(bind: key.account), \(bind: key.currency), \(bind: delta))
                 ON CONFLICT (book_id, account_id, currency) DO UPDATE SET balance_minor = account_balances.balance_minor + excluded.balance_minor
-                """).run()
+                """
+            ).run()
         }
     }
 
     /// How many records use an account, as spending or income, or either side of a transfer.
     static func recordCount(_ db: any SQLDatabase, book: RecordID, account: RecordID) async throws -> Int {
         // A transfer's arriving side is kept under its destination account, so one sum counts both.
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS n FROM month_totals WHERE book_id = \(bind: book) AND account_id = \(bind: account)
-            """).first()!.decode(column: "n", as: Int.self)
+            """
+        ).first()!.decode(column: "n", as: Int.self)
     }
 
     /// How many records are filed under some categories.
     static func recordCount(_ db: any SQLDatabase, book: RecordID, categories: [RecordID]) async throws -> Int {
-        try await db.raw("""
+        try await db.raw(
+            """
             SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS n FROM month_category_totals
             WHERE book_id = \(bind: book) AND category_id IN (\(binds: categories))
-            """).first()!.decode(column: "n", as: Int.self)
+            """
+        ).first()!.decode(column: "n", as: Int.self)
     }
 
     /// Moves the kept totals of some categories to another, when their records move with them.
-    static func moveCategories(_ db: any SQLDatabase, book: RecordID, from doomed: [RecordID], to target: RecordID) async throws {
+    static func moveCategories(
+        _ db: any SQLDatabase,
+        book: RecordID,
+        from doomed: [RecordID],
+        to target: RecordID
+    ) async throws {
         for table in TotalsTable.all {
             // Several doomed categories can share a cell once they are one: sum them first, as
             // one statement may not upsert the same row twice.
             let others = table.keyColumns.filter { $0 != "category_id" }
-            let keys = table.keyColumns.map { $0 == "category_id" ? "\(bind: target)" : SQLQueryString("\(unsafeRaw: $0)") }
+            let keys = table.keyColumns.map {
+                $0 == "category_id" ? "\(bind: target)" : SQLQueryString("\(unsafeRaw: $0)")
+            }
             // "WHERE true" lets SQLite tell the upsert's ON CONFLICT from a join constraint.
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
                 SELECT \(keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
                 FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed)) AND true
                 GROUP BY \(unsafeRaw: others.joined(separator: ", "))
                 \(unsafeRaw: table.addOnConflict)
-                """).run()
-            try await db.raw("DELETE FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed))").run()
+                """
+            ).run()
+            try await db.raw(
+                "DELETE FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed))"
+            ).run()
         }
     }
 
@@ -201,7 +266,8 @@ struct Totals {
             try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book)").run()
         }
         // The finest cells first (per day, with payee), then each table folds them.
-        try await db.raw("""
+        try await db.raw(
+            """
             CREATE TEMPORARY TABLE rebuilt_totals AS
             SELECT book_id, date AS day, k AS kind, COALESCE(category_id, 0) AS category_id, COALESCE(acct, 0) AS account_id,
               payee_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total_minor, CAST(COUNT(*) AS BIGINT) AS count
@@ -213,23 +279,28 @@ struct Totals {
                 FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
             ) AS r
             GROUP BY book_id, date, k, COALESCE(category_id, 0), COALESCE(acct, 0), payee_key, currency
-            """).run()
+            """
+        ).run()
         for table in TotalsTable.all {
             let period = "SUBSTR(day, 1, \(table.periodLength))"
             let keys = table.keyColumns.map { $0 == table.period ? period : $0 }
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
                 SELECT \(unsafeRaw: keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
                 FROM rebuilt_totals GROUP BY \(unsafeRaw: keys.joined(separator: ", "))
-                """).run()
+                """
+            ).run()
         }
-        try await db.raw("""
+        try await db.raw(
+            """
             INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
             SELECT book_id, account_id, currency,
               CAST(SUM(CASE WHEN kind IN ('income', 'transfer_in') THEN total_minor ELSE -total_minor END) AS BIGINT)
             FROM rebuilt_totals WHERE account_id <> 0
             GROUP BY book_id, account_id, currency
-            """).run()
+            """
+        ).run()
         try await db.raw("DROP TABLE rebuilt_totals").run()
     }
 }

@@ -8,7 +8,10 @@ import TallyCore
 struct TotalsQuery {
     /// What the rows are grouped by besides kind and currency.
     enum Dimension: String {
-        case none, category = "category_id", account = "account_id", payee = "payee_key"
+        case none
+        case category = "category_id"
+        case account = "account_id"
+        case payee = "payee_key"
     }
 
     /// One group's sum.
@@ -39,19 +42,30 @@ struct TotalsQuery {
     func run(_ db: any SQLDatabase) async throws -> [Row] {
         var parts: [SQLQueryString] = []
         if daysOnly, let range {
-            parts.append(days { "\(unsafeRaw: $0) >= \(bind: range.from.description) AND \(unsafeRaw: $0) <= \(bind: range.to.description)" })
+            parts.append(
+                days {
+                    "\(unsafeRaw: $0) >= \(bind: range.from.description) AND \(unsafeRaw: $0) <= \(bind: range.to.description)"
+                }
+            )
         } else if let range {
             let split = range.split
             if let months = split.months {
-                parts.append(select(monthTable, "month >= \(bind: months.lowerBound.description) AND month <= \(bind: months.upperBound.description)"))
+                parts.append(
+                    select(
+                        monthTable,
+                        "month >= \(bind: months.lowerBound.description) AND month <= \(bind: months.upperBound.description)"
+                    )
+                )
             }
             if !split.days.isEmpty {
-                parts.append(days { day in
-                    let edges = split.days.map { r -> SQLQueryString in
-                        "(\(unsafeRaw: day) >= \(bind: r.lowerBound.description) AND \(unsafeRaw: day) <= \(bind: r.upperBound.description))"
+                parts.append(
+                    days { day in
+                        let edges = split.days.map { r -> SQLQueryString in
+                            "(\(unsafeRaw: day) >= \(bind: r.lowerBound.description) AND \(unsafeRaw: day) <= \(bind: r.upperBound.description))"
+                        }
+                        return "(" + edges.joined(separator: " OR ") + ")"
                     }
-                    return "(" + edges.joined(separator: " OR ") + ")"
-                })
+                )
             }
         } else {
             parts.append(select(monthTable, "1 = 1"))
@@ -108,7 +122,10 @@ struct TotalsQuery {
 
     /// Records as one-record cells, shaped like a totals table's rows.
     private func records(
-        kind: String, account column: String, _ kindCondition: SQLQueryString, _ dayCondition: (String) -> SQLQueryString
+        kind: String,
+        account column: String,
+        _ kindCondition: SQLQueryString,
+        _ dayCondition: (String) -> SQLQueryString
     ) -> SQLQueryString {
         var conditions: [SQLQueryString] = ["book_id = \(bind: book)", dayCondition("date"), kindCondition]
         if let categories { conditions.append(categories.isEmpty ? "1 = 0" : "category_id IN (\(binds: categories))") }

@@ -14,17 +14,29 @@ extension TransactionFilter {
         }
         var kind: TransactionKind?
         if let text = value("kind") {
-            guard let parsed = TransactionKind(rawValue: text.lowercased()) else { throw ValidationError("kind", "must be expense, income or transfer") }
+            guard let parsed = TransactionKind(rawValue: text.lowercased()) else {
+                throw ValidationError("kind", "must be expense, income or transfer")
+            }
             kind = parsed
         }
         var newestFirst = false
         if let order = value("order") {
-            guard order == "newest" || order == "oldest" else { throw ValidationError("order", "must be newest or oldest") }
+            guard order == "newest" || order == "oldest" else {
+                throw ValidationError("order", "must be newest or oldest")
+            }
             newestFirst = order == "newest"
         }
         return TransactionFilter(
-            from: try date("from"), to: try date("to"), category: value("category"), account: value("account"), payee: value("payee"),
-            kind: kind, text: value("q"), amountMin: value("amount_min"), amountMax: value("amount_max"), newestFirst: newestFirst
+            from: try date("from"),
+            to: try date("to"),
+            category: value("category"),
+            account: value("account"),
+            payee: value("payee"),
+            kind: kind,
+            text: value("q"),
+            amountMin: value("amount_min"),
+            amountMax: value("amount_max"),
+            newestFirst: newestFirst
         )
     }
 
@@ -33,8 +45,10 @@ extension TransactionFilter {
         var out: [(String, String)] = []
         if let from { out.append(("from", from.description)) }
         if let to { out.append(("to", to.description)) }
-        for (name, value) in [("category", category), ("account", account), ("payee", payee), ("kind", kind?.rawValue), ("q", text),
-                              ("amount_min", amountMin), ("amount_max", amountMax)] {
+        for (name, value) in [
+            ("category", category), ("account", account), ("payee", payee), ("kind", kind?.rawValue), ("q", text),
+            ("amount_min", amountMin), ("amount_max", amountMax),
+        ] {
             if let value, !value.isEmpty { out.append((name, value)) }
         }
         if newestFirst { out.append(("order", "newest")) }

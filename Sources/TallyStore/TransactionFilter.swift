@@ -25,8 +25,16 @@ public struct TransactionFilter: Sendable, Equatable {
 
     /// Makes a filter.
     public init(
-        from: LocalDate? = nil, to: LocalDate? = nil, category: String? = nil, account: String? = nil, payee: String? = nil,
-        kind: TransactionKind? = nil, text: String? = nil, amountMin: String? = nil, amountMax: String? = nil, newestFirst: Bool = false
+        from: LocalDate? = nil,
+        to: LocalDate? = nil,
+        category: String? = nil,
+        account: String? = nil,
+        payee: String? = nil,
+        kind: TransactionKind? = nil,
+        text: String? = nil,
+        amountMin: String? = nil,
+        amountMax: String? = nil,
+        newestFirst: Bool = false
     ) {
         self.from = from
         self.to = to
@@ -42,7 +50,8 @@ public struct TransactionFilter: Sendable, Equatable {
 
     /// The words of the free-text search: letters and digits only, lower-cased.
     var words: [String] {
-        (text ?? "").lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !$0.isEmpty }.prefix(8).map { $0 }
+        (text ?? "").lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !$0.isEmpty }
+            .prefix(8).map { $0 }
     }
 
     /// Whether the kept totals can answer the filter's count and sums (no text, no amount range).

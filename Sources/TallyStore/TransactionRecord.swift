@@ -25,9 +25,15 @@ public struct TransactionRecord: Sendable, Hashable {
     public var draft: TransactionDraft {
         let t = transaction
         return TransactionDraft(
-            kind: t.kind, amount: t.amount, date: t.date, time: t.time, payee: t.payee,
-            category: t.categoryID.map(Reference.id), account: t.accountID.map(Reference.id),
-            toAccount: t.toAccountID.map(Reference.id), note: t.note
+            kind: t.kind,
+            amount: t.amount,
+            date: t.date,
+            time: t.time,
+            payee: t.payee,
+            category: t.categoryID.map(Reference.id),
+            account: t.accountID.map(Reference.id),
+            toAccount: t.toAccountID.map(Reference.id),
+            note: t.note
         )
     }
 
@@ -47,7 +53,9 @@ public struct TransactionRecord: Sendable, Hashable {
     init(row: any SQLRow) throws {
         let currency = try Row.currency(row, "currency")
         let dateText = try row.decode(column: "date", as: String.self)
-        guard let date = LocalDate(dateText) else { throw DatabaseError(description: "stored date \(dateText) is invalid") }
+        guard let date = LocalDate(dateText) else {
+            throw DatabaseError(description: "stored date \(dateText) is invalid")
+        }
         transaction = Transaction(
             id: try row.decode(column: "id", as: Int64.self),
             bookID: try row.decode(column: "book_id", as: Int64.self),

@@ -14,10 +14,12 @@ struct WriteQueue {
     /// Queues `work` after everything queued before it.
     mutating func enqueue(_ work: @escaping @Sendable () async throws -> Void) async throws {
         let previous = tasks.last
-        tasks.append(Task {
-            try await previous?.value
-            try await work()
-        })
+        tasks.append(
+            Task {
+                try await previous?.value
+                try await work()
+            }
+        )
         if tasks.count > depth { try await tasks.removeFirst().value }
     }
 

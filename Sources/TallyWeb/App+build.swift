@@ -11,7 +11,10 @@ import TallyStore
 /// On PostgreSQL pass `csrfSecret` (read while the pool ran, as `tally serve` does): the pool only
 /// runs once the app does, so reading the secret here would wait for it forever.
 public func buildApplication(
-    _ configuration: AppConfiguration, store: Store, csrfSecret: String? = nil, logger: Logger = Logger(label: "tally")
+    _ configuration: AppConfiguration,
+    store: Store,
+    csrfSecret: String? = nil,
+    logger: Logger = Logger(label: "tally")
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration, store: store, csrfSecret: csrfSecret)
     return Application(
@@ -26,18 +29,31 @@ public func buildApplication(
 }
 
 /// Builds the router: static files, the HTML pages and the JSON API under /api/v1.
-public func buildRouter(_ configuration: AppConfiguration, store: Store, csrfSecret: String? = nil) async throws -> Router<AppContext> {
+public func buildRouter(
+    _ configuration: AppConfiguration,
+    store: Store,
+    csrfSecret: String? = nil
+) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
     let pages = try await PageRenderer.load()
     let csrfSecret = if let csrfSecret { csrfSecret } else { try await store.serverSecret(named: "csrf") }
-    let sessionCookie = SessionCookieParameters(name: "tally_session", path: "/", secure: configuration.secureCookies, sameSite: .lax)
+    let sessionCookie = SessionCookieParameters(
+        name: "tally_session",
+        path: "/",
+        secure: configuration.secureCookies,
+        sameSite: .lax
+    )
     router.addMiddleware {
         SecurityHeadersMiddleware()
         APIErrorMiddleware()
         FileMiddleware(Bundle.module.resourcePath! + "/Public", urlBasePath: "/static")
         SessionMiddleware(
             storage: SQLPersistDriver(store: store),
-            configuration: .init(sessionCookieParameters: sessionCookie, keyPrefix: "", defaultSessionExpiration: .seconds(60 * 60 * 24 * 30))
+            configuration: .init(
+                sessionCookieParameters: sessionCookie,
+                keyPrefix: "",
+                defaultSessionExpiration: .seconds(60 * 60 * 24 * 30)
+            )
         )
         AuthMiddleware(store: store, trustForwardedFor: configuration.trustForwardedFor)
         CSRFMiddleware(secret: csrfSecret, secureCookies: configuration.secureCookies)
@@ -47,7 +63,8 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store, csrfSec
     router.get("favicon.ico") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/icon.svg"]) }
 
     let api = router.group("api/v1")
-    api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"]) }
+    api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"])
+    }
     api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)
     api.addRoutes(BooksAPI(store: store).routes)
     api.addRoutes(TransactionsAPI(store: store).routes)
@@ -63,7 +80,10 @@ public func buildRouter(_ configuration: AppConfiguration, store: Store, csrfSec
     router.addRoutes(CalendarFeedRoute(store: store).routes)
 
     let web = router.group().add(middleware: PageErrorMiddleware(pages: pages))
-    web.addRoutes(AuthPages(store: store, pages: pages, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)
+    web.addRoutes(
+        AuthPages(store: store, pages: pages, openSignup: configuration.openSignup, limits: configuration.loginLimits)
+            .routes
+    )
     web.addRoutes(CalendarPages(store: store, pages: pages).routes)
     web.addRoutes(TransactionPages(store: store, pages: pages).routes)
     web.addRoutes(CategoryPages(store: store, pages: pages).routes)

@@ -25,8 +25,13 @@ public struct AppConfiguration: Sendable {
 
     /// Makes a configuration; the defaults are those of `tally serve`.
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, openSignup: Bool = false, secureCookies: Bool = false,
-        publicURL: String? = nil, trustForwardedFor: Bool = false, loginLimits: LoginLimits = .standard
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        openSignup: Bool = false,
+        secureCookies: Bool = false,
+        publicURL: String? = nil,
+        trustForwardedFor: Bool = false,
+        loginLimits: LoginLimits = .standard
     ) {
         self.host = host
         self.port = port
@@ -49,8 +54,14 @@ public struct AppConfiguration: Sendable {
         }
         let rest = value.drop(while: { $0 != ":" }).dropFirst(3)
         guard !rest.isEmpty, !rest.hasPrefix("/"), value.count <= 200,
-              !value.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || "?#\\\"<>".unicodeScalars.contains($0) }) else {
-            throw ValidationError("public-url", "must be an address like https://tally.example.com, without spaces, query or fragment")
+            !value.unicodeScalars.contains(where: {
+                $0.value <= 0x20 || $0.value == 0x7F || "?#\\\"<>".unicodeScalars.contains($0)
+            })
+        else {
+            throw ValidationError(
+                "public-url",
+                "must be an address like https://tally.example.com, without spaces, query or fragment"
+            )
         }
         return value
     }

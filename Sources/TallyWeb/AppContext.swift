@@ -1,6 +1,6 @@
 import Hummingbird
-import NIOCore
 import HummingbirdAuth
+import NIOCore
 import TallyCore
 import TallyStore
 

@@ -25,12 +25,13 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
         case let error as AppError: self = error
         case let error as ValidationError: self.init(.unprocessableContent, error.description, field: error.field)
         case let error as StoreError:
-            let status: HTTPResponse.Status = switch error {
-            case .notFound: .notFound
-            case .forbidden: .forbidden
-            case .conflict: .conflict
-            case .unauthorized: .unauthorized
-            }
+            let status: HTTPResponse.Status =
+                switch error {
+                case .notFound: .notFound
+                case .forbidden: .forbidden
+                case .conflict: .conflict
+                case .unauthorized: .unauthorized
+                }
             self.init(status, error.description)
         case let error as LoginThrottled:
             self.init(.tooManyRequests, error.description)
@@ -67,7 +68,9 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
 
     /// The RFC 9457 `application/problem+json` body, with `WWW-Authenticate` on a 401.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var body: [String: Any] = ["type": "about:blank", "title": status.reasonPhrase, "detail": detail, "status": status.code]
+        var body: [String: Any] = [
+            "type": "about:blank", "title": status.reasonPhrase, "detail": detail, "status": status.code,
+        ]
         body["field"] = field
         let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
         var headers: HTTPFields = [.contentType: "application/problem+json"]

@@ -27,8 +27,10 @@ struct CalendarFeedRoute {
         let document = ICalendar.document(name: "Tally bills", stamp: Self.stamp(Date()), events: Self.events(content))
         return Response(
             status: .ok,
-            headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "private, max-age=900",
-                      .contentDisposition: "inline; filename=\"tally.ics\""],
+            headers: [
+                .contentType: "text/calendar; charset=utf-8", .cacheControl: "private, max-age=900",
+                .contentDisposition: "inline; filename=\"tally.ics\"",
+            ],
             body: .init(byteBuffer: ByteBuffer(string: document))
         )
     }
@@ -38,25 +40,39 @@ struct CalendarFeedRoute {
     static func events(_ content: CalendarFeedContent) -> [ICalendarEvent] {
         var events: [ICalendarEvent] = content.occurrences.map { book, o in
             let amount = o.amount.map { $0.minorUnits > 0 ? $0.formatted : nil } ?? nil
-            let summary = o.status == .paid ? "✓ Paid: \(o.bill.title)" : "\(o.bill.title) due" + (amount.map { ": \($0)" } ?? "")
+            let summary =
+                o.status == .paid ? "✓ Paid: \(o.bill.title)" : "\(o.bill.title) due" + (amount.map { ": \($0)" } ?? "")
             var details = ["Book: \(book.name)"]
-            if let amount { details.append("Amount: \(amount)") } else { details.append(o.amount == nil ? "Amount varies" : "Amount not set yet") }
+            if let amount {
+                details.append("Amount: \(amount)")
+            } else {
+                details.append(o.amount == nil ? "Amount varies" : "Amount not set yet")
+            }
             if let paidOn = o.paidOn { details.append("Paid on \(paidOn)") }
             if !o.bill.url.isEmpty { details.append("Pay now: \(o.bill.url)") }
             if !o.bill.note.isEmpty { details.append(o.bill.note) }
             let remind = o.status != .paid && o.dueDate >= content.today
             return ICalendarEvent(
-                uid: "bill-\(o.bill.id)-\(o.dueDate)@tally", start: .date(o.dueDate), summary: summary,
-                description: details.joined(separator: "\n"), url: o.bill.url,
+                uid: "bill-\(o.bill.id)-\(o.dueDate)@tally",
+                start: .date(o.dueDate),
+                summary: summary,
+                description: details.joined(separator: "\n"),
+                url: o.bill.url,
                 alarmTrigger: remind ? ICalendar.trigger(daysBefore: o.bill.remindDays) : nil
             )
         }
         if content.settings.dailyReminder {
-            events.append(ICalendarEvent(
-                uid: "daily-reminder-\(content.user.id)@tally", start: .floating(content.today, content.settings.reminderTime), durationMinutes: 5,
-                summary: "Log today's expenses in Tally", description: "A moment to add what you spent today.", recurrence: "FREQ=DAILY",
-                alarmTrigger: "PT0M"
-            ))
+            events.append(
+                ICalendarEvent(
+                    uid: "daily-reminder-\(content.user.id)@tally",
+                    start: .floating(content.today, content.settings.reminderTime),
+                    durationMinutes: 5,
+                    summary: "Log today's expenses in Tally",
+                    description: "A moment to add what you spent today.",
+                    recurrence: "FREQ=DAILY",
+                    alarmTrigger: "PT0M"
+                )
+            )
         }
         return events
     }

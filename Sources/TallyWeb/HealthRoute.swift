@@ -20,7 +20,8 @@ struct HealthRoute {
 
     func health(_ request: Request, context: AppContext) async throws -> Response {
         let reachable = await store.databaseReachable()
-        let body = reachable
+        let body =
+            reachable
             ? #"{"database":"ok","engine":"\#(store.database.engine.rawValue)","status":"ok"}"#
             : #"{"database":"unreachable","engine":"\#(store.database.engine.rawValue)","status":"unavailable"}"#
         return Response(

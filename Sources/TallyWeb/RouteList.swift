@@ -30,7 +30,8 @@ private struct RouteLine: Hashable {
 private func colonParameters(_ path: String) -> String {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { segment -> Substring in
         guard segment.count > 2, segment.first == "{", segment.last == "}",
-              !segment.dropFirst().dropLast().contains(where: { $0 == "{" || $0 == "}" }) else { return segment }
+            !segment.dropFirst().dropLast().contains(where: { $0 == "{" || $0 == "}" })
+        else { return segment }
         return ":" + segment.dropFirst().dropLast()
     }
     return segments.joined(separator: "/")

@@ -29,14 +29,23 @@ extension Tally {
 
         func run() async throws {
             let input = TransactionInput(
-                kind: kind, amount: amount, currency: currency, date: date, time: time, payee: payee,
-                category: category, account: account, toAccount: toAccount, note: note
+                kind: kind,
+                amount: amount,
+                currency: currency,
+                date: date,
+                time: time,
+                payee: payee,
+                category: category,
+                account: account,
+                toAccount: toAccount,
+                note: note
             )
             try await reportingErrors {
                 let line = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let record = try await store.addTransaction(to: scope, input)
-                    return "Added \(record.transaction.kind.rawValue) #\(record.transaction.id): " + Listing.summary(record)
+                    return "Added \(record.transaction.kind.rawValue) #\(record.transaction.id): "
+                        + Listing.summary(record)
                 }
                 print(line)
             }

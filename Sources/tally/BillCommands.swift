@@ -6,7 +6,9 @@ extension Tally {
     /// `tally bill add|list|pay|unpay`.
     struct BillCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "bill", abstract: "Recurring bills: when they are due and whether they are paid.", subcommands: [Add.self, List.self, Pay.self, Unpay.self]
+            commandName: "bill",
+            abstract: "Recurring bills: when they are due and whether they are paid.",
+            subcommands: [Add.self, List.self, Pay.self, Unpay.self]
         )
     }
 }
@@ -16,7 +18,8 @@ extension Tally.BillCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a recurring bill.",
-            discussion: "Example: tally bill add --title Internet --amount 60 --first-due 2026-03-15 --account \"Debit Card\" --category Home:Utilities"
+            discussion:
+                "Example: tally bill add --title Internet --amount 60 --first-due 2026-03-15 --account \"Debit Card\" --category Home:Utilities"
         )
         @Option(help: "What it is: Rent.") var title: String
         @Option(help: "The usual amount, or \"varies\" (the default) when it changes each time.") var amount: String?
@@ -34,8 +37,17 @@ extension Tally.BillCommand {
 
         func run() async throws {
             let input = BillInput(
-                title: title, amount: amount, cycle: cycle, dueDay: dueDay, everyMonths: everyMonths, firstDue: firstDue,
-                account: account, category: category, url: url, remindDays: remindDays, note: note
+                title: title,
+                amount: amount,
+                cycle: cycle,
+                dueDay: dueDay,
+                everyMonths: everyMonths,
+                firstDue: firstDue,
+                account: account,
+                category: category,
+                url: url,
+                remindDays: remindDays,
+                note: note
             )
             try await reportingErrors {
                 let bill = try await store.withStore { store in
@@ -43,10 +55,12 @@ extension Tally.BillCommand {
                     return try await store.createBill(in: scope, input)
                 }
                 let s = bill.schedule
-                let when = switch s.cycle {
-                case .monthly, .everyNMonths: "\(s.cycle.title(everyMonths: s.everyMonths)) on day \(s.dueDay), first due \(s.firstDue)"
-                case .weekly, .yearly: "\(s.cycle.title(everyMonths: s.everyMonths)) from \(s.firstDue)"
-                }
+                let when =
+                    switch s.cycle {
+                    case .monthly, .everyNMonths:
+                        "\(s.cycle.title(everyMonths: s.everyMonths)) on day \(s.dueDay), first due \(s.firstDue)"
+                    case .weekly, .yearly: "\(s.cycle.title(everyMonths: s.everyMonths)) from \(s.firstDue)"
+                    }
                 print("Added bill #\(bill.id): \(bill.title), \(bill.amount?.formatted ?? "amount varies"), \(when).")
             }
         }
@@ -54,7 +68,9 @@ extension Tally.BillCommand {
 
     /// `tally bill list [--month YYYY-MM]`: a month's occurrences and totals.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the bills due in a month, paid or not, with the totals.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the bills due in a month, paid or not, with the totals."
+        )
         @Option(help: "The month, YYYY-MM (default: this month).") var month: String?
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
@@ -71,11 +87,23 @@ extension Tally.BillCommand {
                 }
                 guard !summary.occurrences.isEmpty else { return print("No bills due in \(summary.month.title).") }
                 let rows = summary.occurrences.map { o -> [String] in
-                    [String(o.bill.id), o.dueDate.description, o.bill.title, o.amount?.formatted ?? "varies", o.status.rawValue, o.paidOn?.description ?? ""]
+                    [
+                        String(o.bill.id), o.dueDate.description, o.bill.title, o.amount?.formatted ?? "varies",
+                        o.status.rawValue, o.paidOn?.description ?? "",
+                    ]
                 }
                 print("Bills due in \(summary.month.title)\n")
-                print(Listing.table(header: ["ID", "Due", "Bill", "Amount", "Status", "Paid on"], rows: rows, rightAligned: [0, 3]), terminator: "")
-                print("Due \(summary.totalDue.formatted), paid \(summary.paid.formatted), left \(summary.left.formatted).")
+                print(
+                    Listing.table(
+                        header: ["ID", "Due", "Bill", "Amount", "Status", "Paid on"],
+                        rows: rows,
+                        rightAligned: [0, 3]
+                    ),
+                    terminator: ""
+                )
+                print(
+                    "Due \(summary.totalDue.formatted), paid \(summary.paid.formatted), left \(summary.left.formatted)."
+                )
             }
         }
     }
@@ -100,15 +128,19 @@ extension Tally.BillCommand {
                     let scope = try await who.resolve(store)
                     return try await store.payBill(id, due: dueDate, in: scope, amount: amount, paidOn: paidOn)
                 }
-                print("Paid \(paid.bill.title) due \(paid.dueDate): \(paid.amount?.formatted ?? "") on \(paid.paidOn?.description ?? "")"
-                      + (paid.transactionID.map { ", recorded as expense #\($0)" } ?? "") + ".")
+                print(
+                    "Paid \(paid.bill.title) due \(paid.dueDate): \(paid.amount?.formatted ?? "") on \(paid.paidOn?.description ?? "")"
+                        + (paid.transactionID.map { ", recorded as expense #\($0)" } ?? "") + "."
+                )
             }
         }
     }
 
     /// `tally bill unpay ID --due DATE`: takes a payment back, with its expense.
     struct Unpay: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Undo a bill payment: the mark and the expense it recorded both go.")
+        static let configuration = CommandConfiguration(
+            abstract: "Undo a bill payment: the mark and the expense it recorded both go."
+        )
         @Argument(help: "The bill's id.") var id: Int64
         @Option(help: "The due date of the occurrence, YYYY-MM-DD.") var due: String
         @OptionGroup var who: UserOptions

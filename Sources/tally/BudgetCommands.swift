@@ -6,7 +6,9 @@ extension Tally {
     /// `tally budget add|list|status|history`.
     struct BudgetCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "budget", abstract: "Spending budgets: a limit per period.", subcommands: [Add.self, List.self, Status.self, History.self]
+            commandName: "budget",
+            abstract: "Spending budgets: a limit per period.",
+            subcommands: [Add.self, List.self, Status.self, History.self]
         )
     }
 }
@@ -16,32 +18,52 @@ extension Tally.BudgetCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a budget.",
-            discussion: "Example: tally budget add --name Food --limit 400 --category Food --start 2026-03-01 --mode spender"
+            discussion:
+                "Example: tally budget add --name Food --limit 400 --category Food --start 2026-03-01 --mode spender"
         )
         @Option(help: "What it is for.") var name: String
         @Option(help: "The limit of one period: 400") var limit: String
-        @Option(help: "daily, weekly, biweekly, fourweekly, monthly, quarterly or yearly (default: monthly).") var cycle: String?
+        @Option(help: "daily, weekly, biweekly, fourweekly, monthly, quarterly or yearly (default: monthly).")
+        var cycle: String?
         @Option(help: "The first day of a weekly period, monday … sunday (default: monday).") var weekStart: String?
         @Option(help: "The budget's first day, YYYY-MM-DD (default: today).") var start: String?
-        @Option(help: "The day of the month monthly, quarterly and yearly periods begin, 1–31 (default: 1).") var dayOfMonth: String?
-        @Option(name: .customLong("category"), help: "A category in scope, with its sub-categories (repeatable; default: all spending).")
+        @Option(help: "The day of the month monthly, quarterly and yearly periods begin, 1–31 (default: 1).")
+        var dayOfMonth: String?
+        @Option(
+            name: .customLong("category"),
+            help: "A category in scope, with its sub-categories (repeatable; default: all spending)."
+        )
         var categories: [String] = []
-        @Option(name: .customLong("account"), help: "An account in scope (repeatable; default: every account).") var accounts: [String] = []
-        @Option(help: "saver (each period starts at the limit) or spender (what is left or overspent carries over).") var mode: String?
+        @Option(name: .customLong("account"), help: "An account in scope (repeatable; default: every account).")
+        var accounts: [String] = []
+        @Option(help: "saver (each period starts at the limit) or spender (what is left or overspent carries over).")
+        var mode: String?
         @Flag(help: "Make it the main budget (a book's first budget always is).") var main = false
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
             let input = BudgetInput(
-                name: name, limit: limit, cycle: cycle, weekStart: weekStart, start: start, dayOfMonth: dayOfMonth,
-                categories: categories.isEmpty ? nil : categories, accounts: accounts.isEmpty ? nil : accounts, mode: mode, main: main ? true : nil
+                name: name,
+                limit: limit,
+                cycle: cycle,
+                weekStart: weekStart,
+                start: start,
+                dayOfMonth: dayOfMonth,
+                categories: categories.isEmpty ? nil : categories,
+                accounts: accounts.isEmpty ? nil : accounts,
+                mode: mode,
+                main: main ? true : nil
             )
             try await reportingErrors {
                 let line = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let budget = try await store.createBudget(in: scope, input)
-                    let covers = PlanText.scope(budget, try await store.categories(in: scope), try await store.accounts(in: scope))
+                    let covers = PlanText.scope(
+                        budget,
+                        try await store.categories(in: scope),
+                        try await store.accounts(in: scope)
+                    )
                     return "Added budget #\(budget.id): \(PlanText.describe(budget, scope: covers))"
                 }
                 print(line)
@@ -62,24 +84,37 @@ extension Tally.BudgetCommand {
                 let rows = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let standings = try await store.budgetStandings(in: scope, on: day)
-                    let categories = try await store.categories(in: scope), accounts = try await store.accounts(in: scope)
+                    let categories = try await store.categories(in: scope)
+                    let accounts = try await store.accounts(in: scope)
                     return standings.map { s -> [String] in
-                        let b = s.budget, st = s.status
-                        return [String(b.id), b.name + (b.isMain ? " (main)" : ""), b.schedule.cycle.title, b.mode.rawValue,
-                                PlanText.scope(b, categories, accounts), b.limit.formatted, st.spent.formatted, st.remaining.formatted,
-                                st.usedBasisPoints.map(Share.percent) ?? "n/a"]
+                        let b = s.budget
+                        let st = s.status
+                        return [
+                            String(b.id), b.name + (b.isMain ? " (main)" : ""), b.schedule.cycle.title, b.mode.rawValue,
+                            PlanText.scope(b, categories, accounts), b.limit.formatted, st.spent.formatted,
+                            st.remaining.formatted,
+                            st.usedBasisPoints.map(Share.percent) ?? "n/a",
+                        ]
                     }
                 }
                 guard !rows.isEmpty else { return print("No budgets.") }
-                print(Listing.table(header: ["ID", "Budget", "Cycle", "Mode", "Scope", "Limit", "Spent", "Remaining", "Used"],
-                                    rows: rows, rightAligned: [0, 5, 6, 7, 8]), terminator: "")
+                print(
+                    Listing.table(
+                        header: ["ID", "Budget", "Cycle", "Mode", "Scope", "Limit", "Spent", "Remaining", "Used"],
+                        rows: rows,
+                        rightAligned: [0, 5, 6, 7, 8]
+                    ),
+                    terminator: ""
+                )
             }
         }
     }
 
     /// `tally budget status ID [--date]`: one period in full, with a warning near or over the limit.
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show where a budget stands in the period holding a date.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show where a budget stands in the period holding a date."
+        )
         @Argument(help: "The budget's id (see `tally budget list`).") var id: Int64
         @Option(help: "The day to show, YYYY-MM-DD (default: today).") var date: String?
         @OptionGroup var who: UserOptions
@@ -91,7 +126,11 @@ extension Tally.BudgetCommand {
                 let text = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let standing = try await store.budgetStatus(id, in: scope, on: day)
-                    let covers = PlanText.scope(standing.budget, try await store.categories(in: scope), try await store.accounts(in: scope))
+                    let covers = PlanText.scope(
+                        standing.budget,
+                        try await store.categories(in: scope),
+                        try await store.accounts(in: scope)
+                    )
                     return PlanText.status(standing, scope: covers)
                 }
                 print(text, terminator: "")
@@ -103,7 +142,8 @@ extension Tally.BudgetCommand {
     struct History: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a budget's past periods, newest first.")
         @Argument(help: "The budget's id (see `tally budget list`).") var id: Int64
-        @Option(help: "The last period shown is the one holding this day, YYYY-MM-DD (default: today).") var date: String?
+        @Option(help: "The last period shown is the one holding this day, YYYY-MM-DD (default: today).") var date:
+            String?
         @Option(help: "How many periods, 1–500.") var limit = 12
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
@@ -144,7 +184,8 @@ enum PlanText {
 
     /// Label and value pairs: labels padded on the right, values on the left, so figures line up.
     static func figures(_ pairs: [(String, String)]) -> String {
-        let labels = pairs.map(\.0.count).max() ?? 0, values = pairs.map(\.1.count).max() ?? 0
+        let labels = pairs.map(\.0.count).max() ?? 0
+        let values = pairs.map(\.1.count).max() ?? 0
         return pairs.map { label, value in
             label + String(repeating: " ", count: labels - label.count + 2 + values - value.count) + value
         }.joined(separator: "\n") + "\n"
@@ -162,28 +203,40 @@ enum PlanText {
     static func describe(_ budget: Budget, scope: String) -> String {
         let s = budget.schedule
         var cycle = "\(s.cycle.title) from \(s.start)"
-        if [.monthly, .quarterly, .yearly].contains(s.cycle) && s.dayOfMonth != 1 { cycle += ", periods begin on day \(s.dayOfMonth)" }
+        if [.monthly, .quarterly, .yearly].contains(s.cycle) && s.dayOfMonth != 1 {
+            cycle += ", periods begin on day \(s.dayOfMonth)"
+        }
         if s.cycle == .weekly && s.weekStart != .monday { cycle += ", weeks begin on \(s.weekStart.rawValue)" }
-        return "\(budget.name), \(budget.limit.formatted) \(cycle), \(budget.mode.rawValue), on \(scope)" + (budget.isMain ? " (main)" : "")
+        return "\(budget.name), \(budget.limit.formatted) \(cycle), \(budget.mode.rawValue), on \(scope)"
+            + (budget.isMain ? " (main)" : "")
     }
 
     /// The period in full: its figures, then a warning at 80% and at 100%.
     static func status(_ standing: BudgetStanding, scope: String) -> String {
-        let b = standing.budget, p = standing.status, day = standing.date
+        let b = standing.budget
+        let p = standing.status
+        let day = standing.date
         var pairs = [("Limit", p.limit.formatted)]
         if b.mode == .spender { pairs.append(("Carried", p.carried.formatted)) }
-        pairs += [("Spent", p.spent.formatted), ("Remaining", p.remaining.formatted), ("Used", p.usedBasisPoints.map(Share.percent) ?? "n/a"),
-                  ("Days left", String(p.daysLeft(on: day))), ("Per day", p.perDay(on: day).formatted)]
-        var text = "\(b.name) (#\(b.id)): \(b.schedule.cycle.title), \(b.mode.rawValue), on \(scope)\n"
+        pairs += [
+            ("Spent", p.spent.formatted), ("Remaining", p.remaining.formatted),
+            ("Used", p.usedBasisPoints.map(Share.percent) ?? "n/a"),
+            ("Days left", String(p.daysLeft(on: day))), ("Per day", p.perDay(on: day).formatted),
+        ]
+        var text =
+            "\(b.name) (#\(b.id)): \(b.schedule.cycle.title), \(b.mode.rawValue), on \(scope)\n"
             + "Period \(range(p.period)), on \(day)\n\n" + figures(pairs)
         switch p.alert {
         case .none: break
         case .near:
-            text += p.usedBasisPoints.map { "\nWarning: \(Share.percent($0)) of the budget is used.\n" }
+            text +=
+                p.usedBasisPoints.map { "\nWarning: \(Share.percent($0)) of the budget is used.\n" }
                 ?? "\nWarning: nothing is left to spend this period.\n"
         case .over:
             let over = Money(minorUnits: -p.remaining.minorUnits, currency: p.remaining.currency)
-            text += over.minorUnits > 0 ? "\nWarning: over budget by \(over.formatted).\n" : "\nWarning: the whole budget is used.\n"
+            text +=
+                over.minorUnits > 0
+                ? "\nWarning: over budget by \(over.formatted).\n" : "\nWarning: the whole budget is used.\n"
         }
         return text
     }

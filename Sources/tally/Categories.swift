@@ -19,7 +19,10 @@ extension Tally {
                 for kind in CategoryKind.allCases {
                     lines.append(kind == .expense ? "Expense categories" : "Income categories")
                     for category in all where category.kind == kind {
-                        lines.append((category.parentID == nil ? "  " : "      ") + "\(category.icon) \(category.name)  [\(category.id)]")
+                        lines.append(
+                            (category.parentID == nil ? "  " : "      ")
+                                + "\(category.icon) \(category.name)  [\(category.id)]"
+                        )
                     }
                 }
                 print(lines.joined(separator: "\n"))
@@ -39,8 +42,16 @@ extension Tally {
                     let scope = try await who.resolve(store)
                     return try await store.accounts(in: scope)
                 }
-                let rows = accounts.map { [$0.account.name + ($0.account.archived ? " (archived)" : ""), $0.account.kind.rawValue, $0.balance.formatted] }
-                print(Listing.table(header: ["Account", "Kind", "Balance"], rows: rows, rightAligned: [2]), terminator: "")
+                let rows = accounts.map {
+                    [
+                        $0.account.name + ($0.account.archived ? " (archived)" : ""), $0.account.kind.rawValue,
+                        $0.balance.formatted,
+                    ]
+                }
+                print(
+                    Listing.table(header: ["Account", "Kind", "Balance"], rows: rows, rightAligned: [2]),
+                    terminator: ""
+                )
             }
         }
     }

@@ -15,8 +15,10 @@ extension Tally {
         )
 
         @Option(help: "Check only this book (default: every book).") var book: Int64?
-        @Flag(help: "Rebuild what can be rebuilt (kept totals from the records, receipt rows), then check again.") var repair = false
-        @Option(help: "Lines to print per book and table (0: every finding); the summary counts them all.") var limit = 50
+        @Flag(help: "Rebuild what can be rebuilt (kept totals from the records, receipt rows), then check again.")
+        var repair = false
+        @Option(help: "Lines to print per book and table (0: every finding); the summary counts them all.") var limit =
+            50
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
@@ -66,9 +68,12 @@ extension Tally {
             } else {
                 let fixable = report.findings.filter(\.repairable).count
                 text += "\(plural(report.findings.count, "finding")) (\(scope(report))); "
-                text += fixable == report.findings.count ? "all can be repaired with --repair.\n"
-                    : fixable == 0 ? "none can be repaired here: restore the data from a backup.\n"
-                    : "\(fixable) can be repaired with --repair, the others need a backup.\n"
+                text +=
+                    fixable == report.findings.count
+                    ? "all can be repaired with --repair.\n"
+                    : fixable == 0
+                        ? "none can be repaired here: restore the data from a backup.\n"
+                        : "\(fixable) can be repaired with --repair, the others need a backup.\n"
             }
             return text
         }
@@ -79,16 +84,22 @@ extension Tally {
             var text = lines(outcome.before.findings, limit: limit)
             text += outcome.actions.map { "repair: \($0)\n" }.joined()
             text += lines(outcome.after.findings, limit: limit, prefix: "still wrong: ")
-            text += "\(plural(outcome.before.findings.count, "finding")), \(plural(outcome.actions.count, "repair")); then \(scope(outcome.after)): "
+            text +=
+                "\(plural(outcome.before.findings.count, "finding")), \(plural(outcome.actions.count, "repair")); then \(scope(outcome.after)): "
             let left = outcome.after.findings.count
-            text += left == 0 ? "nothing is wrong.\n" : "\(plural(left, "finding")) \(left == 1 ? "remains" : "remain"); restore the data from a backup.\n"
+            text +=
+                left == 0
+                ? "nothing is wrong.\n"
+                : "\(plural(left, "finding")) \(left == 1 ? "remains" : "remain"); restore the data from a backup.\n"
             return text
         }
 
         /// One line per finding, at most `limit` per book and table (0: no limit), then how many
         /// more there were: a book whose every cell is wrong would otherwise print thousands.
         private static func lines(_ findings: [CheckFinding], limit: Int, prefix: String = "") -> String {
-            var text = "", shown: [String: Int] = [:], hidden: [String] = []
+            var text = ""
+            var shown: [String: Int] = [:]
+            var hidden: [String] = []
             for finding in findings {
                 let place = (finding.book.map { "book \($0)" } ?? "database") + ": " + finding.table
                 let n = shown[place, default: 0] + 1
@@ -100,7 +111,8 @@ extension Tally {
                 }
             }
             for place in hidden {
-                text += "\(prefix)\(place): \(plural(shown[place]! - limit, "more finding")) like these (--limit 0 lists them all)\n"
+                text +=
+                    "\(prefix)\(place): \(plural(shown[place]! - limit, "more finding")) like these (--limit 0 lists them all)\n"
             }
             return text
         }

@@ -7,7 +7,9 @@ extension Tally {
     /// `tally goal add|list|contribute`.
     struct GoalCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "goal", abstract: "Savings goals: something to buy and a plan to save for it.", subcommands: [Add.self, List.self, Contribute.self]
+            commandName: "goal",
+            abstract: "Savings goals: something to buy and a plan to save for it.",
+            subcommands: [Add.self, List.self, Contribute.self]
         )
     }
 }
@@ -24,15 +26,28 @@ extension Tally.GoalCommand {
         @Option(help: "Its price: 1200") var price: String
         @Option(help: "Saved already (default: 0).") var saved: String?
         @Option(help: "Income per period (needed for a percent plan).") var income: String?
-        @Option(help: "The income period: daily, weekly, biweekly, fourweekly, monthly, quarterly or yearly (default: monthly).") var cycle: String?
-        @Option(help: "The share of income put aside each period, 1–100 (default: 10 unless --target-date).") var percent: String?
+        @Option(
+            help:
+                "The income period: daily, weekly, biweekly, fourweekly, monthly, quarterly or yearly (default: monthly)."
+        ) var cycle: String?
+        @Option(help: "The share of income put aside each period, 1–100 (default: 10 unless --target-date).")
+        var percent: String?
         @Option(help: "The date to reach it by, YYYY-MM-DD, instead of a percent.") var targetDate: String?
         @Option(help: "The savings account contributions move into.") var account: String?
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let input = GoalInput(name: name, price: price, saved: saved, income: income, cycle: cycle, percent: percent, targetDate: targetDate, account: account)
+            let input = GoalInput(
+                name: name,
+                price: price,
+                saved: saved,
+                income: income,
+                cycle: cycle,
+                percent: percent,
+                targetDate: targetDate,
+                account: account
+            )
             try await reportingErrors {
                 let standing = try await store.withStore { store in
                     let scope = try await who.resolve(store)
@@ -61,11 +76,21 @@ extension Tally.GoalCommand {
                 guard !standings.isEmpty else { return print("No goals.") }
                 let plans = standings.map { s in (s.goal, day.map { s.goal.plan(today: $0) } ?? s.plan) }
                 let rows = plans.map { g, plan -> [String] in
-                    [String(g.id), g.name, g.price.formatted, g.saved.formatted, Share.percent(plan.progressBasisPoints),
-                     plan.perPeriod?.formatted ?? "n/a", plan.predictedDate?.description ?? "n/a", GoalText.status(plan.status)]
+                    [
+                        String(g.id), g.name, g.price.formatted, g.saved.formatted,
+                        Share.percent(plan.progressBasisPoints),
+                        plan.perPeriod?.formatted ?? "n/a", plan.predictedDate?.description ?? "n/a",
+                        GoalText.status(plan.status),
+                    ]
                 }
-                print(Listing.table(header: ["ID", "Goal", "Price", "Saved", "Progress", "Per period", "Reached by", "Status"],
-                                    rows: rows, rightAligned: [0, 2, 3, 4, 5]), terminator: "")
+                print(
+                    Listing.table(
+                        header: ["ID", "Goal", "Price", "Saved", "Progress", "Per period", "Reached by", "Status"],
+                        rows: rows,
+                        rightAligned: [0, 2, 3, 4, 5]
+                    ),
+                    terminator: ""
+                )
                 for (g, plan) in plans where plan.status != .reached {
                     if let message = plan.message { print("#\(g.id) \(g.name): \(message).") }
                 }
@@ -93,15 +118,26 @@ extension Tally.GoalCommand {
                 let (contribution, standing) = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let contribution = try await store.contribute(
-                        to: id, in: scope, amount: amount, date: date, note: note, fromAccount: fromAccount, toAccount: toAccount
+                        to: id,
+                        in: scope,
+                        amount: amount,
+                        date: date,
+                        note: note,
+                        fromAccount: fromAccount,
+                        toAccount: toAccount
                     )
                     return (contribution, try await store.goal(id, in: scope))
                 }
                 let g = standing.goal
-                print("Added \(contribution.amount.formatted) to \(g.name) on \(contribution.date)"
-                      + (contribution.transactionID.map { ", recorded as transfer #\($0)" } ?? "") + ".")
-                print("Saved \(g.saved.formatted) of \(g.price.formatted) (\(Share.percent(standing.plan.progressBasisPoints)))"
-                      + (standing.plan.status == .reached ? ": goal reached!" : "; \(standing.plan.remaining.formatted) to go."))
+                print(
+                    "Added \(contribution.amount.formatted) to \(g.name) on \(contribution.date)"
+                        + (contribution.transactionID.map { ", recorded as transfer #\($0)" } ?? "") + "."
+                )
+                print(
+                    "Saved \(g.saved.formatted) of \(g.price.formatted) (\(Share.percent(standing.plan.progressBasisPoints)))"
+                        + (standing.plan.status == .reached
+                            ? ": goal reached!" : "; \(standing.plan.remaining.formatted) to go.")
+                )
             }
         }
     }
@@ -112,7 +148,8 @@ enum GoalText {
     /// "Bike, saving 10% of income ($2,000.00 monthly)" or "Trip, by 2027-06-30, saving monthly".
     static func title(_ goal: Goal) -> String {
         if let target = goal.targetDate { return "\(goal.name), by \(target), saving \(goal.cycle.title)" }
-        return "\(goal.name), saving \(goal.percent ?? 10)% of income" + (goal.income.map { " (\($0.formatted) \(goal.cycle.title))" } ?? "")
+        return "\(goal.name), saving \(goal.percent ?? 10)% of income"
+            + (goal.income.map { " (\($0.formatted) \(goal.cycle.title))" } ?? "")
     }
 
     /// "on track".
@@ -120,8 +157,11 @@ enum GoalText {
 
     /// The plan's figures, then its note.
     static func figures(_ goal: Goal, _ plan: GoalPlan) -> String {
-        var pairs = [("Price", goal.price.formatted), ("Saved", goal.saved.formatted), ("Progress", Share.percent(plan.progressBasisPoints)),
-                     ("Remaining", plan.remaining.formatted), ("Per period", plan.perPeriod?.formatted ?? "n/a")]
+        var pairs = [
+            ("Price", goal.price.formatted), ("Saved", goal.saved.formatted),
+            ("Progress", Share.percent(plan.progressBasisPoints)),
+            ("Remaining", plan.remaining.formatted), ("Per period", plan.perPeriod?.formatted ?? "n/a"),
+        ]
         if goal.targetDate != nil, let percent = plan.percent { pairs.append(("Share of income", "\(percent)%")) }
         if let periods = plan.periodsLeft { pairs.append(("Periods left", String(periods))) }
         pairs += [("Reached by", plan.predictedDate?.description ?? "n/a"), ("Status", status(plan.status))]

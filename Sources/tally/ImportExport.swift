@@ -13,7 +13,8 @@ extension Tally {
         )
 
         @Argument(help: "The CSV file ('-' for standard input).") var file: String
-        @Flag(name: .customLong("dry-run"), help: "Check the file and show the first rows without importing.") var dryRun = false
+        @Flag(name: .customLong("dry-run"), help: "Check the file and show the first rows without importing.")
+        var dryRun = false
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
 
@@ -27,10 +28,17 @@ extension Tally {
                     if dryRun {
                         let preview = try source.preview(limit: 5)
                         let rows = preview.rows.map { r in
-                            [String(r.line), r.draft.date.description, r.draft.kind.rawValue, r.draft.amount.formatted, r.draft.payee,
-                             [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"), r.account]
+                            [
+                                String(r.line), r.draft.date.description, r.draft.kind.rawValue,
+                                r.draft.amount.formatted, r.draft.payee,
+                                [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"), r.account,
+                            ]
                         }
-                        return Listing.table(header: ["Line", "Date", "Kind", "Amount", "Payee", "Category", "Account"], rows: rows, rightAligned: [0, 3])
+                        return Listing.table(
+                            header: ["Line", "Date", "Kind", "Amount", "Payee", "Category", "Account"],
+                            rows: rows,
+                            rightAligned: [0, 3]
+                        )
                             + "\(preview.count) record\(preview.count == 1 ? "" : "s") ready to import; nothing was stored.\n"
                     }
                     let result = try await store.importRecords(into: scope, from: source)
@@ -38,7 +46,8 @@ extension Tally {
                     if let first = result.firstDate, let last = result.lastDate { text += " from \(first) to \(last)" }
                     text += " into \(book.name)"
                     if result.createdCategories + result.createdAccounts > 0 {
-                        text += "; created \(result.createdCategories) categor\(result.createdCategories == 1 ? "y" : "ies") and \(result.createdAccounts) account\(result.createdAccounts == 1 ? "" : "s")"
+                        text +=
+                            "; created \(result.createdCategories) categor\(result.createdCategories == 1 ? "y" : "ies") and \(result.createdAccounts) account\(result.createdAccounts == 1 ? "" : "s")"
                     }
                     return text + ".\n"
                 }
@@ -64,7 +73,9 @@ extension Tally {
                 let filter = try self.filter.filter()
                 let out: FileHandle
                 if let output {
-                    guard FileManager.default.createFile(atPath: output, contents: nil) , let handle = FileHandle(forWritingAtPath: output) else {
+                    guard FileManager.default.createFile(atPath: output, contents: nil),
+                        let handle = FileHandle(forWritingAtPath: output)
+                    else {
                         throw CLIError("cannot write \(output)")
                     }
                     out = handle
@@ -77,7 +88,9 @@ extension Tally {
                     out.write(Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8))
                     try await store.forEachRecord(in: scope, filter: filter) { records in
                         var text = ""
-                        for r in records { text += TallyCSV.line(r.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers) }
+                        for r in records {
+                            text += TallyCSV.line(r.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
+                        }
                         out.write(Data(text.utf8))
                     }
                 }

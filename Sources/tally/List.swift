@@ -41,18 +41,27 @@ enum Listing {
     /// "2026-11-21 Starbucks $4.50 Food:Coffee · Cash".
     static func summary(_ record: TransactionRecord) -> String {
         let t = record.transaction
-        var parts = [t.date.description, t.kind == .transfer ? "\(record.accountName ?? "?") → \(record.toAccountName ?? "?")" : t.payee, t.amount.formatted]
+        var parts = [
+            t.date.description,
+            t.kind == .transfer ? "\(record.accountName ?? "?") → \(record.toAccountName ?? "?")" : t.payee,
+            t.amount.formatted,
+        ]
         if let category = record.categoryPath { parts.append(category) }
         if t.kind != .transfer, let account = record.accountName { parts.append("· \(account)") }
         return parts.joined(separator: " ")
     }
 
-    static let columns = ["id", "date", "time", "kind", "amount", "currency", "payee", "category", "account", "to_account", "note"]
+    static let columns = [
+        "id", "date", "time", "kind", "amount", "currency", "payee", "category", "account", "to_account", "note",
+    ]
 
     static func fields(_ record: TransactionRecord) -> [String] {
         let t = record.transaction
-        return [String(t.id), t.date.description, t.time?.description ?? "", t.kind.rawValue, t.amount.decimalString, t.amount.currency.code,
-                t.payee, record.categoryPath ?? "", record.accountName ?? "", record.toAccountName ?? "", t.note]
+        return [
+            String(t.id), t.date.description, t.time?.description ?? "", t.kind.rawValue, t.amount.decimalString,
+            t.amount.currency.code,
+            t.payee, record.categoryPath ?? "", record.accountName ?? "", record.toAccountName ?? "", t.note,
+        ]
     }
 
     static func render(_ records: [TransactionRecord], format: Tally.List.Format) -> String {
@@ -61,7 +70,11 @@ enum Listing {
             return ([columns] + records.map(fields)).map(CSVWriter.row).joined()
         case .json:
             let objects = records.map { Dictionary(uniqueKeysWithValues: zip(columns, fields($0))) }
-            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
+            let data =
+                (try? JSONSerialization.data(
+                    withJSONObject: objects,
+                    options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+                )) ?? Data()
             return String(decoding: data, as: UTF8.self) + "\n"
         case .table:
             guard !records.isEmpty else { return "No records.\n" }
@@ -69,7 +82,10 @@ enum Listing {
                 let t = r.transaction
                 let signed = t.kind == .expense ? "-" + t.amount.formatted : t.amount.formatted
                 let who = t.kind == .transfer ? "\(r.accountName ?? "?") → \(r.toAccountName ?? "?")" : t.payee
-                return [t.date.description, who, r.categoryPath ?? "", t.kind == .transfer ? "" : r.accountName ?? "", signed]
+                return [
+                    t.date.description, who, r.categoryPath ?? "", t.kind == .transfer ? "" : r.accountName ?? "",
+                    signed,
+                ]
             }
             return table(header: ["Date", "Payee", "Category", "Account", "Amount"], rows: rows, rightAligned: [4])
         }

@@ -10,7 +10,8 @@ extension Tally {
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Totals by category, sub-category, payee or account over a range.",
-            discussion: "Without --from/--to the report covers this month. With --interval it shows a trend: one column per period."
+            discussion:
+                "Without --from/--to the report covers this month. With --interval it shows a trend: one column per period."
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json, pdf }
@@ -27,17 +28,28 @@ extension Tally {
 
         func run() async throws {
             try await reportingErrors {
-                if format == .pdf && output == nil { throw CLIError("--format pdf writes a file: add --output report.pdf") }
-                if format == .pdf && interval != nil { throw CLIError("--format pdf is for summaries; leave out --interval") }
+                if format == .pdf && output == nil {
+                    throw CLIError("--format pdf writes a file: add --output report.pdf")
+                }
+                if format == .pdf && interval != nil {
+                    throw CLIError("--format pdf is for summaries; leave out --interval")
+                }
                 let fields = ["from": from, "to": to, "by": by, "kind": kind]
                 let bytes: [UInt8] = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let query = try ReportQuery.parse({ fields[$0] ?? nil }, today: scope.today)
                     if let interval {
-                        let trend = try await store.trendReport(query, interval: try ReportInterval.parse(interval), in: scope)
+                        let trend = try await store.trendReport(
+                            query,
+                            interval: try ReportInterval.parse(interval),
+                            in: scope
+                        )
                         switch format {
                         case .csv: return Array(try ReportFiles.trendCSV(trend).utf8)
-                        case .json: return Array(try ReportJSON.encode(try ReportJSON.Trend(trend, query: query, grouped: true))) + [0x0A]
+                        case .json:
+                            return Array(
+                                try ReportJSON.encode(try ReportJSON.Trend(trend, query: query, grouped: true))
+                            ) + [0x0A]
                         default: return Array(try ReportText.trend(trend, query: query).utf8)
                         }
                     }
@@ -50,7 +62,9 @@ extension Tally {
                     }
                 }
                 if let output {
-                    guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else { throw CLIError("cannot write \(output)") }
+                    guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
+                        throw CLIError("cannot write \(output)")
+                    }
                     print("Wrote \(output) (\(bytes.count) bytes).")
                 } else {
                     FileHandle.standardOutput.write(Data(bytes))
@@ -67,11 +81,15 @@ enum ReportText {
         guard !report.rows.isEmpty else { return text + "No records.\n" }
         let both = report.query.kind == .both
         var rows = report.rows.map { row -> [String] in
-            [row.key] + (both ? [row.kind.rawValue] : []) + [row.total.formatted, String(row.count), report.shareText(row), row.average.formatted]
+            [row.key] + (both ? [row.kind.rawValue] : []) + [
+                row.total.formatted, String(row.count), report.shareText(row), row.average.formatted,
+            ]
         }
         for t in report.totals {
-            rows.append(["Total" + (report.totals.count > 1 ? " \(t.kind.rawValue) \(t.total.currency.code)" : "")]
-                        + (both ? [""] : []) + [t.total.formatted, String(t.count), "", ""])
+            rows.append(
+                ["Total" + (report.totals.count > 1 ? " \(t.kind.rawValue) \(t.total.currency.code)" : "")]
+                    + (both ? [""] : []) + [t.total.formatted, String(t.count), "", ""]
+            )
         }
         let header = ["Group"] + (both ? ["Kind"] : []) + ["Total", "Count", "Share", "Average"]
         let right: Set<Int> = Set((both ? 2 : 1)...(both ? 5 : 4))
@@ -79,7 +97,8 @@ enum ReportText {
     }
 
     static func trend(_ trend: TrendReport, query: ReportQuery) throws -> String {
-        var text = "\(ReportFiles.title(query)) per \(trend.interval.rawValue), \(ReportFiles.periodTitle(query.range))\n\n"
+        var text =
+            "\(ReportFiles.title(query)) per \(trend.interval.rawValue), \(ReportFiles.periodTitle(query.range))\n\n"
         guard !trend.series.isEmpty else { return text + "No records.\n" }
         let rows = try trend.series.map { s in
             [s.key] + s.values.map { Money(minorUnits: $0, currency: s.currency).formatted } + [try s.total.formatted]

@@ -25,18 +25,26 @@ extension Tally {
         @Flag(help: "Mark cookies Secure; use when Tally is served over HTTPS (behind a TLS proxy).")
         var secureCookies = false
 
-        @Option(help: ArgumentHelp(
-            "The address people reach Tally at, e.g. https://tally.example.com (default: $TALLY_PUBLIC_URL, else http://<host>:<port>).",
-            discussion: "Links handed out for use elsewhere, such as the calendar feed, are built from it, never from the request's Host header."
-        ))
+        @Option(
+            help: ArgumentHelp(
+                "The address people reach Tally at, e.g. https://tally.example.com (default: $TALLY_PUBLIC_URL, else http://<host>:<port>).",
+                discussion:
+                    "Links handed out for use elsewhere, such as the calendar feed, are built from it, never from the request's Host header."
+            )
+        )
         var publicURL: String?
 
-        @Flag(help: "Count failed sign-ins against the last X-Forwarded-For address (only behind a proxy that sets it; also $TALLY_TRUST_FORWARDED_FOR=1).")
+        @Flag(
+            help:
+                "Count failed sign-ins against the last X-Forwarded-For address (only behind a proxy that sets it; also $TALLY_TRUST_FORWARDED_FOR=1)."
+        )
         var trustForwardedFor = false
 
         func validate() throws {
             if let value = publicURL ?? Self.environment("TALLY_PUBLIC_URL") {
-                do { _ = try AppConfiguration.publicURL(value) } catch { throw ArgumentParser.ValidationError("--public-url \(error.message)") }
+                do { _ = try AppConfiguration.publicURL(value) } catch {
+                    throw ArgumentParser.ValidationError("--public-url \(error.message)")
+                }
             }
         }
 
@@ -49,11 +57,19 @@ extension Tally {
             // The CSRF secret is read here too, while the pool runs (see buildApplication).
             let csrfSecret = try await store.withStore { try await $0.serverSecret(named: "csrf") }
             let opened = try await Store.open(location, logger: logger)
-            let publicAddress = try (publicURL ?? Self.environment("TALLY_PUBLIC_URL")).map { try AppConfiguration.publicURL($0) }
-            let trustProxy = trustForwardedFor || ["1", "true", "yes"].contains(Self.environment("TALLY_TRUST_FORWARDED_FOR")?.lowercased() ?? "")
+            let publicAddress = try (publicURL ?? Self.environment("TALLY_PUBLIC_URL")).map {
+                try AppConfiguration.publicURL($0)
+            }
+            let trustProxy =
+                trustForwardedFor
+                || ["1", "true", "yes"].contains(Self.environment("TALLY_TRUST_FORWARDED_FOR")?.lowercased() ?? "")
             let configuration = AppConfiguration(
-                host: host, port: port, openSignup: allowSignup, secureCookies: secureCookies,
-                publicURL: publicAddress, trustForwardedFor: trustProxy
+                host: host,
+                port: port,
+                openSignup: allowSignup,
+                secureCookies: secureCookies,
+                publicURL: publicAddress,
+                trustForwardedFor: trustProxy
             )
             let app = try await buildApplication(configuration, store: opened, csrfSecret: csrfSecret, logger: logger)
             Self.say("Tally is listening on http://\(host):\(port)")

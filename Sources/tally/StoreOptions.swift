@@ -10,7 +10,9 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "Folder holding the SQLite data file (default: $TALLY_DATA, else ~/.local/share/tally).")
     var data: String?
 
-    @Option(help: "A database URL instead of the folder: postgres://user:password@host:5432/db, or an SQLite file path.")
+    @Option(
+        help: "A database URL instead of the folder: postgres://user:password@host:5432/db, or an SQLite file path."
+    )
     var database: String?
 
     /// The data folder in effect.
@@ -68,7 +70,11 @@ struct UserOptions: ParsableArguments {
             return found
         }
         let users = try await store.users()
-        guard !users.isEmpty else { throw CLIError("there are no users yet; run `tally user create --email you@example.com` or sign up in the browser") }
+        guard !users.isEmpty else {
+            throw CLIError(
+                "there are no users yet; run `tally user create --email you@example.com` or sign up in the browser"
+            )
+        }
         guard users.count == 1 else { throw CLIError("there are \(users.count) users; choose one with --user EMAIL") }
         return users[0]
     }

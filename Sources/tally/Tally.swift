@@ -8,7 +8,8 @@ struct Tally: AsyncParsableCommand {
         abstract: "Tally, the self-hosted personal expense tracker.",
         version: "0.1.0",
         subcommands: [
-            Serve.self, Add.self, List.self, Search.self, Report.self, Import.self, Export.self, Categories.self, Accounts.self,
+            Serve.self, Add.self, List.self, Search.self, Report.self, Import.self, Export.self, Categories.self,
+            Accounts.self,
             BudgetCommand.self, GoalCommand.self, BillCommand.self, UserCommand.self, TokenCommand.self,
             Check.self, Routes.self,
         ]

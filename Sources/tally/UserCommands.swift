@@ -6,10 +6,16 @@ import TallyStore
 extension Tally {
     /// `tally user create|list`.
     struct UserCommand: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "user", abstract: "Manage users.", subcommands: [Create.self, ListUsers.self])
+        static let configuration = CommandConfiguration(
+            commandName: "user",
+            abstract: "Manage users.",
+            subcommands: [Create.self, ListUsers.self]
+        )
 
         struct Create: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Create a user (with a first book) on the local data.")
+            static let configuration = CommandConfiguration(
+                abstract: "Create a user (with a first book) on the local data."
+            )
             @Option(help: "Email to sign in with.") var email: String
             @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
             @Option(help: "Currency of the user's first book.") var currency = "USD"
@@ -39,10 +45,16 @@ extension Tally {
 
     /// `tally token create`.
     struct TokenCommand: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "token", abstract: "Manage personal API tokens.", subcommands: [Create.self])
+        static let configuration = CommandConfiguration(
+            commandName: "token",
+            abstract: "Manage personal API tokens.",
+            subcommands: [Create.self]
+        )
 
         struct Create: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Create an API token for a user and print it once.")
+            static let configuration = CommandConfiguration(
+                abstract: "Create an API token for a user and print it once."
+            )
             @Option(name: .customLong("name"), help: "What the token is for.") var name = "CLI"
             @OptionGroup var who: UserOptions
             @OptionGroup var store: StoreOptions
@@ -63,7 +75,9 @@ extension Tally {
 enum Password {
     static func read(fromStdin: Bool) throws -> String {
         if fromStdin {
-            guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw TallyCore.ValidationError("password", "nothing on standard input") }
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                throw TallyCore.ValidationError("password", "nothing on standard input")
+            }
             return line
         }
         guard isatty(STDIN_FILENO) == 1 else {

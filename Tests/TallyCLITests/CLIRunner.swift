@@ -19,7 +19,8 @@ struct CLI {
     static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["TALLY_BIN"] { return URL(fileURLWithPath: path) }
         var folder = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("tally").path) && folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("tally").path) && folder.path != "/"
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder.appendingPathComponent("tally")
@@ -30,7 +31,9 @@ struct CLI {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments + ["--data", dataFolder.path]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -40,7 +43,11 @@ struct CLI {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self)
+        )
     }
 
     func cleanUp() {

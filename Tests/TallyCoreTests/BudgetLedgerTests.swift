@@ -1,15 +1,23 @@
-import Testing
 import TallyCore
+import Testing
 
 /// Consecutive monthly periods of 2024, enough for any table here.
 private func months(_ count: Int) -> [DateRange] {
-    BudgetSchedule(cycle: .monthly, start: date("2024-01-01")).periods(from: date("2024-01-01"), through: date("2024-01-01").adding(months: count - 1))
+    BudgetSchedule(cycle: .monthly, start: date("2024-01-01")).periods(
+        from: date("2024-01-01"),
+        through: date("2024-01-01").adding(months: count - 1)
+    )
 }
 
 private func usd(_ cents: Int64) -> Money { Money(minorUnits: cents, currency: .usd) }
 
 /// A status on its own, for the per-period figures.
-private func status(limit: Int64, spent: Int64, carried: Int64 = 0, _ period: DateRange = span("2024-02-01", "2024-02-29")) -> BudgetPeriodStatus {
+private func status(
+    limit: Int64,
+    spent: Int64,
+    carried: Int64 = 0,
+    _ period: DateRange = span("2024-02-01", "2024-02-29")
+) -> BudgetPeriodStatus {
     BudgetPeriodStatus(period: period, limit: usd(limit), spent: usd(spent), carried: usd(carried))
 }
 
@@ -17,7 +25,12 @@ private func status(limit: Int64, spent: Int64, carried: Int64 = 0, _ period: Da
 struct BudgetLedgerTests {
     @Test("spender mode carries limit + carried − spent into the next period, negative after overspending")
     func spenderTable() {
-        let result = BudgetLedger.statuses(limit: usd(100_00), mode: .spender, periods: months(5), spent: [30_00, 150_00, 0, 250_00, 20_00])
+        let result = BudgetLedger.statuses(
+            limit: usd(100_00),
+            mode: .spender,
+            periods: months(5),
+            spent: [30_00, 150_00, 0, 250_00, 20_00]
+        )
         #expect(result.map(\.carried.minorUnits) == [0, 70_00, 20_00, 120_00, -30_00])
         #expect(result.map(\.available.minorUnits) == [100_00, 170_00, 120_00, 220_00, 70_00])
         #expect(result.map(\.remaining.minorUnits) == [70_00, 20_00, 120_00, -30_00, 50_00])
@@ -28,7 +41,12 @@ struct BudgetLedgerTests {
 
     @Test("a debt larger than the limit takes several periods to pay off")
     func deepDebt() {
-        let result = BudgetLedger.statuses(limit: usd(100_00), mode: .spender, periods: months(4), spent: [350_00, 0, 0, 0])
+        let result = BudgetLedger.statuses(
+            limit: usd(100_00),
+            mode: .spender,
+            periods: months(4),
+            spent: [350_00, 0, 0, 0]
+        )
         #expect(result.map(\.carried.minorUnits) == [0, -250_00, -150_00, -50_00])
         #expect(result.map(\.available.minorUnits) == [100_00, -150_00, -50_00, 50_00])
         #expect(result.map(\.usedBasisPoints) == [35_000, nil, nil, 0])
@@ -38,7 +56,12 @@ struct BudgetLedgerTests {
 
     @Test("saver mode never carries anything, however the periods went")
     func saver() {
-        let result = BudgetLedger.statuses(limit: usd(100_00), mode: .saver, periods: months(4), spent: [10_00, 500_00, -20_00, 100_00])
+        let result = BudgetLedger.statuses(
+            limit: usd(100_00),
+            mode: .saver,
+            periods: months(4),
+            spent: [10_00, 500_00, -20_00, 100_00]
+        )
         #expect(result.map(\.carried.minorUnits) == [0, 0, 0, 0])
         #expect(result.map(\.remaining.minorUnits) == [90_00, -400_00, 120_00, 0])
         #expect(result.map(\.alert) == [.none, .over, .none, .over])
@@ -48,10 +71,14 @@ struct BudgetLedgerTests {
     func spenderMany() {
         var rng = SplitMix64(seed: 0x5BE4D)
         for _ in 0..<50 {
-            let limit = Int64(rng.next() % 1_000_000) + 1, count = Int(rng.next() % 300) + 1
+            let limit = Int64(rng.next() % 1_000_000) + 1
+            let count = Int(rng.next() % 300) + 1
             // Around the limit, so the carry swings between large credits and debts.
             let spent = (0..<count).map { _ in Int64(rng.next() % UInt64(3 * limit)) - limit / 2 }
-            let periods = BudgetSchedule(cycle: .daily, start: date("2024-01-01")).periods(from: date("2024-01-01"), through: date("2024-01-01").adding(days: count - 1))
+            let periods = BudgetSchedule(cycle: .daily, start: date("2024-01-01")).periods(
+                from: date("2024-01-01"),
+                through: date("2024-01-01").adding(days: count - 1)
+            )
             let result = BudgetLedger.statuses(limit: usd(limit), mode: .spender, periods: periods, spent: spent)
             var spentBefore: Int64 = 0
             for (n, status) in result.enumerated() {
@@ -69,9 +96,13 @@ struct BudgetLedgerTests {
         #expect(try BudgetLedger.bucket([(date("2024-01-01"), 5)], into: []).isEmpty)
     }
 
-    @Test("alert thresholds: under 80% none, from 80% near, from 100% over", arguments: [
-        (Int64(0), BudgetAlert.none), (7_999, .none), (8_000, .near), (9_999, .near), (10_000, .over), (10_001, .over), (-500, .none),
-    ])
+    @Test(
+        "alert thresholds: under 80% none, from 80% near, from 100% over",
+        arguments: [
+            (Int64(0), BudgetAlert.none), (7_999, .none), (8_000, .near), (9_999, .near), (10_000, .over),
+            (10_001, .over), (-500, .none),
+        ]
+    )
     func alerts(spent: Int64, alert: BudgetAlert) {
         #expect(status(limit: 10_000, spent: spent).alert == alert)
     }
@@ -128,10 +159,13 @@ struct BudgetLedgerTests {
         #expect(try BudgetLedger.bucket([], into: periods) == [0, 0])
     }
 
-    @Test("shares as basis points, decimals and percents", arguments: [
-        (Int64(8_125), "0.8125", "81%"), (5, "0.0005", "0%"), (0, "0.0000", "0%"), (10_000, "1.0000", "100%"),
-        (12_345, "1.2345", "123%"), (1_000_000, "100.0000", "10000%"), (8_199, "0.8199", "81%"),
-    ])
+    @Test(
+        "shares as basis points, decimals and percents",
+        arguments: [
+            (Int64(8_125), "0.8125", "81%"), (5, "0.0005", "0%"), (0, "0.0000", "0%"), (10_000, "1.0000", "100%"),
+            (12_345, "1.2345", "123%"), (1_000_000, "100.0000", "10000%"), (8_199, "0.8199", "81%"),
+        ]
+    )
     func shareText(basisPoints: Int64, decimal: String, percent: String) {
         #expect(Share.decimal(basisPoints) == decimal)
         #expect(Share.percent(basisPoints) == percent)

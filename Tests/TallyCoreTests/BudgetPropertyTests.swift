@@ -1,5 +1,5 @@
-import Testing
 import TallyCore
+import Testing
 
 /// An independent calendar for the period oracle: every day from 1949 to 2101, found by counting
 /// forward one day at a time from 1949-01-01 (a Saturday) with the weekday carried along. It
@@ -10,7 +10,9 @@ enum Oracle {
     static let firstYear = 1949, lastYear = 2101
 
     static func leap(_ y: Int) -> Bool { y % 400 == 0 || (y % 4 == 0 && y % 100 != 0) }
-    static func length(_ y: Int, _ m: Int) -> Int { [31, leap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] }
+    static func length(_ y: Int, _ m: Int) -> Int {
+        [31, leap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+    }
 
     static let days: [Day] = {
         var out: [Day] = []
@@ -37,7 +39,9 @@ enum Oracle {
         return LocalDate(year: d.year, month: d.month, day: d.day)!
     }
 
-    static let weekdayNumber: [Weekday: Int] = [.monday: 1, .tuesday: 2, .wednesday: 3, .thursday: 4, .friday: 5, .saturday: 6, .sunday: 7]
+    static let weekdayNumber: [Weekday: Int] = [
+        .monday: 1, .tuesday: 2, .wednesday: 3, .thursday: 4, .friday: 5, .saturday: 6, .sunday: 7,
+    ]
 
     /// Whether a period of `s` begins on day `i`, by the rules as the doc comments state them.
     static func begins(_ i: Int, _ s: BudgetSchedule, startIndex: Int) -> Bool {
@@ -74,14 +78,21 @@ extension SplitMix64 {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
     mutating func schedule() -> BudgetSchedule {
-        BudgetSchedule(cycle: BudgetCycle.allCases[below(7)], weekStart: Weekday.allCases[below(7)],
-                       start: Oracle.date(Oracle.index(date("1950-01-01")) + below(Oracle.index(date("2100-12-31")) - Oracle.index(date("1950-01-01")) + 1)),
-                       dayOfMonth: 1 + below(31))
+        BudgetSchedule(
+            cycle: BudgetCycle.allCases[below(7)],
+            weekStart: Weekday.allCases[below(7)],
+            start: Oracle.date(
+                Oracle.index(date("1950-01-01"))
+                    + below(Oracle.index(date("2100-12-31")) - Oracle.index(date("1950-01-01")) + 1)
+            ),
+            dayOfMonth: 1 + below(31)
+        )
     }
 
     /// A range inside 1950–2100 a few periods long.
     mutating func range(for schedule: BudgetSchedule) -> (low: Int, high: Int) {
-        let first = Oracle.index(date("1950-01-01")), last = Oracle.index(date("2100-12-31"))
+        let first = Oracle.index(date("1950-01-01"))
+        let last = Oracle.index(date("2100-12-31"))
         // Many ranges begin in the first or last years, to test the edges of the oracle's span too.
         let low = [first, last - 1500][safe: below(8)] ?? first + below(last - first + 1)
         let length = schedule.cycle == .daily ? below(60) : below(1500)
@@ -102,7 +113,9 @@ struct BudgetPropertyTests {
         #expect(Oracle.date(Oracle.index(date("2000-02-29"))) == date("2000-02-29"))
     }
 
-    @Test("random schedules: periods tile the range with no gap or overlap, and each date lies in the period the oracle names")
+    @Test(
+        "random schedules: periods tile the range with no gap or overlap, and each date lies in the period the oracle names"
+    )
     func tiling() {
         var rng = SplitMix64(seed: 0x7A11_B0D6_E7)
         var failures: [String] = []
@@ -111,21 +124,36 @@ struct BudgetPropertyTests {
             let (low, high) = rng.range(for: s)
             let chain = s.periods(from: Oracle.date(low), through: Oracle.date(high))
             let expected = Oracle.periods(s, low, high)
-            let label = "\(s.cycle) \(s.weekStart) start \(s.start) day \(s.dayOfMonth), \(Oracle.date(low))…\(Oracle.date(high))"
-            guard chain.count == expected.count, !chain.isEmpty else { failures.append("\(label): \(chain.count) periods, expected \(expected.count)"); continue }
-            for (period, want) in zip(chain, expected) where Oracle.index(period.from) != want.from || Oracle.index(period.to) != want.to {
-                failures.append("\(label): \(period.from)…\(period.to), expected \(Oracle.date(want.from))…\(Oracle.date(want.to))")
+            let label =
+                "\(s.cycle) \(s.weekStart) start \(s.start) day \(s.dayOfMonth), \(Oracle.date(low))…\(Oracle.date(high))"
+            guard chain.count == expected.count, !chain.isEmpty else {
+                failures.append("\(label): \(chain.count) periods, expected \(expected.count)")
+                continue
+            }
+            for (period, want) in zip(chain, expected)
+            where Oracle.index(period.from) != want.from || Oracle.index(period.to) != want.to {
+                failures.append(
+                    "\(label): \(period.from)…\(period.to), expected \(Oracle.date(want.from))…\(Oracle.date(want.to))"
+                )
             }
             for (a, b) in zip(chain, chain.dropFirst()) {
-                if Oracle.index(b.from) != Oracle.index(a.to) + 1 { failures.append("\(label): gap or overlap at \(a.to) → \(b.from)") }
-                if s.period(after: a) != b || s.period(before: b) != a { failures.append("\(label): after/before differ at \(a.to)") }
+                if Oracle.index(b.from) != Oracle.index(a.to) + 1 {
+                    failures.append("\(label): gap or overlap at \(a.to) → \(b.from)")
+                }
+                if s.period(after: a) != b || s.period(before: b) != a {
+                    failures.append("\(label): after/before differ at \(a.to)")
+                }
             }
-            if !(chain[0].from <= Oracle.date(low) && Oracle.date(high) <= chain[chain.count - 1].to) { failures.append("\(label): ends not covered") }
+            if !(chain[0].from <= Oracle.date(low) && Oracle.date(high) <= chain[chain.count - 1].to) {
+                failures.append("\(label): ends not covered")
+            }
             // Every day of the range: period(containing:) is the one chain period that holds it.
             var k = 0
             for i in low...high {
                 while Oracle.index(chain[k].to) < i { k += 1 }
-                if s.period(containing: Oracle.date(i)) != chain[k] { failures.append("\(label): \(Oracle.date(i)) in the wrong period") }
+                if s.period(containing: Oracle.date(i)) != chain[k] {
+                    failures.append("\(label): \(Oracle.date(i)) in the wrong period")
+                }
             }
         }
         #expect(failures.count == 0, "first: \(failures.prefix(5))")
@@ -139,14 +167,20 @@ struct BudgetPropertyTests {
             let s = rng.schedule()
             let (low, high) = rng.range(for: s)
             let chain = s.periods(from: Oracle.date(low), through: Oracle.date(high))
-            let first = Oracle.index(chain[0].from), last = Oracle.index(chain[chain.count - 1].to)
+            let first = Oracle.index(chain[0].from)
+            let last = Oracle.index(chain[chain.count - 1].to)
             // Days a little outside the periods too, which must be ignored; several on one day.
             let days: [(date: LocalDate, minor: Int64)] = (0..<rng.below(120)).map { _ in
-                (Oracle.date(max(0, first - 10) + rng.below(last - first + 21)), Int64(rng.below(2_000_000_000)) - 1_000_000)
+                (
+                    Oracle.date(max(0, first - 10) + rng.below(last - first + 21)),
+                    Int64(rng.below(2_000_000_000)) - 1_000_000
+                )
             }
             let sums = try BudgetLedger.bucket(days, into: chain)
             let inside = days.filter { (first...last).contains(Oracle.index($0.date)) }
-            if sums.reduce(0, +) != inside.reduce(Int64(0), { $0 + $1.minor }) { failures.append("\(s.cycle): total differs") }
+            if sums.reduce(0, +) != inside.reduce(Int64(0), { $0 + $1.minor }) {
+                failures.append("\(s.cycle): total differs")
+            }
             for (period, sum) in zip(chain, sums) {
                 let range = Oracle.index(period.from)...Oracle.index(period.to)
                 let want = days.filter { range.contains(Oracle.index($0.date)) }.reduce(Int64(0)) { $0 + $1.minor }
@@ -154,7 +188,9 @@ struct BudgetPropertyTests {
             }
             // Spending only inside the periods: the per-period sums are the whole total.
             let total = inside.reduce(Int64(0)) { $0 + $1.minor }
-            if try BudgetLedger.bucket(inside.reversed(), into: chain).reduce(0, +) != total { failures.append("\(s.cycle): reversed input") }
+            if try BudgetLedger.bucket(inside.reversed(), into: chain).reduce(0, +) != total {
+                failures.append("\(s.cycle): reversed input")
+            }
         }
         #expect(failures.count == 0, "first: \(failures.prefix(5))")
     }
@@ -170,7 +206,9 @@ struct BudgetPropertyTests {
         for month in 1...12 {
             let start = date("2024-\(month < 10 ? "0" : "")\(month)-01")
             out += [1, 15, 28, 29, 30, 31].map { BudgetSchedule(cycle: .yearly, start: start, dayOfMonth: $0) }
-            if month <= 3 { out += [1, 28, 29, 30, 31].map { BudgetSchedule(cycle: .quarterly, start: start, dayOfMonth: $0) } }
+            if month <= 3 {
+                out += [1, 28, 29, 30, 31].map { BudgetSchedule(cycle: .quarterly, start: start, dayOfMonth: $0) }
+            }
         }
         return out
     }()
@@ -178,11 +216,16 @@ struct BudgetPropertyTests {
     @Test("the whole 1950–2100 chain of each fixed schedule matches the oracle")
     func wholeSpan() {
         var failures: [String] = []
-        let low = Oracle.index(date("1950-01-01")), high = Oracle.index(date("2100-12-31"))
+        let low = Oracle.index(date("1950-01-01"))
+        let high = Oracle.index(date("2100-12-31"))
         for s in Self.fixedSchedules {
-            let chain = s.periods(from: Oracle.date(low), through: Oracle.date(high)).map { (Oracle.index($0.from), Oracle.index($0.to)) }
+            let chain = s.periods(from: Oracle.date(low), through: Oracle.date(high)).map {
+                (Oracle.index($0.from), Oracle.index($0.to))
+            }
             let expected = Oracle.periods(s, low, high)
-            if chain.count != expected.count || !zip(chain, expected).allSatisfy({ pair in pair.0.0 == pair.1.from && pair.0.1 == pair.1.to }) {
+            if chain.count != expected.count
+                || !zip(chain, expected).allSatisfy({ pair in pair.0.0 == pair.1.from && pair.0.1 == pair.1.to })
+            {
                 failures.append("\(s.cycle) \(s.weekStart) \(s.start) day \(s.dayOfMonth)")
             }
         }

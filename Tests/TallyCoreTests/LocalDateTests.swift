@@ -1,20 +1,29 @@
 import Foundation
-import Testing
 import TallyCore
+import Testing
 
 @Suite("LocalDate")
 struct LocalDateTests {
-    @Test("parses real dates", arguments: ["2026-11-21", "2024-02-29", "2000-02-29", "1900-02-28", "0001-01-01", "9999-12-31", "2026-12-31"])
+    @Test(
+        "parses real dates",
+        arguments: ["2026-11-21", "2024-02-29", "2000-02-29", "1900-02-28", "0001-01-01", "9999-12-31", "2026-12-31"]
+    )
     func valid(text: String) throws {
         let date = try #require(LocalDate(text))
         #expect(date.description == text)
     }
 
-    @Test("rejects impossible dates and other shapes", arguments: [
-        "2026-02-30", "2025-02-29", "1900-02-29", "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00",
-        "2026-01-32", "0000-01-01", "2026-1-01", "2026-01-1", "26-01-01", "2026/01/01", "20260101", "2026-01-01T00:00",
-        " 2026-01-01", "2026-01-01 ", "", "abcd-ef-gh", "+026-01-01", "2026-+1-01", "２０２６-01-01", "2026--01-01", "-2026-01-01",
-    ])
+    @Test(
+        "rejects impossible dates and other shapes",
+        arguments: [
+            "2026-02-30", "2025-02-29", "1900-02-29", "2100-02-29", "2026-04-31", "2026-13-01", "2026-00-10",
+            "2026-01-00",
+            "2026-01-32", "0000-01-01", "2026-1-01", "2026-01-1", "26-01-01", "2026/01/01", "20260101",
+            "2026-01-01T00:00",
+            " 2026-01-01", "2026-01-01 ", "", "abcd-ef-gh", "+026-01-01", "2026-+1-01", "２０２６-01-01", "2026--01-01",
+            "-2026-01-01",
+        ]
+    )
     func invalid(text: String) {
         #expect(LocalDate(text) == nil)
     }
@@ -34,14 +43,21 @@ struct LocalDateTests {
     func leap() {
         #expect(LocalDate.isLeap(2024) && LocalDate.isLeap(2000) && LocalDate.isLeap(1600))
         #expect(!LocalDate.isLeap(2025) && !LocalDate.isLeap(1900) && !LocalDate.isLeap(2100))
-        #expect((1...12).map { LocalDate.daysIn(month: $0, year: 2026) } == [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+        #expect(
+            (1...12).map { LocalDate.daysIn(month: $0, year: 2026) } == [
+                31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+            ]
+        )
         #expect(LocalDate.daysIn(month: 2, year: 2024) == 29)
     }
 
-    @Test("known day numbers", arguments: [
-        ("1970-01-01", 0), ("1969-12-31", -1), ("2000-01-01", 10957), ("1900-01-01", -25567),
-        ("2024-02-29", 19782), ("2026-11-21", 20778), ("2100-12-31", 47846), ("0001-01-01", -719_162),
-    ])
+    @Test(
+        "known day numbers",
+        arguments: [
+            ("1970-01-01", 0), ("1969-12-31", -1), ("2000-01-01", 10957), ("1900-01-01", -25567),
+            ("2024-02-29", 19782), ("2026-11-21", 20778), ("2100-12-31", 47846), ("0001-01-01", -719_162),
+        ]
+    )
     func dayNumbers(text: String, number: Int) {
         #expect(date(text).dayNumber == number)
         #expect(LocalDate(dayNumber: number) == date(text))
@@ -55,10 +71,13 @@ struct LocalDateTests {
             for month in 1...12 {
                 for day in 1...LocalDate.daysIn(month: month, year: year) {
                     guard let d = LocalDate(year: year, month: month, day: day) else {
-                        failures.append("\(year)-\(month)-\(day) missing"); continue
+                        failures.append("\(year)-\(month)-\(day) missing")
+                        continue
                     }
                     if d.dayNumber != expected { failures.append("\(d) number \(d.dayNumber) != \(expected)") }
-                    if LocalDate(dayNumber: expected) != d { failures.append("\(expected) -> \(LocalDate(dayNumber: expected))") }
+                    if LocalDate(dayNumber: expected) != d {
+                        failures.append("\(expected) -> \(LocalDate(dayNumber: expected))")
+                    }
                     if LocalDate(d.description) != d { failures.append("\(d) does not re-parse") }
                     if d.adding(days: 1) <= d { failures.append("\(d) order") }
                     expected += 1
@@ -69,10 +88,13 @@ struct LocalDateTests {
         #expect(expected == date("2101-01-01").dayNumber)
     }
 
-    @Test("ISO weekdays of known dates", arguments: [
-        ("2026-11-21", 6), ("1970-01-01", 4), ("2000-01-01", 6), ("1900-01-01", 1), ("2024-02-29", 4),
-        ("2026-02-01", 7), ("2026-11-01", 7), ("2100-12-31", 5), ("0001-01-01", 1), ("1969-12-29", 1),
-    ])
+    @Test(
+        "ISO weekdays of known dates",
+        arguments: [
+            ("2026-11-21", 6), ("1970-01-01", 4), ("2000-01-01", 6), ("1900-01-01", 1), ("2024-02-29", 4),
+            ("2026-02-01", 7), ("2026-11-01", 7), ("2100-12-31", 5), ("0001-01-01", 1), ("1969-12-29", 1),
+        ]
+    )
     func weekday(text: String, iso: Int) {
         #expect(date(text).isoWeekday == iso)
     }
@@ -101,20 +123,23 @@ struct LocalDateTests {
         #expect(date("2026-01-01").adding(days: 0) == date("2026-01-01"))
     }
 
-    @Test("adding months keeps the day, clamped to the month's end", arguments: [
-        ("2026-01-31", 1, "2026-02-28"),
-        ("2024-01-31", 1, "2024-02-29"),
-        ("2024-03-31", -1, "2024-02-29"),
-        ("2026-03-31", 1, "2026-04-30"),
-        ("2026-01-15", 1, "2026-02-15"),
-        ("2026-12-15", 1, "2027-01-15"),
-        ("2026-01-15", -1, "2025-12-15"),
-        ("2026-01-31", 13, "2027-02-28"),
-        ("2026-01-31", -11, "2025-02-28"),
-        ("2026-05-10", -24, "2024-05-10"),
-        ("2024-02-29", 12, "2025-02-28"),
-        ("2026-05-10", 0, "2026-05-10"),
-    ])
+    @Test(
+        "adding months keeps the day, clamped to the month's end",
+        arguments: [
+            ("2026-01-31", 1, "2026-02-28"),
+            ("2024-01-31", 1, "2024-02-29"),
+            ("2024-03-31", -1, "2024-02-29"),
+            ("2026-03-31", 1, "2026-04-30"),
+            ("2026-01-15", 1, "2026-02-15"),
+            ("2026-12-15", 1, "2027-01-15"),
+            ("2026-01-15", -1, "2025-12-15"),
+            ("2026-01-31", 13, "2027-02-28"),
+            ("2026-01-31", -11, "2025-02-28"),
+            ("2026-05-10", -24, "2024-05-10"),
+            ("2024-02-29", 12, "2025-02-28"),
+            ("2026-05-10", 0, "2026-05-10"),
+        ]
+    )
     func addingMonths(start: String, months: Int, expected: String) {
         #expect(date(start).adding(months: months) == date(expected))
     }
@@ -147,7 +172,9 @@ struct LocalDateTests {
         let data = try JSONEncoder().encode([date("2026-11-21")])
         #expect(String(decoding: data, as: UTF8.self) == #"["2026-11-21"]"#)
         #expect(try JSONDecoder().decode([LocalDate].self, from: data) == [date("2026-11-21")])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([LocalDate].self, from: Data(#"["2026-02-30"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([LocalDate].self, from: Data(#"["2026-02-30"]"#.utf8))
+        }
     }
 }
 
@@ -209,10 +236,13 @@ struct TimeOfDayTests {
         #expect(time.description == text)
     }
 
-    @Test("rejects other shapes", arguments: [
-        "24:00", "12:60", "9:30", "09:5", "0930", "09:30:00", "", ":", "ab:cd", " 9:30", "09:3 ", "-1:30",
-        "+9:30", "09:+5", "-0:30", "00:-0", "٠٩:٣٠", "09.30", "9:30 am",
-    ])
+    @Test(
+        "rejects other shapes",
+        arguments: [
+            "24:00", "12:60", "9:30", "09:5", "0930", "09:30:00", "", ":", "ab:cd", " 9:30", "09:3 ", "-1:30",
+            "+9:30", "09:+5", "-0:30", "00:-0", "٠٩:٣٠", "09.30", "9:30 am",
+        ]
+    )
     func invalid(text: String) {
         #expect(TimeOfDay(text) == nil)
     }

@@ -1,35 +1,38 @@
-import Testing
 import TallyCore
+import Testing
 
 @Suite("Money formatting")
 struct MoneyFormattingTests {
-    @Test("formatted: symbol, thousands separators, sign in front", arguments: [
-        (123_456, "USD", "$1,234.56"),
-        (-450, "USD", "-$4.50"),
-        (0, "USD", "$0.00"),
-        (5, "USD", "$0.05"),
-        (-1, "USD", "-$0.01"),
-        (100_000, "USD", "$1,000.00"),
-        (99_999, "USD", "$999.99"),
-        (123_456_789, "USD", "$1,234,567.89"),
-        (Int64.max, "USD", "$92,233,720,368,547,758.07"),
-        (Int64.min, "USD", "-$92,233,720,368,547,758.08"),
-        (300, "JPY", "¥300"),
-        (1_234_567, "JPY", "¥1,234,567"),
-        (-1000, "JPY", "-¥1,000"),
-        (1234, "KWD", "KWD 1.234"),
-        (-1_234_567, "KWD", "-KWD 1,234.567"),
-        (5, "KWD", "KWD 0.005"),
-        (12345, "CLF", "CLF 1.2345"),
-        (1234, "BIF", "BIF 1,234"),
-        (450, "EUR", "€4.50"),
-        (450, "GBP", "£4.50"),
-        (100_000_000, "INR", "₹1,000,000.00"),
-        (100_000, "BRL", "R$1,000.00"),
-        (1200, "PLN", "zł12.00"),
-        (1200, "CHF", "CHF 12.00"),
-        (5000, "KRW", "₩5,000"),
-    ] as [(Int64, String, String)])
+    @Test(
+        "formatted: symbol, thousands separators, sign in front",
+        arguments: [
+            (123_456, "USD", "$1,234.56"),
+            (-450, "USD", "-$4.50"),
+            (0, "USD", "$0.00"),
+            (5, "USD", "$0.05"),
+            (-1, "USD", "-$0.01"),
+            (100_000, "USD", "$1,000.00"),
+            (99_999, "USD", "$999.99"),
+            (123_456_789, "USD", "$1,234,567.89"),
+            (Int64.max, "USD", "$92,233,720,368,547,758.07"),
+            (Int64.min, "USD", "-$92,233,720,368,547,758.08"),
+            (300, "JPY", "¥300"),
+            (1_234_567, "JPY", "¥1,234,567"),
+            (-1000, "JPY", "-¥1,000"),
+            (1234, "KWD", "KWD 1.234"),
+            (-1_234_567, "KWD", "-KWD 1,234.567"),
+            (5, "KWD", "KWD 0.005"),
+            (12345, "CLF", "CLF 1.2345"),
+            (1234, "BIF", "BIF 1,234"),
+            (450, "EUR", "€4.50"),
+            (450, "GBP", "£4.50"),
+            (100_000_000, "INR", "₹1,000,000.00"),
+            (100_000, "BRL", "R$1,000.00"),
+            (1200, "PLN", "zł12.00"),
+            (1200, "CHF", "CHF 12.00"),
+            (5000, "KRW", "₩5,000"),
+        ] as [(Int64, String, String)]
+    )
     func formatted(minorUnits: Int64, code: String, expected: String) throws {
         let currency = try #require(Currency(code: code))
         let money = Money(minorUnits: minorUnits, currency: currency)
@@ -37,22 +40,25 @@ struct MoneyFormattingTests {
         #expect(money.description == expected)
     }
 
-    @Test("decimalString: plain digits, point, minus", arguments: [
-        (450, "USD", "4.50"),
-        (-123_456, "USD", "-1234.56"),
-        (0, "USD", "0.00"),
-        (7, "USD", "0.07"),
-        (-7, "USD", "-0.07"),
-        (300, "JPY", "300"),
-        (-300, "JPY", "-300"),
-        (0, "JPY", "0"),
-        (1234, "KWD", "1.234"),
-        (1, "KWD", "0.001"),
-        (1, "CLF", "0.0001"),
-        (1_234_567, "BIF", "1234567"),
-        (Int64.max, "USD", "92233720368547758.07"),
-        (Int64.min, "USD", "-92233720368547758.08"),
-    ] as [(Int64, String, String)])
+    @Test(
+        "decimalString: plain digits, point, minus",
+        arguments: [
+            (450, "USD", "4.50"),
+            (-123_456, "USD", "-1234.56"),
+            (0, "USD", "0.00"),
+            (7, "USD", "0.07"),
+            (-7, "USD", "-0.07"),
+            (300, "JPY", "300"),
+            (-300, "JPY", "-300"),
+            (0, "JPY", "0"),
+            (1234, "KWD", "1.234"),
+            (1, "KWD", "0.001"),
+            (1, "CLF", "0.0001"),
+            (1_234_567, "BIF", "1234567"),
+            (Int64.max, "USD", "92233720368547758.07"),
+            (Int64.min, "USD", "-92233720368547758.08"),
+        ] as [(Int64, String, String)]
+    )
     func decimalString(minorUnits: Int64, code: String, expected: String) throws {
         let currency = try #require(Currency(code: code))
         #expect(Money(minorUnits: minorUnits, currency: currency).decimalString == expected)

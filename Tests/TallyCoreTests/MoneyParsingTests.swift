@@ -1,42 +1,45 @@
-import Testing
 import TallyCore
+import Testing
 
 @Suite("Money.parse")
 struct MoneyParsingTests {
-    @Test("accepts what people type (USD)", arguments: [
-        ("4.50", 450),
-        ("4,50", 450),
-        ("4.5", 450),
-        ("4,5", 450),
-        ("1,234.56", 123_456),
-        ("1.234,56", 123_456),
-        ("1 234,56", 123_456),
-        ("1'234.56", 123_456),
-        ("1,234", 123_400),
-        ("1,234,567", 123_456_700),
-        ("1.234.567", 123_456_700),
-        ("1,234,567.89", 123_456_789),
-        ("-3", -300),
-        ("−3", -300),
-        ("+3", 300),
-        ("$4.50", 450),
-        ("-$4.50", -450),
-        ("$-4.50", -450),
-        ("$ 4.50", 450),
-        ("4.50 USD", 450),
-        ("4.50USD", 450),
-        ("USD 4.50", 450),
-        ("-4.50 USD", -450),
-        ("  7 ", 700),
-        ("\t7\n", 700),
-        ("0", 0),
-        ("-0", 0),
-        ("0.01", 1),
-        (".5", 50),
-        ("007", 700),
-        ("9999999999.99", 999_999_999_999),
-        ("-9999999999.99", -999_999_999_999),
-    ] as [(String, Int64)])
+    @Test(
+        "accepts what people type (USD)",
+        arguments: [
+            ("4.50", 450),
+            ("4,50", 450),
+            ("4.5", 450),
+            ("4,5", 450),
+            ("1,234.56", 123_456),
+            ("1.234,56", 123_456),
+            ("1 234,56", 123_456),
+            ("1'234.56", 123_456),
+            ("1,234", 123_400),
+            ("1,234,567", 123_456_700),
+            ("1.234.567", 123_456_700),
+            ("1,234,567.89", 123_456_789),
+            ("-3", -300),
+            ("−3", -300),
+            ("+3", 300),
+            ("$4.50", 450),
+            ("-$4.50", -450),
+            ("$-4.50", -450),
+            ("$ 4.50", 450),
+            ("4.50 USD", 450),
+            ("4.50USD", 450),
+            ("USD 4.50", 450),
+            ("-4.50 USD", -450),
+            ("  7 ", 700),
+            ("\t7\n", 700),
+            ("0", 0),
+            ("-0", 0),
+            ("0.01", 1),
+            (".5", 50),
+            ("007", 700),
+            ("9999999999.99", 999_999_999_999),
+            ("-9999999999.99", -999_999_999_999),
+        ] as [(String, Int64)]
+    )
     func acceptsUSD(text: String, minorUnits: Int64) {
         #expect(parsed(text, .usd) == .success(minorUnits))
     }
@@ -91,10 +94,13 @@ struct MoneyParsingTests {
         #expect(parsed(text) == .failure(.empty))
     }
 
-    @Test("not a number", arguments: [
-        "abc", "1e9999", "1E5", "NaN", "nan", "inf", "Infinity", "0x10", "4.50.", "4.", "-", "$", "USD",
-        "--5", "-+5", "+-5", "-$-5", "$$5", "4.50 USD USD", "4-5", "5-", "4/5", "½", "٣", "４", "12 abc",
-    ])
+    @Test(
+        "not a number",
+        arguments: [
+            "abc", "1e9999", "1E5", "NaN", "nan", "inf", "Infinity", "0x10", "4.50.", "4.", "-", "$", "USD",
+            "--5", "-+5", "+-5", "-$-5", "$$5", "4.50 USD USD", "4-5", "5-", "4/5", "½", "٣", "４", "12 abc",
+        ]
+    )
     func notANumber(text: String) {
         #expect(parsed(text) == .failure(.notANumber(text)))
     }
@@ -107,9 +113,12 @@ struct MoneyParsingTests {
         #expect(parsed("1.234,567") == .failure(.tooManyDecimals(currency: .usd)))
     }
 
-    @Test("misplaced thousands separators", arguments: [
-        "1,23,4", "4.5.6", "12 34", "1,2345,678", "1234,567,890", ",123", "0,123", "1,,234", "1..234,00", "1 234 5",
-    ])
+    @Test(
+        "misplaced thousands separators",
+        arguments: [
+            "1,23,4", "4.5.6", "12 34", "1,2345,678", "1234,567,890", ",123", "0,123", "1,,234", "1..234,00", "1 234 5",
+        ]
+    )
     func badGrouping(text: String) {
         #expect(parsed(text) == .failure(.badGrouping(text)))
     }
@@ -137,6 +146,8 @@ struct MoneyParsingTests {
         #expect(MoneyParseError.tooManyDecimals(currency: .usd).description == "USD amounts have at most 2 decimals")
         #expect(MoneyParseError.tooManyDecimals(currency: .jpy).description == "JPY amounts have no decimals")
         #expect(MoneyParseError.badGrouping("1,23,4").description == "'1,23,4' has misplaced thousands separators")
-        #expect(MoneyParseError.tooLarge(currency: .usd).description == "is too large: at most 9999999999.99 either way")
+        #expect(
+            MoneyParseError.tooLarge(currency: .usd).description == "is too large: at most 9999999999.99 either way"
+        )
     }
 }

@@ -1,10 +1,12 @@
 import PropertyBased
-import Testing
 import TallyCore
+import Testing
 
 /// Amounts for property tests: anywhere in ±Money.maxMinorUnits, cut to 1–12 digits so short
 /// amounts (and every thousands grouping) come up as often as long ones.
-let boundedAmount = zip(Gen.int(in: 1...12), Gen<Int64>.value(in: -Money.maxMinorUnits...Money.maxMinorUnits)).map { digits, value in
+let boundedAmount = zip(Gen.int(in: 1...12), Gen<Int64>.value(in: -Money.maxMinorUnits...Money.maxMinorUnits)).map {
+    digits,
+    value in
     var limit: Int64 = 1
     for _ in 0..<digits { limit *= 10 }
     return value % limit
@@ -35,11 +37,17 @@ struct MoneyPropertyTests {
     func roundTripEdges() {
         var edges: [Int64] = [0, 1, Money.maxMinorUnits]
         var power: Int64 = 10
-        while power <= Money.maxMinorUnits { edges += [power - 1, power, power + 1]; power *= 10 }
+        while power <= Money.maxMinorUnits {
+            edges += [power - 1, power, power + 1]
+            power *= 10
+        }
         for currency in Currency.all {
             for units in edges.flatMap({ [$0, -$0] }) {
                 let money = Money(minorUnits: units, currency: currency)
-                #expect(reparsed(money.decimalString, currency) == .success(units), "\(currency) \(money.decimalString)")
+                #expect(
+                    reparsed(money.decimalString, currency) == .success(units),
+                    "\(currency) \(money.decimalString)"
+                )
                 #expect(reparsed(money.formatted, currency) == .success(units), "\(currency) \(money.formatted)")
             }
         }
@@ -50,8 +58,14 @@ struct MoneyPropertyTests {
         for currency in Currency.all {
             for units in [Money.maxMinorUnits + 1, -(Money.maxMinorUnits + 1), Int64.max, Int64.min + 1] {
                 let money = Money(minorUnits: units, currency: currency)
-                #expect(reparsed(money.decimalString, currency) == .failure(.tooLarge(currency: currency)), "\(money.decimalString)")
-                #expect(reparsed(money.formatted, currency) == .failure(.tooLarge(currency: currency)), "\(money.formatted)")
+                #expect(
+                    reparsed(money.decimalString, currency) == .failure(.tooLarge(currency: currency)),
+                    "\(money.decimalString)"
+                )
+                #expect(
+                    reparsed(money.formatted, currency) == .failure(.tooLarge(currency: currency)),
+                    "\(money.formatted)"
+                )
             }
         }
     }
@@ -63,8 +77,12 @@ struct MoneyPropertyTests {
             let decimals = money.decimalString.split(separator: ".", omittingEmptySubsequences: false)
             #expect(decimals.count == (currency.minorDigits == 0 ? 1 : 2))
             if decimals.count == 2 { #expect(decimals[1].count == currency.minorDigits) }
-            let groups = money.formatted.filter { $0.isNumber || $0 == "," || $0 == "." }.split(separator: ".")[0].split(separator: ",")
-            #expect(groups.dropFirst().allSatisfy { $0.count == 3 } && (1...3).contains(groups[0].count), "\(money.formatted)")
+            let groups = money.formatted.filter { $0.isNumber || $0 == "," || $0 == "." }.split(separator: ".")[0]
+                .split(separator: ",")
+            #expect(
+                groups.dropFirst().allSatisfy { $0.count == 3 } && (1...3).contains(groups[0].count),
+                "\(money.formatted)"
+            )
         }
     }
 }

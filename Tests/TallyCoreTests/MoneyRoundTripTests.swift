@@ -1,5 +1,5 @@
-import Testing
 import TallyCore
+import Testing
 
 /// Property tests: every amount Tally can show or export parses back to itself.
 @Suite("Money round trips")
@@ -9,15 +9,18 @@ struct MoneyRoundTripTests {
         var seed: UInt64 = 0x7A11_7A11
         for byte in currency.code.utf8 { seed = seed &* 31 &+ UInt64(byte) }
         var generator = SplitMix64(seed: seed)
-        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 101, 999, 1000, 1001, 999_999, 1_000_000,
-                               Money.maxMinorUnits, Money.maxMinorUnits - 1, -Money.maxMinorUnits, -Money.maxMinorUnits + 1]
+        var values: [Int64] = [
+            0, 1, -1, 9, 10, 99, 100, 101, 999, 1000, 1001, 999_999, 1_000_000,
+            Money.maxMinorUnits, Money.maxMinorUnits - 1, -Money.maxMinorUnits, -Money.maxMinorUnits + 1,
+        ]
         while values.count < count { values.append(generator.nextMinorUnits()) }
         return values
     }
 
     @Test("the generator is deterministic and spread out")
     func generator() {
-        var a = SplitMix64(seed: 42), b = SplitMix64(seed: 42)
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
         let first = (0..<100).map { _ in a.nextMinorUnits() }
         #expect(first == (0..<100).map { _ in b.nextMinorUnits() })
         #expect(Set(first).count > 95)

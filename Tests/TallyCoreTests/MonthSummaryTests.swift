@@ -1,18 +1,27 @@
-import Testing
 import TallyCore
+import Testing
 
 @Suite("MonthSummary")
 struct MonthSummaryTests {
     let november = YearMonth("2026-11")!
 
-    func day(_ text: String, expense: Int64 = 0, income: Int64 = 0, count: Int = 1, currency: Currency = .usd) -> DayTotals {
+    func day(
+        _ text: String,
+        expense: Int64 = 0,
+        income: Int64 = 0,
+        count: Int = 1,
+        currency: Currency = .usd
+    ) -> DayTotals {
         DayTotals(
-            date: date(text), expense: Money(minorUnits: expense, currency: currency),
-            income: Money(minorUnits: income, currency: currency), count: count
+            date: date(text),
+            expense: Money(minorUnits: expense, currency: currency),
+            income: Money(minorUnits: income, currency: currency),
+            count: count
         )
     }
 
-    func summary(_ month: YearMonth, _ recorded: [DayTotals], today: String, currency: Currency = .usd) -> MonthSummary {
+    func summary(_ month: YearMonth, _ recorded: [DayTotals], today: String, currency: Currency = .usd) -> MonthSummary
+    {
         try! MonthSummary(month: month, currency: currency, recorded: recorded, today: date(today))
     }
 
@@ -31,10 +40,14 @@ struct MonthSummaryTests {
 
     @Test("days outside the month are ignored; a repeated day counts once")
     func strayDays() {
-        let s = summary(november, [
-            day("2026-10-31", expense: 1_000_000), day("2026-12-01", income: 1_000_000),
-            day("2026-11-02", expense: 100), day("2026-11-02", expense: 999),
-        ], today: "2027-01-01")
+        let s = summary(
+            november,
+            [
+                day("2026-10-31", expense: 1_000_000), day("2026-12-01", income: 1_000_000),
+                day("2026-11-02", expense: 100), day("2026-11-02", expense: 999),
+            ],
+            today: "2027-01-01"
+        )
         #expect(s.expense == Money(minorUnits: 100, currency: .usd))
         #expect(s.income == .zero(.usd))
         #expect(s.count == 1)
@@ -42,11 +55,15 @@ struct MonthSummaryTests {
 
     @Test("totals, count and cash flow")
     func totals() {
-        let s = summary(november, [
-            day("2026-11-01", expense: 450, count: 1),
-            day("2026-11-15", expense: 10_000, income: 250_000, count: 3),
-            day("2026-11-30", expense: 1, count: 1),
-        ], today: "2026-12-05")
+        let s = summary(
+            november,
+            [
+                day("2026-11-01", expense: 450, count: 1),
+                day("2026-11-15", expense: 10_000, income: 250_000, count: 3),
+                day("2026-11-30", expense: 1, count: 1),
+            ],
+            today: "2026-12-05"
+        )
         #expect(s.month == november)
         #expect(s.expense == Money(minorUnits: 10_451, currency: .usd))
         #expect(s.income == Money(minorUnits: 250_000, currency: .usd))
@@ -57,7 +74,12 @@ struct MonthSummaryTests {
 
     @Test("the summary is in the given currency")
     func currency() {
-        let s = summary(november, [day("2026-11-03", expense: 3000, currency: .jpy)], today: "2026-12-01", currency: .jpy)
+        let s = summary(
+            november,
+            [day("2026-11-03", expense: 3000, currency: .jpy)],
+            today: "2026-12-01",
+            currency: .jpy
+        )
         #expect(s.expense == Money(minorUnits: 3000, currency: .jpy))
         #expect(s.dailyAverage == Money(minorUnits: 100, currency: .jpy))
         #expect(s.days[0].expense == .zero(.jpy))
@@ -66,11 +88,19 @@ struct MonthSummaryTests {
     @Test("a past month averages over all its days")
     func pastMonthAverage() {
         // 30 days in November: 3000 / 30 = 100.
-        #expect(summary(november, [day("2026-11-03", expense: 3000)], today: "2026-12-01").dailyAverage.minorUnits == 100)
+        #expect(
+            summary(november, [day("2026-11-03", expense: 3000)], today: "2026-12-01").dailyAverage.minorUnits == 100
+        )
         // 28 days in February 2026: 1000 / 28 = 35.71… → 36.
-        #expect(summary(YearMonth("2026-02")!, [day("2026-02-10", expense: 1000)], today: "2026-11-21").dailyAverage.minorUnits == 36)
+        #expect(
+            summary(YearMonth("2026-02")!, [day("2026-02-10", expense: 1000)], today: "2026-11-21").dailyAverage
+                .minorUnits == 36
+        )
         // 29 days in February 2024: 2900 / 29 = 100.
-        #expect(summary(YearMonth("2024-02")!, [day("2024-02-29", expense: 2900)], today: "2026-11-21").dailyAverage.minorUnits == 100)
+        #expect(
+            summary(YearMonth("2024-02")!, [day("2024-02-29", expense: 2900)], today: "2026-11-21").dailyAverage
+                .minorUnits == 100
+        )
     }
 
     @Test("the current month averages over the days so far")
@@ -78,17 +108,22 @@ struct MonthSummaryTests {
         let recorded = [day("2026-11-03", expense: 3000)]
         #expect(summary(november, recorded, today: "2026-11-10").dailyAverage.minorUnits == 300)
         #expect(summary(november, recorded, today: "2026-11-30").dailyAverage.minorUnits == 100)
-        #expect(summary(november, [day("2026-11-01", expense: 777)], today: "2026-11-01").dailyAverage.minorUnits == 777)
+        #expect(
+            summary(november, [day("2026-11-01", expense: 777)], today: "2026-11-01").dailyAverage.minorUnits == 777
+        )
         // A month not yet started counts all its days.
         #expect(summary(november, recorded, today: "2026-10-15").dailyAverage.minorUnits == 100)
         // The same day in another year is not the current month.
         #expect(summary(november, recorded, today: "2025-11-10").dailyAverage.minorUnits == 100)
     }
 
-    @Test("the average rounds half away from zero", arguments: [
-        (45, 2), (44, 1), (15, 1), (14, 0), (0, 0), (75, 3), (74, 2),
-        (-45, -2), (-44, -1), (-15, -1), (-14, 0),
-    ] as [(Int64, Int64)])
+    @Test(
+        "the average rounds half away from zero",
+        arguments: [
+            (45, 2), (44, 1), (15, 1), (14, 0), (0, 0), (75, 3), (74, 2),
+            (-45, -2), (-44, -1), (-15, -1), (-14, 0),
+        ] as [(Int64, Int64)]
+    )
     func rounding(expense: Int64, average: Int64) {
         // November has 30 days: 45 / 30 = 1.5 → 2, 15 / 30 = 0.5 → 1, 75 / 30 = 2.5 → 3.
         let s = summary(november, [day("2026-11-10", expense: expense)], today: "2027-01-01")

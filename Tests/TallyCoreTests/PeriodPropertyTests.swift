@@ -1,33 +1,50 @@
 import PropertyBased
-import Testing
 import TallyCore
+import Testing
 
 /// Days from the first supported date (1900-01-01) to the last (2199-12-31).
 let supportedDays = LocalDate.supported.upperBound.dayNumber - LocalDate.supported.lowerBound.dayNumber + 1
 
 /// A range inside LocalDate.supported: half of them touch 1900-01-01 or 2199-12-31 (or both),
 /// and lengths run from one day to the whole 300 years.
-let supportedRange = zip(Gen.int(in: 0...4), Gen.int(in: 0...(supportedDays - 1)), Gen.int(in: 0...15), Gen.int(in: 0...(supportedDays - 1)))
-    .map { edge, offset, scale, length -> DateRange in
-        // Lengths up to 2^scale days, so short ranges are as common as long ones.
-        let days = min(length % (1 << scale) + 1, supportedDays)
-        let low = LocalDate.supported.lowerBound, high = LocalDate.supported.upperBound
-        let from: LocalDate = switch edge {
+let supportedRange = zip(
+    Gen.int(in: 0...4),
+    Gen.int(in: 0...(supportedDays - 1)),
+    Gen.int(in: 0...15),
+    Gen.int(in: 0...(supportedDays - 1))
+)
+.map { edge, offset, scale, length -> DateRange in
+    // Lengths up to 2^scale days, so short ranges are as common as long ones.
+    let days = min(length % (1 << scale) + 1, supportedDays)
+    let low = LocalDate.supported.lowerBound
+    let high = LocalDate.supported.upperBound
+    let from: LocalDate =
+        switch edge {
         case 0: low
         case 1: high.adding(days: 1 - days)
         case 2: low.adding(days: min(offset, supportedDays - days))
         case 3: low.adding(days: min(offset, supportedDays - days))
         default: edge == 4 && scale == 15 ? low : low.adding(days: min(offset, supportedDays - days))
         }
-        let to = edge == 4 && scale == 15 ? high : from.adding(days: days - 1)
-        return try! DateRange(from: from, to: to)
-    }
+    let to = edge == 4 && scale == 15 ? high : from.adding(days: days - 1)
+    return try! DateRange(from: from, to: to)
+}
 
 /// A budget schedule of any cycle, week start and day of month, starting inside the supported dates.
-let anySchedule = zip(Gen<BudgetCycle>.case, Gen<Weekday>.case, Gen.int(in: 0...(supportedDays - 1)), Gen.int(in: 1...31))
-    .map { cycle, weekStart, start, day in
-        BudgetSchedule(cycle: cycle, weekStart: weekStart, start: LocalDate.supported.lowerBound.adding(days: start), dayOfMonth: day)
-    }
+let anySchedule = zip(
+    Gen<BudgetCycle>.case,
+    Gen<Weekday>.case,
+    Gen.int(in: 0...(supportedDays - 1)),
+    Gen.int(in: 1...31)
+)
+.map { cycle, weekStart, start, day in
+    BudgetSchedule(
+        cycle: cycle,
+        weekStart: weekStart,
+        start: LocalDate.supported.lowerBound.adding(days: start),
+        dayOfMonth: day
+    )
+}
 
 /// Periods at the edges of the supported dates: trend intervals and budget cycles tile any range
 /// inside them exactly, in order, and every loop ends.
@@ -76,7 +93,9 @@ struct PeriodPropertyTests {
     @Test("the whole supported range, every interval: counted periods, first and last at the bounds")
     func wholeRange() throws {
         let range = try DateRange(from: LocalDate.supported.lowerBound, to: LocalDate.supported.upperBound)
-        let expected: [ReportInterval: Int] = [.day: supportedDays, .week: (supportedDays + 6) / 7 + 1, .month: 300 * 12, .year: 300]
+        let expected: [ReportInterval: Int] = [
+            .day: supportedDays, .week: (supportedDays + 6) / 7 + 1, .month: 300 * 12, .year: 300,
+        ]
         for interval in ReportInterval.allCases {
             let labels = interval.periods(in: range, limit: .max)
             expectTiling(labels, interval, range)
@@ -113,14 +132,18 @@ struct PeriodPropertyTests {
 
     @Test("every cycle and day of month at the very first and last supported days")
     func budgetCyclesAtTheBounds() {
-        let low = LocalDate.supported.lowerBound, high = LocalDate.supported.upperBound
+        let low = LocalDate.supported.lowerBound
+        let high = LocalDate.supported.upperBound
         for cycle in BudgetCycle.allCases {
             for day in [1, 15, 28, 29, 30, 31] {
                 for start in [low, low.adding(days: 45), high.adding(days: -45), high] {
                     let schedule = BudgetSchedule(cycle: cycle, weekStart: .sunday, start: start, dayOfMonth: day)
                     for date in [low, high] {
                         let period = schedule.period(containing: date)
-                        #expect(period.from <= date && date <= period.to, "\(cycle) day \(day) from \(start): \(period) for \(date)")
+                        #expect(
+                            period.from <= date && date <= period.to,
+                            "\(cycle) day \(day) from \(start): \(period) for \(date)"
+                        )
                         #expect(schedule.period(after: schedule.period(before: period)) == period)
                     }
                     let tail = schedule.periods(from: high.adding(days: -400), through: high)

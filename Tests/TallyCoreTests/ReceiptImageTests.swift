@@ -1,17 +1,21 @@
-import Testing
 import TallyCore
+import Testing
 
 @Suite("ReceiptImageType sniffing")
 struct ReceiptImageTests {
     static let padding = [UInt8](repeating: 0, count: 32)
 
     static func ftyp(_ brand: String) -> [UInt8] {
-        [0x00, 0x00, 0x00, 0x18] + Array("ftyp".utf8) + Array(brand.utf8) + [0x00, 0x00, 0x00, 0x00] + Array("mif1heic".utf8)
+        [0x00, 0x00, 0x00, 0x18] + Array("ftyp".utf8) + Array(brand.utf8) + [0x00, 0x00, 0x00, 0x00]
+            + Array("mif1heic".utf8)
     }
 
     @Test("JPEG")
     func jpeg() {
-        #expect(ReceiptImageType(sniffing: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + Self.padding) == .jpeg)
+        #expect(
+            ReceiptImageType(sniffing: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + Self.padding)
+                == .jpeg
+        )
         #expect(ReceiptImageType(sniffing: [0xFF, 0xD8, 0xFF, 0xE1] + Self.padding) == .jpeg)
         #expect(ReceiptImageType(sniffing: [0xFF, 0xD8, 0xFF] as [UInt8]) == .jpeg)
         #expect(ReceiptImageType(sniffing: [0xFF, 0xD8] as [UInt8]) == nil)

@@ -1,9 +1,12 @@
 import PropertyBased
-import Testing
 import TallyCore
+import Testing
 
 /// Values from anywhere in Int64 (so overflow is common) mixed with amounts inside the bound.
-let anyMinorUnits = zip(Gen.bool, Gen<Int64>.value(in: (Int64.min + 1)...Int64.max), boundedAmount).map { wide, value, amount in
+let anyMinorUnits = zip(Gen.bool, Gen<Int64>.value(in: (Int64.min + 1)...Int64.max), boundedAmount).map {
+    wide,
+    value,
+    amount in
     wide ? value : amount
 }
 
@@ -50,7 +53,8 @@ struct SumPropertyTests {
     @Test("adding and subtracting two amounts: nil or a thrown error exactly on overflow")
     func pairs() async {
         await propertyCheck(count: 3_000, input: anyMinorUnits, anyMinorUnits) { a, b in
-            let sum = Int128(a) + Int128(b), difference = Int128(a) - Int128(b)
+            let sum = Int128(a) + Int128(b)
+            let difference = Int128(a) - Int128(b)
             let added = Money(minorUnits: a, currency: .usd).adding(Money(minorUnits: b, currency: .usd))
             #expect((added == nil) == !Self.int64Range.contains(sum))
             if let added { #expect(Int128(added.minorUnits) == sum) }
@@ -76,7 +80,7 @@ struct SumPropertyTests {
     }
 }
 
-private extension UInt64 {
+extension UInt64 {
     /// The magnitude as a positive Int64 (Int64.max when it does not fit).
-    var clamped: Int64 { self > UInt64(Int64.max) ? Int64.max : Int64(self) }
+    fileprivate var clamped: Int64 { self > UInt64(Int64.max) ? Int64.max : Int64(self) }
 }

@@ -1,16 +1,24 @@
-import Testing
 import TallyCore
+import Testing
 
 @Suite("TransactionDraft.validate")
 struct TransactionDraftTests {
     let today = date("2026-11-21")
 
-    func validate(_ input: TransactionInput, base: TransactionDraft? = nil, currency: Currency = .usd) throws(ValidationError) -> TransactionDraft {
+    func validate(
+        _ input: TransactionInput,
+        base: TransactionDraft? = nil,
+        currency: Currency = .usd
+    ) throws(ValidationError) -> TransactionDraft {
         try TransactionDraft.validate(input, base: base, bookCurrency: currency, today: today)
     }
 
     /// The error's field (and message) for input that must be rejected; `nil` when it was accepted.
-    func rejection(_ input: TransactionInput, base: TransactionDraft? = nil, currency: Currency = .usd) -> ValidationError? {
+    func rejection(
+        _ input: TransactionInput,
+        base: TransactionDraft? = nil,
+        currency: Currency = .usd
+    ) -> ValidationError? {
         do {
             _ = try validate(input, base: base, currency: currency)
             return nil
@@ -35,10 +43,19 @@ struct TransactionDraftTests {
 
     @Test("every field given, trimmed and parsed")
     func fullExpense() throws {
-        let draft = try validate(TransactionInput(
-            kind: " Income ", amount: "1.234,56", currency: "eur", date: " 2026-02-28 ", time: " 07:05 ",
-            payee: "  ACME Corp ", category: "Salary", account: "3", note: " monthly "
-        ))
+        let draft = try validate(
+            TransactionInput(
+                kind: " Income ",
+                amount: "1.234,56",
+                currency: "eur",
+                date: " 2026-02-28 ",
+                time: " 07:05 ",
+                payee: "  ACME Corp ",
+                category: "Salary",
+                account: "3",
+                note: " monthly "
+            )
+        )
         #expect(draft.kind == .income)
         #expect(draft.amount == Money(minorUnits: 123_456, currency: .eur))
         #expect(draft.date == date("2026-02-28"))
@@ -64,27 +81,36 @@ struct TransactionDraftTests {
         #expect(error == ValidationError("amount", "is required"))
     }
 
-    @Test("amount must parse; the parser's reason is kept", arguments: [
-        ("abc", "'abc' is not an amount"),
-        ("", "is empty"),
-        ("12.345", "USD amounts have at most 2 decimals"),
-        ("1,23,4", "'1,23,4' has misplaced thousands separators"),
-        ("99999999999999999999", "is too large: at most 9999999999.99 either way"),
-        ("--5", "'--5' is not an amount"),
-    ])
+    @Test(
+        "amount must parse; the parser's reason is kept",
+        arguments: [
+            ("abc", "'abc' is not an amount"),
+            ("", "is empty"),
+            ("12.345", "USD amounts have at most 2 decimals"),
+            ("1,23,4", "'1,23,4' has misplaced thousands separators"),
+            ("99999999999999999999", "is too large: at most 9999999999.99 either way"),
+            ("--5", "'--5' is not an amount"),
+        ]
+    )
     func amountUnparseable(text: String, message: String) {
         #expect(rejection(TransactionInput(amount: text, payee: "Cafe")) == ValidationError("amount", message))
     }
 
     @Test("amount must be greater than zero", arguments: ["0", "0.00", "-3", "-$4.50"])
     func amountPositive(text: String) {
-        #expect(rejection(TransactionInput(amount: text, payee: "Cafe")) == ValidationError("amount", "must be greater than zero"))
+        #expect(
+            rejection(TransactionInput(amount: text, payee: "Cafe"))
+                == ValidationError("amount", "must be greater than zero")
+        )
     }
 
     @Test("payee is required for expenses and incomes", arguments: ["expense", "income"])
     func payeeRequired(kind: String) {
         #expect(rejection(TransactionInput(kind: kind, amount: "1")) == ValidationError("payee", "is required"))
-        #expect(rejection(TransactionInput(kind: kind, amount: "1", payee: "   ")) == ValidationError("payee", "is required"))
+        #expect(
+            rejection(TransactionInput(kind: kind, amount: "1", payee: "   "))
+                == ValidationError("payee", "is required")
+        )
     }
 
     @Test("payee and note limits")
@@ -92,7 +118,10 @@ struct TransactionDraftTests {
         #expect(rejection(TransactionInput(amount: "1", payee: String(repeating: "a", count: 201)))?.field == "payee")
         #expect(rejection(TransactionInput(amount: "1", payee: String(repeating: "a", count: 200))) == nil)
         #expect(rejection(TransactionInput(amount: "1", payee: "a\u{0}b"))?.field == "payee")
-        #expect(rejection(TransactionInput(amount: "1", payee: "x", note: String(repeating: "n", count: 2001)))?.field == "note")
+        #expect(
+            rejection(TransactionInput(amount: "1", payee: "x", note: String(repeating: "n", count: 2001)))?.field
+                == "note"
+        )
         #expect(rejection(TransactionInput(amount: "1", payee: "x", note: "line\u{7}bell"))?.field == "note")
         #expect(rejection(TransactionInput(amount: "1", payee: "x", note: "two\nlines\tok")) == nil)
     }
@@ -108,7 +137,10 @@ struct TransactionDraftTests {
         #expect(rejection(TransactionInput(amount: "1", currency: "dollars", payee: "x"))?.field == "currency")
     }
 
-    @Test("date must be a real YYYY-MM-DD", arguments: ["2026-02-30", "2025-02-29", "2026-1-01", "tomorrow", "", "21/11/2026"])
+    @Test(
+        "date must be a real YYYY-MM-DD",
+        arguments: ["2026-02-30", "2025-02-29", "2026-1-01", "tomorrow", "", "21/11/2026"]
+    )
     func badDate(text: String) {
         let error = rejection(TransactionInput(amount: "1", date: text, payee: "x"))
         #expect(error?.field == "date")
@@ -147,7 +179,9 @@ struct TransactionDraftTests {
 
     @Test("a transfer needs two different accounts and no payee")
     func transfer() throws {
-        let draft = try validate(TransactionInput(kind: "transfer", amount: "100", account: "Checking", toAccount: "Savings"))
+        let draft = try validate(
+            TransactionInput(kind: "transfer", amount: "100", account: "Checking", toAccount: "Savings")
+        )
         #expect(draft.kind == .transfer)
         #expect(draft.payee == "")
         #expect(draft.account == .name("Checking"))
@@ -158,34 +192,60 @@ struct TransactionDraftTests {
     @Test("transfer errors name the field")
     func transferErrors() {
         #expect(rejection(TransactionInput(kind: "transfer", amount: "100", toAccount: "Savings"))?.field == "account")
-        #expect(rejection(TransactionInput(kind: "transfer", amount: "100", account: "Checking"))?.field == "to_account")
-        #expect(rejection(TransactionInput(kind: "transfer", amount: "100", account: "Checking", toAccount: " "))?.field == "to_account")
-        #expect(rejection(TransactionInput(kind: "transfer", amount: "100", account: "2", toAccount: "2"))
-            == ValidationError("to_account", "must differ from account"))
-        #expect(rejection(TransactionInput(kind: "transfer", amount: "100", account: "Cash", toAccount: " Cash "))?.field == "to_account")
-        #expect(rejection(TransactionInput(kind: "transfer", amount: "100", category: "Food", account: "1", toAccount: "2"))
-            == ValidationError("category", "a transfer has no category"))
-        #expect(rejection(TransactionInput(kind: "transfer", amount: "0", account: "1", toAccount: "2"))?.field == "amount")
+        #expect(
+            rejection(TransactionInput(kind: "transfer", amount: "100", account: "Checking"))?.field == "to_account"
+        )
+        #expect(
+            rejection(TransactionInput(kind: "transfer", amount: "100", account: "Checking", toAccount: " "))?.field
+                == "to_account"
+        )
+        #expect(
+            rejection(TransactionInput(kind: "transfer", amount: "100", account: "2", toAccount: "2"))
+                == ValidationError("to_account", "must differ from account")
+        )
+        #expect(
+            rejection(TransactionInput(kind: "transfer", amount: "100", account: "Cash", toAccount: " Cash "))?.field
+                == "to_account"
+        )
+        #expect(
+            rejection(TransactionInput(kind: "transfer", amount: "100", category: "Food", account: "1", toAccount: "2"))
+                == ValidationError("category", "a transfer has no category")
+        )
+        #expect(
+            rejection(TransactionInput(kind: "transfer", amount: "0", account: "1", toAccount: "2"))?.field == "amount"
+        )
     }
 
     @Test("a blank category on a transfer is the same as none")
     func transferBlankCategory() throws {
-        let draft = try validate(TransactionInput(kind: "transfer", amount: "1", category: "", account: "1", toAccount: "2"))
+        let draft = try validate(
+            TransactionInput(kind: "transfer", amount: "1", category: "", account: "1", toAccount: "2")
+        )
         #expect(draft.category == nil)
     }
 
     @Test("only transfers have a destination account")
     func toAccountOnExpense() {
         #expect(rejection(TransactionInput(amount: "1", payee: "x", toAccount: "Savings"))?.field == "to_account")
-        #expect(rejection(TransactionInput(kind: "income", amount: "1", payee: "x", toAccount: "2"))?.field == "to_account")
+        #expect(
+            rejection(TransactionInput(kind: "income", amount: "1", payee: "x", toAccount: "2"))?.field == "to_account"
+        )
     }
 
     // MARK: Edits
 
     func base() throws -> TransactionDraft {
-        try validate(TransactionInput(
-            amount: "4.50", date: "2026-03-01", time: "09:30", payee: "Cafe", category: "Food:Coffee", account: "Cash", note: "latte"
-        ))
+        try validate(
+            TransactionInput(
+                amount: "4.50",
+                date: "2026-03-01",
+                time: "09:30",
+                payee: "Cafe",
+                category: "Food:Coffee",
+                account: "Cash",
+                note: "latte"
+            )
+        )
     }
 
     @Test("an edit keeps the fields it does not give")
@@ -236,13 +296,22 @@ struct TransactionDraftTests {
     @Test("changing the currency keeps the amount only when the minor digits match")
     func editCurrency() throws {
         let base = try base()
-        #expect(try validate(TransactionInput(currency: "EUR"), base: base).amount == Money(minorUnits: 450, currency: .eur))
-        #expect(rejection(TransactionInput(currency: "JPY"), base: base)
-            == ValidationError("amount", "give the amount again when changing the currency"))
-        #expect(try validate(TransactionInput(amount: "450", currency: "JPY"), base: base).amount == Money(minorUnits: 450, currency: .jpy))
+        #expect(
+            try validate(TransactionInput(currency: "EUR"), base: base).amount == Money(minorUnits: 450, currency: .eur)
+        )
+        #expect(
+            rejection(TransactionInput(currency: "JPY"), base: base)
+                == ValidationError("amount", "give the amount again when changing the currency")
+        )
+        #expect(
+            try validate(TransactionInput(amount: "450", currency: "JPY"), base: base).amount
+                == Money(minorUnits: 450, currency: .jpy)
+        )
         // The base's currency, not the book's, is the default on edit.
         let yen = try validate(TransactionInput(amount: "300", currency: "JPY", payee: "x"))
-        #expect(try validate(TransactionInput(amount: "500"), base: yen).amount == Money(minorUnits: 500, currency: .jpy))
+        #expect(
+            try validate(TransactionInput(amount: "500"), base: yen).amount == Money(minorUnits: 500, currency: .jpy)
+        )
     }
 
     @Test("turning an expense into a transfer drops its category")

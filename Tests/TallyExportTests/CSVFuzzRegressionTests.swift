@@ -1,5 +1,6 @@
-import Testing
 import TallyCore
+import Testing
+
 @testable import TallyExport
 
 /// Inputs the fuzz-csv target (Fuzz/) found, kept as tests. Each says what broke and why.
@@ -16,9 +17,12 @@ struct CSVFuzzRegressionTests {
     // A '"' followed by a combining mark is one Character, so doubling quotes by Character
     // (String.replacingOccurrences) missed it: the file could not be read back, and a payee
     // could end its quoted cell early and add cells of its own.
-    @Test("a quote followed by a combining mark is doubled", arguments: [
-        "\"\u{0613}s-4' (", "a\"\u{0301}b", "\"\u{0301},=1+1,\"", "x\"\u{20DD}\n\"\u{0301}",
-    ])
+    @Test(
+        "a quote followed by a combining mark is doubled",
+        arguments: [
+            "\"\u{0613}s-4' (", "a\"\u{0301}b", "\"\u{0301},=1+1,\"", "x\"\u{20DD}\n\"\u{0301}",
+        ]
+    )
     func quoteBeforeCombiningMark(_ field: String) throws {
         let line = CSVWriter.row([field, "next"])
         #expect(try rows(line) == [[field, "next"]])
@@ -27,9 +31,18 @@ struct CSVFuzzRegressionTests {
     @Test("a payee with a quote and a combining mark exports and imports as one cell")
     func payeeRoundTrip() throws {
         let payee = "Caf\"\u{0301},=HYPERLINK(\"x\")"
-        let record = ExportRecord(date: LocalDate("2026-03-01")!, time: nil, kind: .expense,
-                                  amount: Money(minorUnits: 450, currency: .usd), payee: payee, category: "Food",
-                                  subcategory: "", account: "Cash", toAccount: "", note: "")
+        let record = ExportRecord(
+            date: LocalDate("2026-03-01")!,
+            time: nil,
+            kind: .expense,
+            amount: Money(minorUnits: 450, currency: .usd),
+            payee: payee,
+            category: "Food",
+            subcategory: "",
+            account: "Cash",
+            toAccount: "",
+            note: ""
+        )
         let file = TallyCSV.header(time: false, toAccount: false) + TallyCSV.line(record, time: false, toAccount: false)
         let source = try TallyCSVImport(bytes: Array(file.utf8), bookCurrency: .usd, today: LocalDate("2026-11-22")!)
         let back = try #require(try source.next())

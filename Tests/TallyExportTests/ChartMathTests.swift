@@ -1,18 +1,24 @@
 import Testing
+
 @testable import TallyExport
 
 @Suite("Chart arithmetic")
 struct ChartMathTests {
     @Test("nice axes step by 1, 2 or 5 × 10^n and cover the data with 3–5 intervals")
     func niceAxis() {
-        let cases: [(Int64, Int64)] = [(0, 100), (0, 1), (0, 7), (0, 143_210), (-75_000, 50_000), (-10, 0),
-                                       (0, 999_999_999), (-1_000_000_000_000_000, 1_000_000_000_000_000), (0, Int64.max), (Int64.min, 0)]
+        let cases: [(Int64, Int64)] = [
+            (0, 100), (0, 1), (0, 7), (0, 143_210), (-75_000, 50_000), (-10, 0),
+            (0, 999_999_999), (-1_000_000_000_000_000, 1_000_000_000_000_000), (0, Int64.max), (Int64.min, 0),
+        ]
         for (low, high) in cases {
             let axis = ChartMath.niceAxis(low: low, high: high)
             var mantissa = axis.step
             while mantissa % 10 == 0 { mantissa /= 10 }
             #expect([1, 2, 5].contains(mantissa), "step \(axis.step) for \(low)...\(high)")
-            #expect(axis.lower <= min(0, max(low, -ChartMath.axisLimit)) && axis.upper >= max(0, min(high, ChartMath.axisLimit)))
+            #expect(
+                axis.lower <= min(0, max(low, -ChartMath.axisLimit))
+                    && axis.upper >= max(0, min(high, ChartMath.axisLimit))
+            )
             #expect((4...6).contains(axis.ticks.count), "\(axis.ticks.count) ticks for \(low)...\(high)")
             #expect(axis.ticks.contains(0))
         }

@@ -1,24 +1,34 @@
-import Testing
 import TallyCore
 import TallyExport
+import Testing
 
 /// A small RFC 5545 reader for the tests. It works on bytes, not Characters: a fold may fall
 /// between a letter and its combining mark, and String would glue the continuation's space to it.
 enum ICSReader {
     struct Property { let name: String, params: [String], value: String }
-    struct Component { let name: String; var properties: [Property] = []; var children: [Component] = [] }
+    struct Component {
+        let name: String
+        var properties: [Property] = []
+        var children: [Component] = []
+    }
 
     /// Physical lines, or `nil` when a CR or LF stands alone or the last line lacks its CRLF.
     static func physicalLines(_ document: String) -> [[UInt8]]? {
         let bytes = Array(document.utf8)
-        var lines: [[UInt8]] = [], current: [UInt8] = [], index = 0
+        var lines: [[UInt8]] = []
+        var current: [UInt8] = []
+        var index = 0
         while index < bytes.count {
             switch bytes[index] {
             case 0x0D:
                 guard index + 1 < bytes.count, bytes[index + 1] == 0x0A else { return nil }
-                lines.append(current); current = []; index += 2
+                lines.append(current)
+                current = []
+                index += 2
             case 0x0A: return nil
-            default: current.append(bytes[index]); index += 1
+            default:
+                current.append(bytes[index])
+                index += 1
             }
         }
         return current.isEmpty ? lines : nil
@@ -29,14 +39,21 @@ enum ICSReader {
     static func properties(_ lines: [[UInt8]]) -> [Property] {
         var logical: [[UInt8]] = []
         for line in lines {
-            if let first = line.first, first == 0x20 || first == 0x09, !logical.isEmpty { logical[logical.count - 1] += line.dropFirst() }
-            else { logical.append(line) }
+            if let first = line.first, first == 0x20 || first == 0x09, !logical.isEmpty {
+                logical[logical.count - 1] += line.dropFirst()
+            } else {
+                logical.append(line)
+            }
         }
         return logical.map { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             let colon = text.firstIndex(of: ":") ?? text.endIndex
             let head = text[..<colon].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-            return Property(name: head[0], params: Array(head.dropFirst()), value: colon == text.endIndex ? "" : String(text[text.index(after: colon)...]))
+            return Property(
+                name: head[0],
+                params: Array(head.dropFirst()),
+                value: colon == text.endIndex ? "" : String(text[text.index(after: colon)...])
+            )
         }
     }
 
@@ -58,11 +75,17 @@ enum ICSReader {
 
     /// A TEXT value with its escapes undone.
     static func unescape(_ value: String) -> String {
-        var out = String.UnicodeScalarView(), escaped = false
+        var out = String.UnicodeScalarView()
+        var escaped = false
         for scalar in value.unicodeScalars {
-            if escaped { out.append(scalar == "n" || scalar == "N" ? "\n" : scalar); escaped = false }
-            else if scalar == "\\" { escaped = true }
-            else { out.append(scalar) }
+            if escaped {
+                out.append(scalar == "n" || scalar == "N" ? "\n" : scalar)
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else {
+                out.append(scalar)
+            }
         }
         return String(out)
     }
@@ -74,19 +97,43 @@ extension ICSReader.Component {
 }
 
 /// Parses `document` and checks everything every feed must satisfy; returns the calendar.
-private func parsedCalendar(_ document: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ICSReader.Component {
-    let lines = try #require(ICSReader.physicalLines(document), "lines must end with CRLF", sourceLocation: sourceLocation)
+private func parsedCalendar(
+    _ document: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> ICSReader.Component {
+    let lines = try #require(
+        ICSReader.physicalLines(document),
+        "lines must end with CRLF",
+        sourceLocation: sourceLocation
+    )
     for line in lines {
-        #expect(line.count <= 75, "\(line.count) octets: \(String(decoding: line, as: UTF8.self))", sourceLocation: sourceLocation)
-        #expect(String(validating: line, as: UTF8.self) != nil, "a fold split a UTF-8 sequence", sourceLocation: sourceLocation)
+        #expect(
+            line.count <= 75,
+            "\(line.count) octets: \(String(decoding: line, as: UTF8.self))",
+            sourceLocation: sourceLocation
+        )
+        #expect(
+            String(validating: line, as: UTF8.self) != nil,
+            "a fold split a UTF-8 sequence",
+            sourceLocation: sourceLocation
+        )
     }
-    let tree = try #require(ICSReader.components(ICSReader.properties(lines)), "BEGIN/END must pair up", sourceLocation: sourceLocation)
+    let tree = try #require(
+        ICSReader.components(ICSReader.properties(lines)),
+        "BEGIN/END must pair up",
+        sourceLocation: sourceLocation
+    )
     #expect(tree.count == 1 && tree[0].name == "VCALENDAR", sourceLocation: sourceLocation)
     let calendar = tree[0]
-    #expect(calendar.values("VERSION") == ["2.0"] && calendar.values("PRODID").count == 1, sourceLocation: sourceLocation)
+    #expect(
+        calendar.values("VERSION") == ["2.0"] && calendar.values("PRODID").count == 1,
+        sourceLocation: sourceLocation
+    )
     for event in calendar.children {
         #expect(event.name == "VEVENT", sourceLocation: sourceLocation)
-        for name in ["UID", "DTSTAMP", "DTSTART"] { #expect(event.values(name).count == 1, "\(name)", sourceLocation: sourceLocation) }
+        for name in ["UID", "DTSTAMP", "DTSTART"] {
+            #expect(event.values(name).count == 1, "\(name)", sourceLocation: sourceLocation)
+        }
     }
     return calendar
 }
@@ -129,11 +176,23 @@ struct ICalendarTests {
     @Test("a feed parses back: every VEVENT has UID, DTSTAMP and DTSTART; all-day, timed and recurring events; alarms")
     func feed() throws {
         let events = [
-            ICalendarEvent(uid: "bill-7-20240229@tally", start: .date(date("2024-02-29")), summary: "Rent", description: "Flat 3",
-                           url: "https://bank.example/pay?a=1,b=2;c", alarmTrigger: ICalendar.trigger(daysBefore: 3)),
+            ICalendarEvent(
+                uid: "bill-7-20240229@tally",
+                start: .date(date("2024-02-29")),
+                summary: "Rent",
+                description: "Flat 3",
+                url: "https://bank.example/pay?a=1,b=2;c",
+                alarmTrigger: ICalendar.trigger(daysBefore: 3)
+            ),
             ICalendarEvent(uid: "bill-8-20241231@tally", start: .date(date("2024-12-31")), summary: "Insurance"),
-            ICalendarEvent(uid: "reminder@tally", start: .floating(date("2024-03-01"), TimeOfDay("09:05")!), durationMinutes: 20,
-                           summary: "Log today's spending", recurrence: "FREQ=DAILY", alarmTrigger: "PT0M"),
+            ICalendarEvent(
+                uid: "reminder@tally",
+                start: .floating(date("2024-03-01"), TimeOfDay("09:05")!),
+                durationMinutes: 20,
+                summary: "Log today's spending",
+                recurrence: "FREQ=DAILY",
+                alarmTrigger: "PT0M"
+            ),
         ]
         let document = ICalendar.document(name: "Tally, bills", stamp: "20240301T120000Z", events: events)
         let calendar = try parsedCalendar(document)
@@ -147,10 +206,16 @@ struct ICalendarTests {
         #expect(rent.value("RRULE") == nil && rent.value("TRANSP") == "TRANSPARENT")
         let alarm = try #require(rent.children.first)
         #expect(rent.children.count == 1 && alarm.name == "VALARM")
-        #expect(alarm.value("ACTION") == "DISPLAY" && alarm.value("TRIGGER") == "-PT63H" && alarm.value("DESCRIPTION") == "Rent")
+        #expect(
+            alarm.value("ACTION") == "DISPLAY" && alarm.value("TRIGGER") == "-PT63H"
+                && alarm.value("DESCRIPTION") == "Rent"
+        )
         #expect(insurance.value("DTSTART") == "20241231" && insurance.value("DTEND") == "20250101")
         #expect(insurance.children.isEmpty && insurance.value("DESCRIPTION") == nil && insurance.value("URL") == nil)
-        #expect(reminder.value("DTSTART") == "20240301T090500" && reminder.value("DURATION") == "PT20M" && reminder.value("DTEND") == nil)
+        #expect(
+            reminder.value("DTSTART") == "20240301T090500" && reminder.value("DURATION") == "PT20M"
+                && reminder.value("DTEND") == nil
+        )
         #expect(reminder.value("RRULE") == "FREQ=DAILY" && reminder.children.first?.value("TRIGGER") == "PT0M")
     }
 
@@ -163,22 +228,39 @@ struct ICalendarTests {
 
     @Test("long, non-ASCII and special-character text round trips through escaping and folding", arguments: hardTexts)
     func roundTrip(text: String) throws {
-        let event = ICalendarEvent(uid: "uid-" + text, start: .date(date("2024-01-01")), summary: text, description: text, alarmTrigger: "PT9H")
+        let event = ICalendarEvent(
+            uid: "uid-" + text,
+            start: .date(date("2024-01-01")),
+            summary: text,
+            description: text,
+            alarmTrigger: "PT9H"
+        )
         let calendar = try parsedCalendar(ICalendar.document(name: text, stamp: "20240101T000000Z", events: [event]))
         let parsed = try #require(calendar.children.first)
-        let texts = [calendar.value("X-WR-CALNAME"), parsed.value("SUMMARY"), parsed.children.first?.value("DESCRIPTION")]
+        let texts = [
+            calendar.value("X-WR-CALNAME"), parsed.value("SUMMARY"), parsed.children.first?.value("DESCRIPTION"),
+        ]
         for value in texts {
             #expect(normalized(ICSReader.unescape(value ?? "?")) == normalized(text))
         }
-        #expect(parsed.value("UID").map(ICSReader.unescape) == "uid-" + String(decoding: normalized(text), as: UTF8.self))
+        #expect(
+            parsed.value("UID").map(ICSReader.unescape) == "uid-" + String(decoding: normalized(text), as: UTF8.self)
+        )
         // DESCRIPTION is left out when empty.
-        #expect(parsed.value("DESCRIPTION").map { normalized(ICSReader.unescape($0)) } == (text.isEmpty ? nil : normalized(text)))
+        #expect(
+            parsed.value("DESCRIPTION").map { normalized(ICSReader.unescape($0)) }
+                == (text.isEmpty ? nil : normalized(text))
+        )
     }
 
-    @Test("TEXT escaping", arguments: [
-        ("a;b,c\\d\ne", #"a\;b\,c\\d\ne"#), ("line\r\nbreak", #"line\nbreak"#), ("lone\rCR", "loneCR"), ("plain", "plain"),
-        (";\u{301}", "\\;\u{301}"), ("\\\u{308}", "\\\\\u{308}"), ("emoji 👍🏽, ok", #"emoji 👍🏽\, ok"#), ("", ""),
-    ])
+    @Test(
+        "TEXT escaping",
+        arguments: [
+            ("a;b,c\\d\ne", #"a\;b\,c\\d\ne"#), ("line\r\nbreak", #"line\nbreak"#), ("lone\rCR", "loneCR"),
+            ("plain", "plain"),
+            (";\u{301}", "\\;\u{301}"), ("\\\u{308}", "\\\\\u{308}"), ("emoji 👍🏽, ok", #"emoji 👍🏽\, ok"#), ("", ""),
+        ]
+    )
     func escape(raw: String, escaped: String) {
         #expect(Array(ICalendar.escape(raw).utf8) == Array(escaped.utf8))
     }
@@ -200,7 +282,9 @@ struct ICalendarTests {
 
     @Test("random lines fold into full lines of at most 75 octets that unfold to the original")
     func foldProperty() {
-        let pool: [Unicode.Scalar] = ["a", "Z", "7", " ", ";", "\\", "é", "ß", "€", "中", "✓", "😀", "🧾", "𝄞", "\u{301}", "\u{200D}", "\u{FE0F}"]
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", "7", " ", ";", "\\", "é", "ß", "€", "中", "✓", "😀", "🧾", "𝄞", "\u{301}", "\u{200D}", "\u{FE0F}",
+        ]
         var rng = SplitMix64(seed: 0x1C5)
         var failures: [String] = []
         for _ in 0..<2_000 {
@@ -212,12 +296,19 @@ struct ICalendarTests {
             let pieces = ICSReader.physicalLines(String(decoding: folded + [0x0D, 0x0A], as: UTF8.self)) ?? [[0xFF]]
             var unfolded = pieces[0]
             for (index, piece) in pieces.enumerated() {
-                if piece.count > 75 || String(validating: piece, as: UTF8.self) == nil { failures.append("bad piece in \(line)") }
+                if piece.count > 75 || String(validating: piece, as: UTF8.self) == nil {
+                    failures.append("bad piece in \(line)")
+                }
                 if index > 0 {
-                    if piece.first != 0x20 || piece.count < 2 { failures.append("continuation without its space or empty: \(line)") }
+                    if piece.first != 0x20 || piece.count < 2 {
+                        failures.append("continuation without its space or empty: \(line)")
+                    }
                     unfolded += piece.dropFirst()
                     // Greedy: the piece before was folded only because this scalar did not fit.
-                    let next = String(decoding: piece.dropFirst(), as: UTF8.self).unicodeScalars.first.map { String($0).utf8.count } ?? 0
+                    let next =
+                        String(decoding: piece.dropFirst(), as: UTF8.self).unicodeScalars.first.map {
+                            String($0).utf8.count
+                        } ?? 0
                     if pieces[index - 1].count + next <= 75 { failures.append("folded early: \(line)") }
                 }
             }
@@ -226,9 +317,12 @@ struct ICalendarTests {
         #expect(failures.count == 0, "first: \(failures.prefix(3))")
     }
 
-    @Test("reminder triggers: 09:00 on the day, or that many days before at 09:00", arguments: [
-        (0, "PT9H"), (1, "-PT15H"), (3, "-PT63H"), (7, "-PT159H"), (60, "-PT1431H"),
-    ])
+    @Test(
+        "reminder triggers: 09:00 on the day, or that many days before at 09:00",
+        arguments: [
+            (0, "PT9H"), (1, "-PT15H"), (3, "-PT63H"), (7, "-PT159H"), (60, "-PT1431H"),
+        ]
+    )
     func trigger(days: Int, trigger: String) {
         #expect(ICalendar.trigger(daysBefore: days) == trigger)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyExport
 
 @Suite("PDF structure")
@@ -9,7 +10,10 @@ struct PDFStructureTests {
         let pdf = latin1(sampleReport().render())
         #expect(pdf.hasPrefix("%PDF-1.4\n"))
         #expect(pdf.hasSuffix("%%EOF\n"))
-        #expect(pdf.contains("/Type /Catalog") && pdf.contains("/BaseFont /Helvetica ") && pdf.contains("/BaseFont /Helvetica-Bold"))
+        #expect(
+            pdf.contains("/Type /Catalog") && pdf.contains("/BaseFont /Helvetica ")
+                && pdf.contains("/BaseFont /Helvetica-Bold")
+        )
         #expect(occurrences(of: "/Encoding /WinAnsiEncoding", in: pdf) == 2)
         #expect(pdf.contains("/Producer (Tally)") && pdf.contains("/Title <FEFF0053"))
         #expect(pdf.contains("/MediaBox [0 0 595.28 841.89]"))
@@ -53,9 +57,11 @@ struct PDFStructureTests {
     @Test("table text, totals and chart labels are in the content")
     func content() {
         let pdf = latin1(sampleReport().render())
-        for text in ["(Spending report) Tj", "(Category) Tj", "(Groceries) Tj", "(Total) Tj", "($3,889.16) Tj",
-                     "($1,296.38) Tj", "(Spending by category) Tj", "(Share of spending) Tj", "(38.6%) Tj",
-                     "(Generated 2026-11-21) Tj", "(Page 1 of 1) Tj"] {
+        for text in [
+            "(Spending report) Tj", "(Category) Tj", "(Groceries) Tj", "(Total) Tj", "($3,889.16) Tj",
+            "($1,296.38) Tj", "(Spending by category) Tj", "(Share of spending) Tj", "(38.6%) Tj",
+            "(Generated 2026-11-21) Tj", "(Page 1 of 1) Tj",
+        ] {
             #expect(pdf.contains(text), "missing \(text)")
         }
         // WinAnsi: en dash 0x96, curly quotes 0x93/0x94, em dash 0x97.
@@ -68,7 +74,9 @@ struct PDFStructureTests {
     @Test("a 120-row table spans several pages, each with the header row and Page i of n")
     func pagination() throws {
         let pdf = latin1(sampleReport(rows: 120).render())
-        let pages = try #require(pdf.firstMatch(of: /\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/).flatMap { Int($0.1) })
+        let pages = try #require(
+            pdf.firstMatch(of: /\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/).flatMap { Int($0.1) }
+        )
         #expect(pages >= 3)
         for page in 1...pages { #expect(pdf.contains("(Page \(page) of \(pages)) Tj")) }
         #expect(!pdf.contains("(Page \(pages + 1) of"))

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import TallyExport
 
 @Suite("PDF text")
 struct PDFTextTests {
     @Test("WinAnsi: Latin-1 as is, typographic marks at their codes, anything else is ?")
     func winAnsi() {
-        #expect(WinAnsi.encode("Café €5 – “ok” • ‘a’ — …") ==
-            [0x43, 0x61, 0x66, 0xE9, 0x20, 0x80, 0x35, 0x20, 0x96, 0x20, 0x93, 0x6F, 0x6B, 0x94, 0x20, 0x95, 0x20,
-             0x91, 0x61, 0x92, 0x20, 0x97, 0x20, 0x85])
+        #expect(
+            WinAnsi.encode("Café €5 – “ok” • ‘a’ — …") == [
+                0x43, 0x61, 0x66, 0xE9, 0x20, 0x80, 0x35, 0x20, 0x96, 0x20, 0x93, 0x6F, 0x6B, 0x94, 0x20, 0x95, 0x20,
+                0x91, 0x61, 0x92, 0x20, 0x97, 0x20, 0x85,
+            ]
+        )
         #expect(WinAnsi.encode("₹12 日本 👨‍👩‍👧") == Array("?12 ?? ?".utf8))
         #expect(WinAnsi.encode("e\u{301}") == [0xE9])  // decomposed é is composed first
         #expect(WinAnsi.encode("−5\u{202F}000") == [0x2D, 0x35, 0xA0, 0x30, 0x30, 0x30])
@@ -32,8 +36,10 @@ struct PDFTextTests {
         #expect(latin1(report.render()).contains("(Coffee \\(work\\) \\\\ misc) Tj"))
     }
 
-    @Test("pdftotext reads the title, a row, the total and the page footer",
-          .enabled(if: executable("pdftotext") != nil, "pdftotext (poppler-utils) is not installed"))
+    @Test(
+        "pdftotext reads the title, a row, the total and the page footer",
+        .enabled(if: executable("pdftotext") != nil, "pdftotext (poppler-utils) is not installed")
+    )
     func pdftotext() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyExport
 
 @Suite("SVG bar chart")
@@ -33,12 +34,19 @@ struct SVGBarsTests {
         let a = SVGChart.bars(title: "Spending", items: sampleItems)
         #expect(a == SVGChart.bars(title: "Spending", items: sampleItems))
         let b = SVGChart.bars(title: "Spending", items: Array(sampleItems.dropLast()))
-        #expect(a.firstMatch(of: /id="(chart-[0-9a-f]+)-title"/)?.1 != b.firstMatch(of: /id="(chart-[0-9a-f]+)-title"/)?.1)
+        #expect(
+            a.firstMatch(of: /id="(chart-[0-9a-f]+)-title"/)?.1 != b.firstMatch(of: /id="(chart-[0-9a-f]+)-title"/)?.1
+        )
     }
 
     @Test("every text is XML-escaped, in titles, labels and the heading")
     func escaping() {
-        let nasty = ChartItem(label: "Tom & Jerry's <b>\"cafe\"</b>", value: 500, valueText: "<$5.00>", color: "#123456")
+        let nasty = ChartItem(
+            label: "Tom & Jerry's <b>\"cafe\"</b>",
+            value: 500,
+            valueText: "<$5.00>",
+            color: "#123456"
+        )
         let svg = SVGChart.bars(title: "A & B <script>", items: [nasty])
         #expect(svg.contains("<title>Tom &amp; Jerry&#39;s &lt;b&gt;&quot;cafe&quot;&lt;/b&gt;: &lt;$5.00&gt;</title>"))
         #expect(svg.contains("A &amp; B &lt;script&gt;"))
@@ -47,9 +55,11 @@ struct SVGBarsTests {
 
     @Test("links wrap the group; script URLs and bad colours are neutralised")
     func links() {
-        let items = [item("Food", 100, 0, link: "/transactions?category=1&month=2024-03"),
-                     item("Bad", 50, 1, link: " JavaScript:alert(1)"),
-                     ChartItem(label: "X", value: 10, valueText: "$0.10", color: "red\" onload=\"x")]
+        let items = [
+            item("Food", 100, 0, link: "/transactions?category=1&month=2024-03"),
+            item("Bad", 50, 1, link: " JavaScript:alert(1)"),
+            ChartItem(label: "X", value: 10, valueText: "$0.10", color: "red\" onload=\"x"),
+        ]
         let svg = SVGChart.bars(title: "Links", items: items)
         #expect(svg.contains("<a href=\"/transactions?category=1&amp;month=2024-03\"><g class=\"bar-row\">"))
         #expect(occurrences(of: "<a href", in: svg) == 1)
@@ -73,7 +83,10 @@ struct SVGBarsTests {
         let negative = SVGChart.bars(title: "Refunds", items: [item("Refund", -5000), item("Food", 1000, 1)])
         #expect(occurrences(of: "<rect class=\"bar\"", in: negative) == 2)
         #expect(!negative.contains("width=\"-"))
-        let huge = SVGChart.bars(title: "Huge", items: [item("A", 1_000_000_000_000_000), item("B", Int64.max, 1), item("C", 1, 2)])
+        let huge = SVGChart.bars(
+            title: "Huge",
+            items: [item("A", 1_000_000_000_000_000), item("B", Int64.max, 1), item("C", 1, 2)]
+        )
         #expect(occurrences(of: "<rect class=\"bar\"", in: huge) == 3)
         #expect(!huge.contains("nan") && !huge.contains("inf"))
     }

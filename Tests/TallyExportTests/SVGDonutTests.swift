@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyExport
 
 @Suite("SVG donut chart")

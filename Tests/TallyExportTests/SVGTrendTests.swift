@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TallyExport
 
 @Suite("SVG trend chart")
@@ -8,13 +9,21 @@ struct SVGTrendTests {
     var series: [ChartSeries] {
         let spent: [Int64] = [120_000, 98_050, 143_210, 110_000, 0, 87_600]
         let income: [Int64] = [200_000, 200_000, 210_000, 200_000, 205_000, 200_000]
-        return [ChartSeries(name: "Spending", color: "#e15759", values: spent, valueTexts: spent.map(dollars)),
-                ChartSeries(name: "Income", color: "#59a14f", values: income, valueTexts: income.map(dollars))]
+        return [
+            ChartSeries(name: "Spending", color: "#e15759", values: spent, valueTexts: spent.map(dollars)),
+            ChartSeries(name: "Income", color: "#59a14f", values: income, valueTexts: income.map(dollars)),
+        ]
     }
 
     @Test("columns: one rect.column per series per period, tooltips and legend")
     func columns() {
-        let svg = SVGChart.trend(title: "By month", periods: months, series: series, style: .columns, axisLabel: dollars)
+        let svg = SVGChart.trend(
+            title: "By month",
+            periods: months,
+            series: series,
+            style: .columns,
+            axisLabel: dollars
+        )
         #expect(occurrences(of: "<rect class=\"column\"", in: svg) == months.count * series.count)
         #expect(svg.contains("<title>Spending, Mar: $1,432.10</title>"))
         #expect(occurrences(of: "<g class=\"legend-item\">", in: svg) == 2)
@@ -32,7 +41,13 @@ struct SVGTrendTests {
 
     @Test("4–5 gridlines at 1-2-5 steps, labelled by the caller's formatter")
     func gridlines() {
-        let svg = SVGChart.trend(title: "By month", periods: months, series: series, style: .columns, axisLabel: dollars)
+        let svg = SVGChart.trend(
+            title: "By month",
+            periods: months,
+            series: series,
+            style: .columns,
+            axisLabel: dollars
+        )
         let lines = occurrences(of: "<line class=\"grid\"", in: svg) + occurrences(of: "<line class=\"zero\"", in: svg)
         #expect((4...5).contains(lines))
         #expect(svg.contains(">$1,000.00</text>") && svg.contains(">$3,000.00</text>") && svg.contains(">$0.00</text>"))
@@ -42,13 +57,20 @@ struct SVGTrendTests {
     func negatives() throws {
         let flow: [Int64] = [50_000, -32_000, 12_000, -75_000]
         let line = ChartSeries(name: "Net", color: "#4e79a7", values: flow, valueTexts: flow.map(dollars))
-        let svg = SVGChart.trend(title: "Cash flow", periods: ["Q1", "Q2", "Q3", "Q4"], series: [line],
-                                 style: .columns, axisLabel: dollars)
+        let svg = SVGChart.trend(
+            title: "Cash flow",
+            periods: ["Q1", "Q2", "Q3", "Q4"],
+            series: [line],
+            style: .columns,
+            axisLabel: dollars
+        )
         #expect(occurrences(of: "<line class=\"zero\"", in: svg) == 1)
         #expect(svg.contains(">-$500.00</text>") || svg.contains(">-$1,000.00</text>"))
         #expect(!svg.contains("height=\"-"))
         let zeroY = try #require(svg.firstMatch(of: /class="zero" x1="[0-9.]+" y1="([0-9.]+)"/)?.1)
-        let q2 = try #require(svg.firstMatch(of: /Q2: -\$320\.00<\/title><rect class="column" x="[0-9.]+" y="([0-9.]+)"/)?.1)
+        let q2 = try #require(
+            svg.firstMatch(of: /Q2: -\$320\.00<\/title><rect class="column" x="[0-9.]+" y="([0-9.]+)"/)?.1
+        )
         #expect(Double(String(q2)) == Double(String(zeroY)))
     }
 
@@ -57,15 +79,25 @@ struct SVGTrendTests {
         let empty = SVGChart.trend(title: "Nothing", periods: [], series: [], style: .line, axisLabel: dollars)
         #expect(empty.contains(">No data</text>") && empty.hasSuffix("</svg>\n"))
         let short = ChartSeries(name: "Short", color: "#000", values: [5], valueTexts: [])
-        let ragged = SVGChart.trend(title: "Ragged", periods: ["A", "B", "C"], series: [short], style: .columns,
-                                    axisLabel: dollars)
+        let ragged = SVGChart.trend(
+            title: "Ragged",
+            periods: ["A", "B", "C"],
+            series: [short],
+            style: .columns,
+            axisLabel: dollars
+        )
         #expect(occurrences(of: "<rect class=\"column\"", in: ragged) == 3)
         #expect(ragged.contains("Short, A: $0.05") && ragged.contains("Short, C: no data"))
         let big: [Int64] = [1_000_000_000_000_000, -1_000_000_000_000_000, Int64.max, Int64.min]
         let hugeSeries = ChartSeries(name: "Huge", color: "#123", values: big, valueTexts: big.map(dollars))
         for style in [TrendStyle.columns, .line] {
-            let svg = SVGChart.trend(title: "Huge", periods: ["1", "2", "3", "4"], series: [hugeSeries], style: style,
-                                     axisLabel: dollars)
+            let svg = SVGChart.trend(
+                title: "Huge",
+                periods: ["1", "2", "3", "4"],
+                series: [hugeSeries],
+                style: style,
+                axisLabel: dollars
+            )
             #expect(!svg.contains("nan") && !svg.contains("inf"))
         }
     }

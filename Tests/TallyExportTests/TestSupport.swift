@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TallyExport
 
 /// How many times `needle` occurs in `haystack` (non-overlapping).
@@ -44,10 +45,18 @@ func sampleReport(rows count: Int = 8) -> PDFReport {
         return [label, "\(index % 9 + 1)", dollars(base.value), dollars(base.value / 3)]
     }
     return PDFReport(
-        title: "Spending report", subtitle: "1 Mar 2024 – 31 Mar 2024", generated: "Generated 2026-11-21",
-        columns: ["Category", "Transactions", "Spent", "Budget left"], rightAligned: [1, 2, 3],
-        rows: rows, footer: ["Total", "42", "$3,889.16", "$1,296.38"],
-        bars: sampleItems, slices: sampleItems, barsTitle: "Spending by category", slicesTitle: "Share of spending")
+        title: "Spending report",
+        subtitle: "1 Mar 2024 – 31 Mar 2024",
+        generated: "Generated 2026-11-21",
+        columns: ["Category", "Transactions", "Spent", "Budget left"],
+        rightAligned: [1, 2, 3],
+        rows: rows,
+        footer: ["Total", "42", "$3,889.16", "$1,296.38"],
+        bars: sampleItems,
+        slices: sampleItems,
+        barsTitle: "Spending by category",
+        slicesTitle: "Share of spending"
+    )
 }
 
 /// The path of an executable on PATH (or the usual install folders), or nil.

@@ -1,7 +1,8 @@
 import Foundation
 import SQLKit
-import Testing
 import TallyCore
+import Testing
+
 @testable import TallyStore
 
 /// `Store.check` and `Store.repair` on books damaged by SQL behind the store's back.
@@ -20,23 +21,75 @@ struct CheckTests {
 
     static func book(_ store: Store) async throws -> Book {
         let (user, book) = try await owner(store)
-        func add(_ input: TransactionInput) async throws -> RecordID { try await store.addTransaction(to: try await store.scope(user, book: book.id), input).transaction.id }
-        let first = try await add(TransactionInput(kind: "expense", amount: "12.00", date: "2026-03-04", payee: "Cafe", category: "Food:Coffee", account: "Cash"))
-        let second = try await add(TransactionInput(kind: "expense", amount: "8.50", date: "2026-03-04", payee: "Cafe", category: "Food:Coffee", account: "Cash"))
-        let salary = try await add(TransactionInput(kind: "income", amount: "1000.00", date: "2026-03-31", payee: "Acme", category: "Salary", account: "Debit Card"))
-        let transfer = try await add(TransactionInput(kind: "transfer", amount: "200.00", date: "2026-04-02", account: "Debit Card", toAccount: "Credit Card"))
+        func add(_ input: TransactionInput) async throws -> RecordID {
+            try await store.addTransaction(to: try await store.scope(user, book: book.id), input).transaction.id
+        }
+        let first = try await add(
+            TransactionInput(
+                kind: "expense",
+                amount: "12.00",
+                date: "2026-03-04",
+                payee: "Cafe",
+                category: "Food:Coffee",
+                account: "Cash"
+            )
+        )
+        let second = try await add(
+            TransactionInput(
+                kind: "expense",
+                amount: "8.50",
+                date: "2026-03-04",
+                payee: "Cafe",
+                category: "Food:Coffee",
+                account: "Cash"
+            )
+        )
+        let salary = try await add(
+            TransactionInput(
+                kind: "income",
+                amount: "1000.00",
+                date: "2026-03-31",
+                payee: "Acme",
+                category: "Salary",
+                account: "Debit Card"
+            )
+        )
+        let transfer = try await add(
+            TransactionInput(
+                kind: "transfer",
+                amount: "200.00",
+                date: "2026-04-02",
+                account: "Debit Card",
+                toAccount: "Credit Card"
+            )
+        )
         let ids = try await store.database.read { db in
-            let coffee = try await db.raw("SELECT category_id, account_id FROM transactions WHERE id = \(bind: first)").first()!
-            let pay = try await db.raw("SELECT category_id, account_id, to_account_id FROM transactions WHERE id = \(bind: salary)").first()!
+            let coffee = try await db.raw("SELECT category_id, account_id FROM transactions WHERE id = \(bind: first)")
+                .first()!
+            let pay = try await db.raw(
+                "SELECT category_id, account_id, to_account_id FROM transactions WHERE id = \(bind: salary)"
+            ).first()!
             let move = try await db.raw("SELECT to_account_id FROM transactions WHERE id = \(bind: transfer)").first()!
             return [
-                try coffee.decode(column: "category_id", as: Int64.self), try coffee.decode(column: "account_id", as: Int64.self),
-                try pay.decode(column: "category_id", as: Int64.self), try pay.decode(column: "account_id", as: Int64.self),
+                try coffee.decode(column: "category_id", as: Int64.self),
+                try coffee.decode(column: "account_id", as: Int64.self),
+                try pay.decode(column: "category_id", as: Int64.self),
+                try pay.decode(column: "account_id", as: Int64.self),
                 try move.decode(column: "to_account_id", as: Int64.self),
             ]
         }
-        return Book(user: user, id: book.id, coffees: [first, second], salary: salary, transfer: transfer,
-                    coffee: ids[0], salaryCategory: ids[2], cash: ids[1], debit: ids[3], credit: ids[4])
+        return Book(
+            user: user,
+            id: book.id,
+            coffees: [first, second],
+            salary: salary,
+            transfer: transfer,
+            coffee: ids[0],
+            salaryCategory: ids[2],
+            cash: ids[1],
+            debit: ids[3],
+            credit: ids[4]
+        )
     }
 
     static func sql(_ store: Store, _ statements: [SQLQueryString]) async throws {
@@ -58,25 +111,31 @@ struct CheckTests {
         }
     }
 
-    @Test("a wrong sum, a missing cell, an extra cell, a bad value, a wrong balance and a record deleted behind the totals' back are each found and repaired",
-          arguments: Backend.available)
+    @Test(
+        "a wrong sum, a missing cell, an extra cell, a bad value, a wrong balance and a record deleted behind the totals' back are each found and repaired",
+        arguments: Backend.available
+    )
     func totals(backend: Backend) async throws {
         try await withStore(backend) { store in
             let b = try await Self.book(store)
             let sqlite = store.database.engine == .sqlite
-            try await Self.sql(store, [
-                "UPDATE day_totals SET total_minor = 2051 WHERE book_id = \(bind: b.id) AND day = '2026-03-04' AND kind = 'expense'",
-                "DELETE FROM month_category_totals WHERE book_id = \(bind: b.id) AND month = '2026-03' AND kind = 'income'",
-                """
-                INSERT INTO month_totals (book_id, month, kind, category_id, account_id, payee_key, currency, total_minor, count)
-                VALUES (\(bind: b.id), '2026-05', 'expense', \(bind: b.coffee), \(bind: b.cash), 'ghost', 'USD', 700, 1)
-                """,
-                // SQLite kept floating-point values after the old overflows; PostgreSQL's BIGINT cannot, so a wrong count there.
-                sqlite ? "UPDATE month_category_totals SET total_minor = -2.72e19 WHERE book_id = \(bind: b.id) AND month = '2026-03' AND kind = 'expense'"
-                    : "UPDATE month_category_totals SET count = 5 WHERE book_id = \(bind: b.id) AND month = '2026-03' AND kind = 'expense'",
-                "UPDATE account_balances SET balance_minor = balance_minor + 5 WHERE book_id = \(bind: b.id) AND account_id = \(bind: b.cash)",
-                "DELETE FROM transactions WHERE id = \(bind: b.transfer)",
-            ])
+            try await Self.sql(
+                store,
+                [
+                    "UPDATE day_totals SET total_minor = 2051 WHERE book_id = \(bind: b.id) AND day = '2026-03-04' AND kind = 'expense'",
+                    "DELETE FROM month_category_totals WHERE book_id = \(bind: b.id) AND month = '2026-03' AND kind = 'income'",
+                    """
+                    INSERT INTO month_totals (book_id, month, kind, category_id, account_id, payee_key, currency, total_minor, count)
+                    VALUES (\(bind: b.id), '2026-05', 'expense', \(bind: b.coffee), \(bind: b.cash), 'ghost', 'USD', 700, 1)
+                    """,
+                    // SQLite kept floating-point values after the old overflows; PostgreSQL's BIGINT cannot, so a wrong count there.
+                    sqlite
+                        ? "UPDATE month_category_totals SET total_minor = -2.72e19 WHERE book_id = \(bind: b.id) AND month = '2026-03' AND kind = 'expense'"
+                        : "UPDATE month_category_totals SET count = 5 WHERE book_id = \(bind: b.id) AND month = '2026-03' AND kind = 'expense'",
+                    "UPDATE account_balances SET balance_minor = balance_minor + 5 WHERE book_id = \(bind: b.id) AND account_id = \(bind: b.cash)",
+                    "DELETE FROM transactions WHERE id = \(bind: b.transfer)",
+                ]
+            )
             let (c, cash, debit, credit) = (b.coffee, b.cash, b.debit, b.credit)
             let expected = [
                 "book \(b.id): day_totals [2026-03-04 expense, category \(c), account \(cash), USD]: kept 2051 in 2 records; the records give 2050 in 2 records",
@@ -85,7 +144,8 @@ struct CheckTests {
                 "book \(b.id): month_totals [2026-04 transfer_in, category 0, account \(credit), payee \"\", USD]: kept 20000 in 1 record; no records fall in it",
                 "book \(b.id): month_totals [2026-04 transfer_out, category 0, account \(debit), payee \"\", USD]: kept 20000 in 1 record; no records fall in it",
                 "book \(b.id): month_totals [2026-05 expense, category \(c), account \(cash), payee \"ghost\", USD]: kept 700 in 1 record; no records fall in it",
-                sqlite ? "book \(b.id): month_category_totals [2026-03 expense, category \(c), USD]: kept total -2.72e+19 is not a whole number of minor units; the records give 2050 in 2 records"
+                sqlite
+                    ? "book \(b.id): month_category_totals [2026-03 expense, category \(c), USD]: kept total -2.72e+19 is not a whole number of minor units; the records give 2050 in 2 records"
                     : "book \(b.id): month_category_totals [2026-03 expense, category \(c), USD]: kept 2050 in 5 records; the records give 2050 in 2 records",
                 "book \(b.id): month_category_totals [2026-03 income, category \(b.salaryCategory), USD]: missing; the records give 100000 in 1 record",
                 "book \(b.id): month_category_totals [2026-04 transfer_in, category 0, USD]: kept 20000 in 1 record; no records fall in it",
@@ -108,32 +168,49 @@ struct CheckTests {
             try await store.database.write { try await Totals.rebuild($0, book: b.id) }
             #expect(try await TotalsRebuildTests.snapshot(store, book: b.id) == kept)
             let march = try await store.summaryReport(
-                ReportQuery(range: try DateRange(from: LocalDate("2026-03-01")!, to: LocalDate("2026-03-31")!), by: .category, kind: .expense),
+                ReportQuery(
+                    range: try DateRange(from: LocalDate("2026-03-01")!, to: LocalDate("2026-03-31")!),
+                    by: .category,
+                    kind: .expense
+                ),
                 in: try await store.scope(b.user, book: b.id)
             )
             #expect(march.total(.expense).total.minorUnits == 2050 && march.total(.expense).count == 2)
         }
     }
 
-    @Test("records whose sum does not fit in 64 bits are a finding that repair leaves, not a crash", arguments: Backend.available)
+    @Test(
+        "records whose sum does not fit in 64 bits are a finding that repair leaves, not a crash",
+        arguments: Backend.available
+    )
     func overflowingRecords(backend: Backend) async throws {
         try await withStore(backend) { store in
             let b = try await Self.book(store)
-            try await Self.sql(store, [
-                "UPDATE transactions SET amount_minor = 9223372036854775000 WHERE id IN (\(binds: b.coffees))",
-                // One cell a rebuild could fix, so the repair tries, and must leave everything as it was.
-                "UPDATE day_totals SET total_minor = 1 WHERE book_id = \(bind: b.id) AND kind = 'income'",
-            ])
+            try await Self.sql(
+                store,
+                [
+                    "UPDATE transactions SET amount_minor = 9223372036854775000 WHERE id IN (\(binds: b.coffees))",
+                    // One cell a rebuild could fix, so the repair tries, and must leave everything as it was.
+                    "UPDATE day_totals SET total_minor = 1 WHERE book_id = \(bind: b.id) AND kind = 'income'",
+                ]
+            )
             let before = try await TotalsRebuildTests.snapshot(store, book: b.id)
             let report = try await store.check(book: b.id)
             let overflows = report.findings.filter { $0.problem.contains("does not fit in 64 bits") }
             // The day, month, month-by-category cells of the two coffees, and the cash balance.
-            #expect(overflows.map(\.table) == ["day_totals", "month_totals", "month_category_totals", "account_balances"])
+            #expect(
+                overflows.map(\.table) == ["day_totals", "month_totals", "month_category_totals", "account_balances"]
+            )
             #expect(overflows.allSatisfy { !$0.repairable })
-            #expect(overflows.first?.description
-                == "book \(b.id): day_totals [2026-03-04 expense, category \(b.coffee), account \(b.cash), USD]: the records' sum does not fit in 64 bits (2 records); it cannot be kept")
+            #expect(
+                overflows.first?.description
+                    == "book \(b.id): day_totals [2026-03-04 expense, category \(b.coffee), account \(b.cash), USD]: the records' sum does not fit in 64 bits (2 records); it cannot be kept"
+            )
             let outcome = try await store.repair(book: b.id)
-            #expect(outcome.actions.count == 1 && outcome.actions[0].hasPrefix("book \(b.id): the kept totals could not be rebuilt"))
+            #expect(
+                outcome.actions.count == 1
+                    && outcome.actions[0].hasPrefix("book \(b.id): the kept totals could not be rebuilt")
+            )
             #expect(outcome.after.findings.map(\.description) == report.findings.map(\.description))
             #expect(try await TotalsRebuildTests.snapshot(store, book: b.id) == before)
         }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallyStore
+import Testing
 
 @Suite("Migrations and persistence")
 struct MigrationTests {
@@ -37,7 +37,16 @@ struct MigrationTests {
         let first = try await Store.open(.sqliteFile(path), bcryptCost: 4)
         try await first.migrate()
         let (user, book) = try await owner(first)
-        _ = try await first.addTransaction(to: try await first.scope(user, book: book.id), TransactionInput(amount: "4.50", date: "2026-03-02", payee: "Starbucks", category: "Food:Coffee", account: "Cash"))
+        _ = try await first.addTransaction(
+            to: try await first.scope(user, book: book.id),
+            TransactionInput(
+                amount: "4.50",
+                date: "2026-03-02",
+                payee: "Starbucks",
+                category: "Food:Coffee",
+                account: "Cash"
+            )
+        )
         let (_, token) = try await first.createToken(for: user, name: "cli")
         try await first.putSession(key: "abc", value: "{\"userID\":1}", expiresAt: nil)
         await first.database.close()

@@ -10,7 +10,7 @@ struct ModelRecord: Sendable {
     var currency: String
     var date: LocalDate
     var payee: String
-    var category: String   // "Food:Coffee", "" for none
+    var category: String  // "Food:Coffee", "" for none
     var account: String
     var toAccount: String
     var note: String
@@ -31,7 +31,13 @@ struct Dice {
 
 extension Array where Element == ModelRecord {
     /// Sum and count of `kind` records in `currency` within the range, grouped by `key`.
-    func sums(_ kind: TransactionKind, _ currency: String, from: LocalDate, to: LocalDate, key: (ModelRecord) -> String) -> [String: (Int64, Int)] {
+    func sums(
+        _ kind: TransactionKind,
+        _ currency: String,
+        from: LocalDate,
+        to: LocalDate,
+        key: (ModelRecord) -> String
+    ) -> [String: (Int64, Int)] {
         var out: [String: (Int64, Int)] = [:]
         for r in self where r.kind == kind && r.currency == currency && r.date >= from && r.date <= to {
             let k = key(r)

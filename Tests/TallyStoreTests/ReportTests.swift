@@ -1,6 +1,6 @@
-import Testing
 import TallyCore
 import TallyStore
+import Testing
 
 @Suite("Reports equal sums computed from the records")
 struct ReportTests {
@@ -22,18 +22,32 @@ struct ReportTests {
             let currency = dice.next(8) == 0 ? "EUR" : "USD"
             let amount = Int64(1 + dice.next(50_000))
             var input = TransactionInput(
-                kind: kind.rawValue, amount: Money(minorUnits: amount, currency: Currency(code: currency)!).decimalString,
-                currency: currency, date: date.description, payee: kind == .transfer ? "" : payees[dice.next(payees.count)],
-                account: accounts[dice.next(accounts.count)], note: dice.next(5) == 0 ? "split with Sam" : ""
+                kind: kind.rawValue,
+                amount: Money(minorUnits: amount, currency: Currency(code: currency)!).decimalString,
+                currency: currency,
+                date: date.description,
+                payee: kind == .transfer ? "" : payees[dice.next(payees.count)],
+                account: accounts[dice.next(accounts.count)],
+                note: dice.next(5) == 0 ? "split with Sam" : ""
             )
             if kind == .expense { input.category = categories[dice.next(categories.count)] }
             if kind == .income { input.category = ["Salary", "Refunds"][dice.next(2)] }
             if kind == .transfer { input.toAccount = accounts.first { $0 != input.account }! }
             let added = try await store.addTransaction(to: try await store.scope(user, book: book.id), input)
-            model.append(ModelRecord(
-                id: added.transaction.id, kind: kind, amount: amount, currency: currency, date: date, payee: input.payee ?? "",
-                category: added.categoryPath ?? "", account: input.account!, toAccount: input.toAccount ?? "", note: input.note ?? ""
-            ))
+            model.append(
+                ModelRecord(
+                    id: added.transaction.id,
+                    kind: kind,
+                    amount: amount,
+                    currency: currency,
+                    date: date,
+                    payee: input.payee ?? "",
+                    category: added.categoryPath ?? "",
+                    account: input.account!,
+                    toAccount: input.toAccount ?? "",
+                    note: input.note ?? ""
+                )
+            )
         }
         // Edits after the totals were kept: amount, date, category, account, kind, payee.
         for n in 0..<40 {
@@ -43,7 +57,8 @@ struct ReportTests {
             switch n % 4 {
             case 0:
                 model[i].amount += 1_234
-                change.amount = Money(minorUnits: model[i].amount, currency: Currency(code: model[i].currency)!).decimalString
+                change.amount =
+                    Money(minorUnits: model[i].amount, currency: Currency(code: model[i].currency)!).decimalString
             case 1:
                 model[i].date = model[i].date.adding(days: 40)
                 change.date = model[i].date.description
@@ -82,7 +97,10 @@ struct ReportTests {
             for (f, t) in Self.ranges {
                 let range = try DateRange(from: LocalDate(f)!, to: LocalDate(t)!)
                 for by in ReportGrouping.allCases {
-                    let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: try await store.scope(user, book: book.id))
+                    let report = try await store.summaryReport(
+                        ReportQuery(range: range, by: by, kind: .both),
+                        in: try await store.scope(user, book: book.id)
+                    )
                     for kind in [TransactionKind.expense, .income] {
                         for currency in ["USD", "EUR"] {
                             let expected = model.sums(kind, currency, from: range.from, to: range.to) { r in
@@ -93,10 +111,15 @@ struct ReportTests {
                                 case .account: r.account
                                 }
                             }
-                            #expect(same(report.table(kind, currency), expected), "\(f)…\(t) by \(by) \(kind) \(currency)")
+                            #expect(
+                                same(report.table(kind, currency), expected),
+                                "\(f)…\(t) by \(by) \(kind) \(currency)"
+                            )
                         }
                     }
-                    let spent = model.filter { $0.kind == .expense && $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to }
+                    let spent = model.filter {
+                        $0.kind == .expense && $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to
+                    }
                     #expect(report.total(.expense).total.minorUnits == spent.reduce(0) { $0 + $1.amount })
                     #expect(report.total(.expense).count == spent.count)
                 }
@@ -110,25 +133,44 @@ struct ReportTests {
             let (user, book, model) = try await Self.seeded(store)
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-07-03")!)
             /// Checks every period of a trend against sums of the model's records.
-            func check(by: ReportGrouping, _ interval: ReportInterval, key: @escaping (ModelRecord) -> String) async throws {
-                let trend = try await store.trendReport(ReportQuery(range: range, by: by, kind: .expense), interval: interval, in: try await store.scope(user, book: book.id))
+            func check(
+                by: ReportGrouping,
+                _ interval: ReportInterval,
+                key: @escaping (ModelRecord) -> String
+            ) async throws {
+                let trend = try await store.trendReport(
+                    ReportQuery(range: range, by: by, kind: .expense),
+                    interval: interval,
+                    in: try await store.scope(user, book: book.id)
+                )
                 #expect(trend.periods == interval.periods(in: range))
                 for (i, period) in trend.periods.enumerated() {
                     let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { r in
                         interval.period(of: r.date) == period ? key(r) : "-"
                     }.filter { $0.key != "-" }
                     var got: [String: (Int64, Int)] = [:]
-                    for s in trend.series where s.currency.code == "USD" && s.counts[i] > 0 { got[s.key] = (s.values[i], s.counts[i]) }
+                    for s in trend.series where s.currency.code == "USD" && s.counts[i] > 0 {
+                        got[s.key] = (s.values[i], s.counts[i])
+                    }
                     #expect(same(got, expected), "\(by) \(interval) \(period)")
                 }
             }
             for interval in ReportInterval.allCases {
                 try await check(by: .category, interval) { $0.topCategory }
-                let flow = try await store.cashFlow(range, interval: interval, in: try await store.scope(user, book: book.id))
+                let flow = try await store.cashFlow(
+                    range,
+                    interval: interval,
+                    in: try await store.scope(user, book: book.id)
+                )
                 for p in flow.periods {
-                    let inPeriod = model.filter { $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to && interval.period(of: $0.date) == p.period }
+                    let inPeriod = model.filter {
+                        $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to
+                            && interval.period(of: $0.date) == p.period
+                    }
                     #expect(p.income.minorUnits == inPeriod.filter { $0.kind == .income }.reduce(0) { $0 + $1.amount })
-                    #expect(p.expense.minorUnits == inPeriod.filter { $0.kind == .expense }.reduce(0) { $0 + $1.amount })
+                    #expect(
+                        p.expense.minorUnits == inPeriod.filter { $0.kind == .expense }.reduce(0) { $0 + $1.amount }
+                    )
                 }
             }
             // Payees at day and week grain come from the records of those days.
@@ -136,10 +178,17 @@ struct ReportTests {
             try await check(by: .payee, .week) { $0.payee }
             // The week of a range that starts on a Wednesday is labelled by its Monday.
             #expect(ReportInterval.week.periods(in: range).first == "2024-02-12")
-            await #expect(throws: ValidationError("interval", "day gives more than 1000 periods over this range; choose a longer interval or a shorter range")) {
+            await #expect(
+                throws: ValidationError(
+                    "interval",
+                    "day gives more than 1000 periods over this range; choose a longer interval or a shorter range"
+                )
+            ) {
                 _ = try await store.trendReport(
                     ReportQuery(range: try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2025-12-31")!)),
-                    interval: .day, in: try await store.scope(user, book: book.id))
+                    interval: .day,
+                    in: try await store.scope(user, book: book.id)
+                )
             }
         }
     }
@@ -149,40 +198,66 @@ struct ReportTests {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
             func check(_ filter: TransactionFilter, _ match: (ModelRecord) -> Bool) async throws {
-                let page = try await store.transactions(in: try await store.scope(user, book: book.id), filter: filter, limit: 10, summarize: true)
+                let page = try await store.transactions(
+                    in: try await store.scope(user, book: book.id),
+                    filter: filter,
+                    limit: 10,
+                    summarize: true
+                )
                 let hits = model.filter(match)
                 let summary = try #require(page.summary)
                 #expect(summary.count == hits.count, "\(filter)")
-                #expect(summary.total(.expense).minorUnits == hits.filter { $0.kind == .expense && $0.currency == "USD" }.reduce(0) { $0 + $1.amount }, "\(filter)")
-                #expect(summary.total(.income).minorUnits == hits.filter { $0.kind == .income && $0.currency == "USD" }.reduce(0) { $0 + $1.amount }, "\(filter)")
+                #expect(
+                    summary.total(.expense).minorUnits
+                        == hits.filter { $0.kind == .expense && $0.currency == "USD" }.reduce(0) { $0 + $1.amount },
+                    "\(filter)"
+                )
+                #expect(
+                    summary.total(.income).minorUnits
+                        == hits.filter { $0.kind == .income && $0.currency == "USD" }.reduce(0) { $0 + $1.amount },
+                    "\(filter)"
+                )
                 #expect(page.records.count == min(10, hits.count))
             }
-            let from = LocalDate("2024-02-14")!, to = LocalDate("2024-11-20")!
-            try await check(TransactionFilter(payee: "starbucks", kind: .expense)) { $0.payee == "Starbucks" && $0.kind == .expense }
+            let from = LocalDate("2024-02-14")!
+            let to = LocalDate("2024-11-20")!
+            try await check(TransactionFilter(payee: "starbucks", kind: .expense)) {
+                $0.payee == "Starbucks" && $0.kind == .expense
+            }
             try await check(TransactionFilter(from: from, to: to)) { $0.date >= from && $0.date <= to }
             try await check(TransactionFilter(category: "Food")) { $0.topCategory == "Food" }
             try await check(TransactionFilter(account: "Cash")) { $0.account == "Cash" || $0.toAccount == "Cash" }
             try await check(TransactionFilter(kind: .transfer)) { $0.kind == .transfer }
             try await check(TransactionFilter(payee: "CAFÉ ZOË")) { $0.payee == "Café Zoë" }
             // Ranges with edge days: a payee reads those days' records, an account the daily totals.
-            try await check(TransactionFilter(from: from, to: to, payee: "starbucks")) { $0.payee == "Starbucks" && $0.date >= from && $0.date <= to }
+            try await check(TransactionFilter(from: from, to: to, payee: "starbucks")) {
+                $0.payee == "Starbucks" && $0.date >= from && $0.date <= to
+            }
             try await check(TransactionFilter(from: from, to: to, account: "Cash", payee: "shell")) {
                 $0.payee == "Shell" && $0.account == "Cash" && $0.date >= from && $0.date <= to
             }
             try await check(TransactionFilter(from: from, to: to, account: "Cash")) {
                 ($0.account == "Cash" || $0.toAccount == "Cash") && $0.date >= from && $0.date <= to
             }
-            try await check(TransactionFilter(from: from, to: to, category: "Food")) { $0.topCategory == "Food" && $0.date >= from && $0.date <= to }
+            try await check(TransactionFilter(from: from, to: to, category: "Food")) {
+                $0.topCategory == "Food" && $0.date >= from && $0.date <= to
+            }
             // Free text and amounts read the records.
             try await check(TransactionFilter(text: "star")) { $0.payee == "Starbucks" }
             try await check(TransactionFilter(text: "sam")) { $0.note.contains("Sam") }
             try await check(TransactionFilter(text: "coffee")) { $0.category == "Food:Coffee" }
-            try await check(TransactionFilter(text: "food split")) { $0.topCategory == "Food" && $0.note.contains("split") }
+            try await check(TransactionFilter(text: "food split")) {
+                $0.topCategory == "Food" && $0.note.contains("split")
+            }
             try await check(TransactionFilter(amountMin: "100", amountMax: "250.00")) {
                 $0.currency == "USD" && $0.amount >= 10_000 && $0.amount <= 25_000
             }
             await #expect(throws: ValidationError("amount_min", "'ten' is not an amount")) {
-                _ = try await store.transactions(in: try await store.scope(user, book: book.id), filter: TransactionFilter(amountMin: "ten"), summarize: true)
+                _ = try await store.transactions(
+                    in: try await store.scope(user, book: book.id),
+                    filter: TransactionFilter(amountMin: "ten"),
+                    summarize: true
+                )
             }
         }
     }
@@ -200,9 +275,15 @@ struct ReportTests {
                 }
                 #expect(balance.balance.minorUnits == expected, "\(name)")
             }
-            let month = try await store.month(YearMonth(LocalDate("2024-02-01")!), in: try await store.scope(user, book: book.id))
+            let month = try await store.month(
+                YearMonth(LocalDate("2024-02-01")!),
+                in: try await store.scope(user, book: book.id)
+            )
             let feb = model.filter { $0.date.year == 2024 && $0.date.month == 2 }
-            #expect(month.expense.minorUnits == feb.filter { $0.kind == .expense && $0.currency == "USD" }.reduce(0) { $0 + $1.amount })
+            #expect(
+                month.expense.minorUnits
+                    == feb.filter { $0.kind == .expense && $0.currency == "USD" }.reduce(0) { $0 + $1.amount }
+            )
             #expect(month.count == feb.count)
         }
     }
@@ -211,11 +292,20 @@ struct ReportTests {
     func categoryMove(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
-            let auto = try #require(try await store.categories(in: try await store.scope(user, book: book.id)).first { $0.name == "Auto" && $0.parentID == nil })
+            let auto = try #require(
+                try await store.categories(in: try await store.scope(user, book: book.id)).first {
+                    $0.name == "Auto" && $0.parentID == nil
+                }
+            )
             try await store.deleteCategory(auto.id, in: try await store.scope(user, book: book.id), moveTo: "Home")
             let range = try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2026-12-31")!)
-            let report = try await store.summaryReport(ReportQuery(range: range, by: .category), in: try await store.scope(user, book: book.id))
-            let expected = model.sums(.expense, "USD", from: range.from, to: range.to) { $0.topCategory == "Auto" ? "Home" : $0.topCategory }
+            let report = try await store.summaryReport(
+                ReportQuery(range: range, by: .category),
+                in: try await store.scope(user, book: book.id)
+            )
+            let expected = model.sums(.expense, "USD", from: range.from, to: range.to) {
+                $0.topCategory == "Auto" ? "Home" : $0.topCategory
+            }
             #expect(same(report.table(.expense, "USD"), expected))
         }
     }

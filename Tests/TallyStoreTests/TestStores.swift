@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TallyCore
 import TallyStore
+import Testing
 
 /// The databases the store suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is
 /// set (CI sets it; locally the PostgreSQL cases are skipped with a message).
@@ -53,8 +53,13 @@ func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (Store) async 
                     do {
                         try await store.migrate()
                         try await store.database.write { db in
-                            for table in ["bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts", "budgets",
-                                          "calendar_feeds", "user_settings", "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users", "login_failures", "server_secrets"] {
+                            for table in [
+                                "bill_payments", "bills", "goal_contributions", "goals", "budget_categories",
+                                "budget_accounts", "budgets",
+                                "calendar_feeds", "user_settings", "receipts", "transactions", "payees", "categories",
+                                "accounts", "book_members", "api_tokens", "sessions", "books", "users",
+                                "login_failures", "server_secrets",
+                            ] {
                                 try await db.raw("DELETE FROM \(unsafeRaw: table)").run()
                             }
                         }

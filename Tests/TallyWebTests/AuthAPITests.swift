@@ -12,14 +12,20 @@ extension API {
         @Test(arguments: Backend.all)
         func firstSignUpIsAllowedAndLaterOnesAreRefusedWhenSignUpIsClosed(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
-                let first = try await client.post("/api/v1/users", json: json(["email": " Ann@Example.com ", "password": "correct horse"]))
+                let first = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": " Ann@Example.com ", "password": "correct horse"])
+                )
                 expectStatus(first, .created)
                 #expect(first.headers[.contentType]?.hasPrefix("application/json") == true)
                 let user: UserJSON = try first.decode()
                 #expect(user.email == "ann@example.com")
                 #expect(user.id > 0)
 
-                let second = try await client.post("/api/v1/users", json: json(["email": "bob@example.com", "password": "correct horse"]))
+                let second = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "bob@example.com", "password": "correct horse"])
+                )
                 expectProblem(second, .forbidden, detailContains: "sign-up is closed")
                 #expect(try await store.userCount() == 1)
             }
@@ -40,20 +46,41 @@ extension API {
         func signUpValidatesEmailPasswordAndUniqueness(_ backend: Backend) async throws {
             try await withApp(backend, openSignup: true) { client, store in
                 try await signUp(client, email: "ann@example.com")
-                let second = try await client.post("/api/v1/users", json: json(["email": "bob@example.com", "password": "correct horse"]))
+                let second = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "bob@example.com", "password": "correct horse"])
+                )
                 expectStatus(second, .created)
 
-                let duplicate = try await client.post("/api/v1/users", json: json(["email": "ANN@example.com", "password": "another one"]))
+                let duplicate = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "ANN@example.com", "password": "another one"])
+                )
                 expectProblem(duplicate, .unprocessableContent, field: "email", detailContains: "already registered")
-                let short = try await client.post("/api/v1/users", json: json(["email": "cat@example.com", "password": "short"]))
+                let short = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "cat@example.com", "password": "short"])
+                )
                 expectProblem(short, .unprocessableContent, field: "password")
-                let badEmail = try await client.post("/api/v1/users", json: json(["email": "not-an-email", "password": "correct horse"]))
+                let badEmail = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "not-an-email", "password": "correct horse"])
+                )
                 expectProblem(badEmail, .unprocessableContent, field: "email")
-                let noDomain = try await client.post("/api/v1/users", json: json(["email": "dan@localhost", "password": "correct horse"]))
+                let noDomain = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "dan@localhost", "password": "correct horse"])
+                )
                 expectProblem(noDomain, .unprocessableContent, field: "email")
-                let badCurrency = try await client.post("/api/v1/users", json: json(["email": "eve@example.com", "password": "correct horse", "currency": "XXQ"]))
+                let badCurrency = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "eve@example.com", "password": "correct horse", "currency": "XXQ"])
+                )
                 expectProblem(badCurrency, .unprocessableContent, field: "currency")
-                let unknownField = try await client.post("/api/v1/users", json: json(["email": "fay@example.com", "password": "correct horse", "admin": true]))
+                let unknownField = try await client.post(
+                    "/api/v1/users",
+                    json: json(["email": "fay@example.com", "password": "correct horse", "admin": true])
+                )
                 expectProblem(unknownField, .badRequest, detailContains: "admin")
                 #expect(try await store.userCount() == 2)
             }
@@ -76,7 +103,10 @@ extension API {
         func tokensAreCreatedListedAndRevoked(_ backend: Backend) async throws {
             try await withApp(backend) { client, _ in
                 try await signUp(client, email: "ann@example.com")
-                let created = try await client.post("/api/v1/tokens", json: json(["email": "ann@example.com", "password": "correct horse", "name": "laptop"]))
+                let created = try await client.post(
+                    "/api/v1/tokens",
+                    json: json(["email": "ann@example.com", "password": "correct horse", "name": "laptop"])
+                )
                 expectStatus(created, .created)
                 let new: NewTokenJSON = try created.decode()
                 #expect(new.token.hasPrefix("tly_"))
@@ -109,9 +139,15 @@ extension API {
         func tokenCreationRefusesWrongCredentials(_ backend: Backend) async throws {
             try await withApp(backend) { client, _ in
                 try await signUp(client, email: "ann@example.com")
-                let wrong = try await client.post("/api/v1/tokens", json: json(["email": "ann@example.com", "password": "wrong password"]))
+                let wrong = try await client.post(
+                    "/api/v1/tokens",
+                    json: json(["email": "ann@example.com", "password": "wrong password"])
+                )
                 expectProblem(wrong, .unauthorized, detailContains: "wrong email or password")
-                let unknown = try await client.post("/api/v1/tokens", json: json(["email": "nobody@example.com", "password": "correct horse"]))
+                let unknown = try await client.post(
+                    "/api/v1/tokens",
+                    json: json(["email": "nobody@example.com", "password": "correct horse"])
+                )
                 expectProblem(unknown, .unauthorized, detailContains: "wrong email or password")
                 let missing = try await client.post("/api/v1/tokens", json: json(["email": "ann@example.com"]))
                 expectProblem(missing, .unprocessableContent)
@@ -128,7 +164,10 @@ extension API {
                 let annTokens: [TokenJSON] = try await client.get("/api/v1/tokens", token: ann.token).decode()
                 let bobTokens: [TokenJSON] = try await client.get("/api/v1/tokens", token: bob.token).decode()
                 #expect(Set(annTokens.map(\.id)).isDisjoint(with: bobTokens.map(\.id)))
-                let response = try await client.delete("/api/v1/tokens/\(try #require(annTokens.first).id)", token: bob.token)
+                let response = try await client.delete(
+                    "/api/v1/tokens/\(try #require(annTokens.first).id)",
+                    token: bob.token
+                )
                 expectProblem(response, .notFound)
                 expectStatus(try await client.get("/api/v1/books", token: ann.token), .ok)
             }
@@ -143,8 +182,10 @@ extension API {
                     (.get, "/api/v1/books"), (.get, "/api/v1/tokens"), (.delete, "/api/v1/tokens/1"),
                     (.get, "\(b)/transactions"), (.post, "\(b)/transactions"), (.get, "\(b)/transactions/1"),
                     (.patch, "\(b)/transactions/1"), (.delete, "\(b)/transactions/1"),
-                    (.get, "\(b)/categories"), (.post, "\(b)/categories"), (.patch, "\(b)/categories/1"), (.delete, "\(b)/categories/1"),
-                    (.get, "\(b)/accounts"), (.post, "\(b)/accounts"), (.patch, "\(b)/accounts/1"), (.delete, "\(b)/accounts/1"),
+                    (.get, "\(b)/categories"), (.post, "\(b)/categories"), (.patch, "\(b)/categories/1"),
+                    (.delete, "\(b)/categories/1"),
+                    (.get, "\(b)/accounts"), (.post, "\(b)/accounts"), (.patch, "\(b)/accounts/1"),
+                    (.delete, "\(b)/accounts/1"),
                     (.get, "\(b)/calendar?month=2026-03"), (.get, "\(b)/payees?q=a"),
                     (.post, "\(b)/transactions/1/receipts"), (.get, "\(b)/transactions/1/receipts"),
                     (.get, "\(b)/receipts/1"), (.delete, "\(b)/receipts/1"),
@@ -154,7 +195,10 @@ extension API {
                     let response = try await client.send(method, uri, json: body)
                     #expect(response.status == .unauthorized, "\(method) \(uri): \(response.status) \(response.text)")
                     #expect(response.headers[.contentType] == "application/problem+json", "\(method) \(uri)")
-                    #expect((try? response.decode(ProblemJSON.self))?.detail.isEmpty == false, "\(method) \(uri): \(response.text)")
+                    #expect(
+                        (try? response.decode(ProblemJSON.self))?.detail.isEmpty == false,
+                        "\(method) \(uri): \(response.text)"
+                    )
                 }
                 let unknown = try await client.get("/api/v1/books", headers: bearer("tly_0123456789abcdef"))
                 expectProblem(unknown, .unauthorized)

@@ -15,10 +15,25 @@ extension API {
             try await withApp(backend) { client, store in
                 let owner = try await makeOwner(client)
                 try await addTransaction(client, owner, ["amount": "4.50", "payee": "Cafe", "date": "2026-03-01"])
-                try await addTransaction(client, owner, ["amount": "10", "payee": "Lunch", "date": "2026-03-01", "time": "12:30"])
-                try await addTransaction(client, owner, ["kind": "income", "amount": "100", "payee": "Refund", "date": "2026-03-01", "category": "Refunds"])
+                try await addTransaction(
+                    client,
+                    owner,
+                    ["amount": "10", "payee": "Lunch", "date": "2026-03-01", "time": "12:30"]
+                )
+                try await addTransaction(
+                    client,
+                    owner,
+                    ["kind": "income", "amount": "100", "payee": "Refund", "date": "2026-03-01", "category": "Refunds"]
+                )
                 try await addTransaction(client, owner, ["amount": "20", "payee": "Books", "date": "2026-03-15"])
-                try await addTransaction(client, owner, ["kind": "transfer", "amount": "50", "account": "Cash", "to_account": "Debit Card", "date": "2026-03-15"])
+                try await addTransaction(
+                    client,
+                    owner,
+                    [
+                        "kind": "transfer", "amount": "50", "account": "Cash", "to_account": "Debit Card",
+                        "date": "2026-03-15",
+                    ]
+                )
                 try await addTransaction(client, owner, ["amount": "99", "payee": "Next month", "date": "2026-04-01"])
                 try await addTransaction(client, owner, ["amount": "1", "payee": "Last month", "date": "2026-02-28"])
 
@@ -39,12 +54,17 @@ extension API {
                 #expect(march.count == 5)
                 #expect(!march.dailyAverage.isEmpty)
 
-                let empty: CalendarJSON = try await client.get("\(owner.books)/calendar?month=2025-07", token: owner.token).decode()
+                let empty: CalendarJSON = try await client.get(
+                    "\(owner.books)/calendar?month=2025-07",
+                    token: owner.token
+                ).decode()
                 #expect(empty.days.isEmpty && empty.expense == "0.00" && empty.income == "0.00" && empty.count == 0)
 
                 let current = try await client.get("\(owner.books)/calendar", token: owner.token)
                 expectStatus(current, .ok)
-                #expect(try current.decode(CalendarJSON.self).month == String(store.serverToday().description.prefix(7)))
+                #expect(
+                    try current.decode(CalendarJSON.self).month == String(store.serverToday().description.prefix(7))
+                )
 
                 for bad in ["2026-13", "2026-00", "March", "2026-03-01", ""] {
                     let refused = try await client.get("\(owner.books)/calendar?month=\(bad)", token: owner.token)
@@ -64,11 +84,27 @@ extension API {
                 let groceriesID = try await categoryID("Food:Groceries", client, owner)
                 let card = try await account("Credit Card", client, owner)
                 let debit = try await account("Debit Card", client, owner)
-                try await addTransaction(client, owner, ["amount": "4.50", "payee": "Starbucks", "category": "Food:Coffee", "account": "Cash"])
-                try await addTransaction(client, owner, ["amount": "5.25", "payee": "Starbucks", "category": "Food:Coffee", "account": "Credit Card"])
-                try await addTransaction(client, owner, ["amount": "40", "payee": "Stop & Shop", "category": "Food:Groceries", "account": "Debit Card"])
+                try await addTransaction(
+                    client,
+                    owner,
+                    ["amount": "4.50", "payee": "Starbucks", "category": "Food:Coffee", "account": "Cash"]
+                )
+                try await addTransaction(
+                    client,
+                    owner,
+                    ["amount": "5.25", "payee": "Starbucks", "category": "Food:Coffee", "account": "Credit Card"]
+                )
+                try await addTransaction(
+                    client,
+                    owner,
+                    ["amount": "40", "payee": "Stop & Shop", "category": "Food:Groceries", "account": "Debit Card"]
+                )
                 try await addTransaction(client, owner, ["amount": "30", "payee": "Shell", "category": "Auto:Fuel"])
-                try await addTransaction(client, owner, ["kind": "transfer", "amount": "10", "account": "Cash", "to_account": "Check"])
+                try await addTransaction(
+                    client,
+                    owner,
+                    ["kind": "transfer", "amount": "10", "account": "Cash", "to_account": "Check"]
+                )
 
                 let response = try await client.get("\(owner.books)/payees?q=sta", token: owner.token)
                 expectStatus(response, .ok)
@@ -81,18 +117,26 @@ extension API {
 
                 let st: [PayeeJSON] = try await client.get("\(owner.books)/payees?q=ST", token: owner.token).decode()
                 #expect(st.map(\.name) == ["Starbucks", "Stop & Shop"], "most used first, case-insensitive")
-                #expect(st.last?.categoryId == groceriesID && st.last?.accountId == debit.id && st.last?.amount == "40.00")
+                #expect(
+                    st.last?.categoryId == groceriesID && st.last?.accountId == debit.id && st.last?.amount == "40.00"
+                )
                 let all: [PayeeJSON] = try await client.get("\(owner.books)/payees", token: owner.token).decode()
                 #expect(Set(all.map(\.name)) == ["Starbucks", "Stop & Shop", "Shell"], "transfers have no payee")
-                let wildcard: [PayeeJSON] = try await client.get("\(owner.books)/payees?q=%25", token: owner.token).decode()
+                let wildcard: [PayeeJSON] = try await client.get("\(owner.books)/payees?q=%25", token: owner.token)
+                    .decode()
                 #expect(wildcard.isEmpty, "LIKE wildcards match literally")
-                let underscore: [PayeeJSON] = try await client.get("\(owner.books)/payees?q=_", token: owner.token).decode()
+                let underscore: [PayeeJSON] = try await client.get("\(owner.books)/payees?q=_", token: owner.token)
+                    .decode()
                 #expect(underscore.isEmpty)
 
                 // A record with only payee and amount takes the payee's last category and account.
                 let autofilled = try await addTransaction(client, owner, ["amount": "6", "payee": "starbucks"])
                 #expect(autofilled.category == "Food:Coffee" && autofilled.account == "Credit Card")
-                let explicit = try await addTransaction(client, owner, ["amount": "6", "payee": "Starbucks", "category": "Food:Restaurants"])
+                let explicit = try await addTransaction(
+                    client,
+                    owner,
+                    ["amount": "6", "payee": "Starbucks", "category": "Food:Restaurants"]
+                )
                 #expect(explicit.category == "Food:Restaurants" && explicit.account == "Credit Card")
             }
         }
@@ -107,7 +151,12 @@ extension API {
                 let tx = try await addTransaction(client, owner, ["amount": "4.50", "payee": "Cafe"])
                 let uploads = "\(owner.books)/transactions/\(tx.id)/receipts"
 
-                let uploaded = try await client.post(uploads, token: owner.token, body: ByteBuffer(bytes: Images.png), headers: [.contentType: "image/png"])
+                let uploaded = try await client.post(
+                    uploads,
+                    token: owner.token,
+                    body: ByteBuffer(bytes: Images.png),
+                    headers: [.contentType: "image/png"]
+                )
                 expectStatus(uploaded, .created)
                 let png: ReceiptJSON = try uploaded.decode()
                 #expect(png.contentType == "image/png" && png.bytes == Images.png.count && png.transactionId == tx.id)
@@ -120,7 +169,10 @@ extension API {
 
                 // The type is sniffed from the bytes, never taken from the request.
                 let jpeg: ReceiptJSON = try await client.post(
-                    uploads, token: owner.token, body: ByteBuffer(bytes: Images.jpeg), headers: [.contentType: "application/octet-stream"]
+                    uploads,
+                    token: owner.token,
+                    body: ByteBuffer(bytes: Images.jpeg),
+                    headers: [.contentType: "application/octet-stream"]
                 ).decode()
                 #expect(jpeg.contentType == "image/jpeg")
                 let jpegBytes = try await client.get(jpeg.url, token: owner.token)
@@ -129,28 +181,53 @@ extension API {
 
                 // A multipart upload with a `file` part works too.
                 let boundary = "TallyBoundary42"
-                var multipart = ByteBuffer(string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.png\"\r\nContent-Type: image/png\r\n\r\n")
+                var multipart = ByteBuffer(
+                    string:
+                        "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.png\"\r\nContent-Type: image/png\r\n\r\n"
+                )
                 multipart.writeBytes(Images.png)
                 multipart.writeString("\r\n--\(boundary)--\r\n")
-                let fromForm = try await client.post(uploads, token: owner.token, body: multipart, headers: [.contentType: "multipart/form-data; boundary=\(boundary)"])
+                let fromForm = try await client.post(
+                    uploads,
+                    token: owner.token,
+                    body: multipart,
+                    headers: [.contentType: "multipart/form-data; boundary=\(boundary)"]
+                )
                 expectStatus(fromForm, .created)
                 let third: ReceiptJSON = try fromForm.decode()
                 #expect(Array(buffer: try await client.get(third.url, token: owner.token).body) == Images.png)
 
                 let listed: [ReceiptJSON] = try await client.get(uploads, token: owner.token).decode()
                 #expect(listed.map(\.id) == [png.id, jpeg.id, third.id])
-                #expect(try await client.get("\(owner.books)/transactions/\(tx.id)", token: owner.token).decode(TxJSON.self).receipts == 3)
+                #expect(
+                    try await client.get("\(owner.books)/transactions/\(tx.id)", token: owner.token).decode(TxJSON.self)
+                        .receipts == 3
+                )
 
                 expectStatus(try await client.delete(jpeg.url, token: owner.token), .noContent)
                 expectProblem(try await client.get(jpeg.url, token: owner.token), .notFound)
                 expectProblem(try await client.delete(jpeg.url, token: owner.token), .notFound)
-                #expect(try await client.get(uploads, token: owner.token).decode([ReceiptJSON].self).map(\.id) == [png.id, third.id])
+                #expect(
+                    try await client.get(uploads, token: owner.token).decode([ReceiptJSON].self).map(\.id) == [
+                        png.id, third.id,
+                    ]
+                )
 
-                expectProblem(try await client.post("\(owner.books)/transactions/999999/receipts", token: owner.token, body: ByteBuffer(bytes: Images.png)), .notFound)
+                expectProblem(
+                    try await client.post(
+                        "\(owner.books)/transactions/999999/receipts",
+                        token: owner.token,
+                        body: ByteBuffer(bytes: Images.png)
+                    ),
+                    .notFound
+                )
                 expectProblem(try await client.get("\(owner.books)/receipts/999999", token: owner.token), .notFound)
 
                 // Deleting the record deletes its receipts.
-                expectStatus(try await client.delete("\(owner.books)/transactions/\(tx.id)", token: owner.token), .noContent)
+                expectStatus(
+                    try await client.delete("\(owner.books)/transactions/\(tx.id)", token: owner.token),
+                    .noContent
+                )
                 expectProblem(try await client.get(png.url, token: owner.token), .notFound)
             }
         }
@@ -162,21 +239,44 @@ extension API {
                 let tx = try await addTransaction(client, owner, ["amount": "4.50", "payee": "Cafe"])
                 let uploads = "\(owner.books)/transactions/\(tx.id)/receipts"
 
-                let text = try await client.post(uploads, token: owner.token, body: ByteBuffer(string: "hello, I am not a picture"), headers: [.contentType: "image/png"])
+                let text = try await client.post(
+                    uploads,
+                    token: owner.token,
+                    body: ByteBuffer(string: "hello, I am not a picture"),
+                    headers: [.contentType: "image/png"]
+                )
                 expectProblem(text, .unprocessableContent, field: "receipt")
-                let pdf = try await client.post(uploads, token: owner.token, body: ByteBuffer(string: "%PDF-1.7\n..."), headers: [.contentType: "application/pdf"])
+                let pdf = try await client.post(
+                    uploads,
+                    token: owner.token,
+                    body: ByteBuffer(string: "%PDF-1.7\n..."),
+                    headers: [.contentType: "application/pdf"]
+                )
                 expectProblem(pdf, .unprocessableContent, field: "receipt")
-                let empty = try await client.post(uploads, token: owner.token, body: ByteBuffer(), headers: [.contentType: "image/jpeg"])
+                let empty = try await client.post(
+                    uploads,
+                    token: owner.token,
+                    body: ByteBuffer(),
+                    headers: [.contentType: "image/jpeg"]
+                )
                 expectProblem(empty, .unprocessableContent, field: "receipt")
 
                 // 50 MB: refused once 10 MB have been read.
                 var huge = ByteBuffer(bytes: Images.jpeg)
                 huge.writeRepeatingByte(0x42, count: 50 * 1024 * 1024)
-                let tooLarge = try await client.post(uploads, token: owner.token, body: huge, headers: [.contentType: "image/jpeg"])
+                let tooLarge = try await client.post(
+                    uploads,
+                    token: owner.token,
+                    body: huge,
+                    headers: [.contentType: "image/jpeg"]
+                )
                 expectProblem(tooLarge, .contentTooLarge, detailContains: "10 MB")
 
                 #expect(try await client.get(uploads, token: owner.token).decode([ReceiptJSON].self).isEmpty)
-                #expect(try await client.get("\(owner.books)/transactions/\(tx.id)", token: owner.token).decode(TxJSON.self).receipts == 0)
+                #expect(
+                    try await client.get("\(owner.books)/transactions/\(tx.id)", token: owner.token).decode(TxJSON.self)
+                        .receipts == 0
+                )
             }
         }
     }

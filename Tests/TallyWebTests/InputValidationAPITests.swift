@@ -44,21 +44,46 @@ extension API {
             BadBody(#"{"amount": "4.50", "payee": ""}"#, .unprocessableContent, field: "payee"),
             BadBody(#"{"amount": "4.50", "payee": "   "}"#, .unprocessableContent, field: "payee"),
             BadBody(#"{"amount": "4.50", "payee": "Bell\u0007"}"#, .unprocessableContent, field: "payee"),
-            BadBody(#"{"amount": "4.50", "payee": "Cafe", "date": "2026-02-30"}"#, .unprocessableContent, field: "date", detail: "2026-02-30"),
-            BadBody(#"{"amount": "4.50", "payee": "Cafe", "date": "03/01/2026"}"#, .unprocessableContent, field: "date"),
+            BadBody(
+                #"{"amount": "4.50", "payee": "Cafe", "date": "2026-02-30"}"#,
+                .unprocessableContent,
+                field: "date",
+                detail: "2026-02-30"
+            ),
+            BadBody(
+                #"{"amount": "4.50", "payee": "Cafe", "date": "03/01/2026"}"#,
+                .unprocessableContent,
+                field: "date"
+            ),
             BadBody(#"{"amount": "4.50", "payee": "Cafe", "time": "25:00"}"#, .unprocessableContent, field: "time"),
             BadBody(#"{"amount": "4.50", "payee": "Cafe", "kind": "gift"}"#, .unprocessableContent, field: "kind"),
-            BadBody(#"{"amount": "4.50", "payee": "Cafe", "currency": "ZZZ"}"#, .unprocessableContent, field: "currency"),
-            BadBody(#"{"amount": "4.50", "payee": "Cafe", "to_account": "Cash"}"#, .unprocessableContent, field: "to_account"),
+            BadBody(
+                #"{"amount": "4.50", "payee": "Cafe", "currency": "ZZZ"}"#,
+                .unprocessableContent,
+                field: "currency"
+            ),
+            BadBody(
+                #"{"amount": "4.50", "payee": "Cafe", "to_account": "Cash"}"#,
+                .unprocessableContent,
+                field: "to_account"
+            ),
             BadBody(#"{"amount": "4.50", "payee": "Cafe", "note": 7}"#, .unprocessableContent, field: "note"),
-            BadBody(#"{"amount": "4.50", "payee": "Cafe", "note": "\#(String(repeating: "x", count: 2001))"}"#, .unprocessableContent, field: "note"),
+            BadBody(
+                #"{"amount": "4.50", "payee": "Cafe", "note": "\#(String(repeating: "x", count: 2001))"}"#,
+                .unprocessableContent,
+                field: "note"
+            ),
         ]
 
         @Test(arguments: Backend.all, badBodies)
         func badTransactionBodiesStoreNothing(_ backend: Backend, _ bad: BadBody) async throws {
             try await withApp(backend) { client, _ in
                 let owner = try await makeOwner(client)
-                let existing = try await addTransaction(client, owner, ["amount": "4.50", "payee": "Cafe", "date": "2026-03-01", "category": "Food:Coffee"])
+                let existing = try await addTransaction(
+                    client,
+                    owner,
+                    ["amount": "4.50", "payee": "Cafe", "date": "2026-03-01", "category": "Food:Coffee"]
+                )
                 let path = "\(owner.books)/transactions"
 
                 let created = try await client.post(path, token: owner.token, json: bad.body)
@@ -73,7 +98,10 @@ extension API {
                 let after = try await allTransactions(client, owner)
                 #expect(after.map(\.id) == [existing.id])
                 let record = try #require(after.first)
-                #expect(record.amount == "4.50" && record.payee == "Cafe" && record.date == "2026-03-01" && record.category == "Food:Coffee")
+                #expect(
+                    record.amount == "4.50" && record.payee == "Cafe" && record.date == "2026-03-01"
+                        && record.category == "Food:Coffee"
+                )
                 #expect(record.note == "" && record.time == nil && record.currency == "USD" && record.kind == "expense")
             }
         }
@@ -86,7 +114,11 @@ extension API {
                 let accountsBefore = try await accounts(client, owner).count
                 for path in ["\(owner.books)/categories", "\(owner.books)/accounts"] {
                     expectProblem(try await client.post(path, token: owner.token, json: "{nope"), .badRequest)
-                    expectProblem(try await client.post(path, token: owner.token, json: #"{"name": "X", "extra": 1}"#), .badRequest, detailContains: "extra")
+                    expectProblem(
+                        try await client.post(path, token: owner.token, json: #"{"name": "X", "extra": 1}"#),
+                        .badRequest,
+                        detailContains: "extra"
+                    )
                     expectProblem(try await client.post(path, token: owner.token, json: ""), .badRequest)
                 }
                 expectProblem(try await client.post("/api/v1/users", json: "{"), .badRequest)

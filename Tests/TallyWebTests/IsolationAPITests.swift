@@ -14,11 +14,18 @@ extension API {
         func anotherUserGetsNotFoundOnEveryRouteOfTheBook(_ backend: Backend) async throws {
             try await withApp(backend, openSignup: true) { client, _ in
                 let ann = try await makeOwner(client, email: "ann@example.com")
-                let tx = try await addTransaction(client, ann, [
-                    "amount": "4.50", "payee": "Starbucks", "category": "Food:Coffee", "account": "Cash", "date": "2026-03-01", "note": "mine",
-                ])
+                let tx = try await addTransaction(
+                    client,
+                    ann,
+                    [
+                        "amount": "4.50", "payee": "Starbucks", "category": "Food:Coffee", "account": "Cash",
+                        "date": "2026-03-01", "note": "mine",
+                    ]
+                )
                 let receipt: ReceiptJSON = try await client.post(
-                    "\(ann.books)/transactions/\(tx.id)/receipts", token: ann.token, body: ByteBuffer(bytes: Images.png)
+                    "\(ann.books)/transactions/\(tx.id)/receipts",
+                    token: ann.token,
+                    body: ByteBuffer(bytes: Images.png)
                 ).decode()
                 let coffeeID = try await categoryID("Food:Coffee", client, ann)
                 let cash = try await account("Cash", client, ann)
@@ -75,17 +82,28 @@ extension API {
                     let response = try await client.send(method, uri, token: bob.token, json: body, body: raw)
                     #expect(response.status == .notFound, "\(method) \(uri): \(response.status) \(response.text)")
                     #expect(response.headers[.contentType] == "application/problem+json", "\(method) \(uri)")
-                    #expect(!response.text.contains("Starbucks") && !response.text.contains("mine"), "\(method) \(uri) leaks: \(response.text)")
+                    #expect(
+                        !response.text.contains("Starbucks") && !response.text.contains("mine"),
+                        "\(method) \(uri) leaks: \(response.text)"
+                    )
                 }
 
                 // Ann's ids cannot be used as references in Bob's book either.
-                let borrowed = try await client.post("\(bob.books)/transactions", token: bob.token, json: json([
-                    "amount": "1", "payee": "Bob", "category": coffeeID, "account": cash.id,
-                ]))
+                let borrowed = try await client.post(
+                    "\(bob.books)/transactions",
+                    token: bob.token,
+                    json: json([
+                        "amount": "1", "payee": "Bob", "category": coffeeID, "account": cash.id,
+                    ])
+                )
                 expectProblem(borrowed, .unprocessableContent, field: "category")
-                let borrowedAccount = try await client.post("\(bob.books)/transactions", token: bob.token, json: json([
-                    "amount": "1", "payee": "Bob", "account": cash.id,
-                ]))
+                let borrowedAccount = try await client.post(
+                    "\(bob.books)/transactions",
+                    token: bob.token,
+                    json: json([
+                        "amount": "1", "payee": "Bob", "account": cash.id,
+                    ])
+                )
                 expectProblem(borrowedAccount, .unprocessableContent, field: "account")
                 #expect(try await allTransactions(client, bob).isEmpty)
                 #expect(try await client.get("\(bob.books)/payees", token: bob.token).decode([PayeeJSON].self).isEmpty)
@@ -94,7 +112,10 @@ extension API {
                 let records = try await allTransactions(client, ann)
                 #expect(records.count == 1)
                 let record = try #require(records.first)
-                #expect(record.id == tx.id && record.amount == "4.50" && record.payee == "Starbucks" && record.note == "mine")
+                #expect(
+                    record.id == tx.id && record.amount == "4.50" && record.payee == "Starbucks"
+                        && record.note == "mine"
+                )
                 #expect(record.category == "Food:Coffee" && record.account == "Cash" && record.receipts == 1)
                 let categoriesAfter = try await categories(client, ann)
                 #expect(categoriesAfter.map(\.path) == annCategories.map(\.path))
@@ -103,14 +124,18 @@ extension API {
                 #expect(accountsAfter.map(\.balance) == annAccounts.map(\.balance))
                 let image = try await client.get(receipt.url, token: ann.token)
                 #expect(Array(buffer: image.body) == Images.png)
-                let receipts: [ReceiptJSON] = try await client.get("\(ann.books)/transactions/\(tx.id)/receipts", token: ann.token).decode()
+                let receipts: [ReceiptJSON] = try await client.get(
+                    "\(ann.books)/transactions/\(tx.id)/receipts",
+                    token: ann.token
+                ).decode()
                 #expect(receipts.map(\.id) == [receipt.id])
                 let payees: [PayeeJSON] = try await client.get("\(ann.books)/payees", token: ann.token).decode()
                 #expect(payees.map(\.name) == ["Starbucks"])
                 #expect(payees.first?.amount == "4.50")
                 let tokens: [TokenJSON] = try await client.get("/api/v1/tokens", token: ann.token).decode()
                 #expect(tokens.map(\.id) == annTokens.map(\.id))
-                let march: CalendarJSON = try await client.get("\(ann.books)/calendar?month=2026-03", token: ann.token).decode()
+                let march: CalendarJSON = try await client.get("\(ann.books)/calendar?month=2026-03", token: ann.token)
+                    .decode()
                 #expect(march.expense == "4.50" && march.count == 1)
             }
         }
@@ -124,15 +149,31 @@ extension API {
                 let owner = try await makeOwner(client)
                 let tx = try await addTransaction(client, owner, ["amount": "1", "payee": "Cafe"])
                 let receipt: ReceiptJSON = try await client.post(
-                    "\(owner.books)/transactions/\(tx.id)/receipts", token: owner.token, body: ByteBuffer(bytes: Images.png)
+                    "\(owner.books)/transactions/\(tx.id)/receipts",
+                    token: owner.token,
+                    body: ByteBuffer(bytes: Images.png)
                 ).decode()
                 let responses: [(String, TestResponse)] = [
                     ("API 200", try await client.get("/api/v1/books", token: owner.token)),
-                    ("API 201", try await client.post("\(owner.books)/transactions", token: owner.token, json: json(["amount": "2", "payee": "Cafe"]))),
+                    (
+                        "API 201",
+                        try await client.post(
+                            "\(owner.books)/transactions",
+                            token: owner.token,
+                            json: json(["amount": "2", "payee": "Cafe"])
+                        )
+                    ),
                     ("API 401", try await client.get("/api/v1/books")),
                     ("API 401 bad token", try await client.get("/api/v1/books", token: "tly_nope")),
                     ("API 404", try await client.get("\(owner.books)/transactions/999999", token: owner.token)),
-                    ("API 422", try await client.post("\(owner.books)/transactions", token: owner.token, json: json(["amount": "abc", "payee": "x"]))),
+                    (
+                        "API 422",
+                        try await client.post(
+                            "\(owner.books)/transactions",
+                            token: owner.token,
+                            json: json(["amount": "abc", "payee": "x"])
+                        )
+                    ),
                     ("receipt", try await client.get(receipt.url, token: owner.token)),
                     ("HTML login", try await client.get("/login")),
                     ("redirect", try await client.get("/")),
@@ -154,7 +195,10 @@ extension API {
                 #expect(responses[4].1.status == .notFound && responses[5].1.status == .unprocessableContent)
                 #expect(responses[9].1.status == .notFound && responses[10].1.status == .ok)
                 for index in 2...5 {
-                    #expect(responses[index].1.headers[.contentType] == "application/problem+json", "\(responses[index].0)")
+                    #expect(
+                        responses[index].1.headers[.contentType] == "application/problem+json",
+                        "\(responses[index].0)"
+                    )
                     let problem = try? responses[index].1.decode(ProblemJSON.self)
                     #expect(problem?.detail.isEmpty == false, "\(responses[index].0): \(responses[index].1.text)")
                     #expect(problem?.type == "about:blank")

@@ -6,9 +6,10 @@ import Logging
 import NIOCore
 import SQLKit
 import TallyCore
+import Testing
+
 @testable import TallyStore
 @testable import TallyWeb
-import Testing
 
 extension API {
     /// Running it for real: /healthz, the sweep, the feed's address and its hashed token.
@@ -48,8 +49,12 @@ extension API {
                 try await store.putSession(key: "expired", value: #"{"userID":1}"#, expiresAt: now - 10)
                 try await store.putSession(key: "live", value: #"{"userID":1}"#, expiresAt: now + 3600)
                 try await store.database.write { db in
-                    try await db.raw("INSERT INTO login_failures (account_key, client, failed_at) VALUES ('a', 'b', \(bind: now - 3600))").run()
-                    try await db.raw("INSERT INTO login_failures (account_key, client, failed_at) VALUES ('a', 'b', \(bind: now - 60))").run()
+                    try await db.raw(
+                        "INSERT INTO login_failures (account_key, client, failed_at) VALUES ('a', 'b', \(bind: now - 3600))"
+                    ).run()
+                    try await db.raw(
+                        "INSERT INTO login_failures (account_key, client, failed_at) VALUES ('a', 'b', \(bind: now - 60))"
+                    ).run()
                 }
                 let service = MaintenanceService(store: store, limits: .standard, logger: Logger(label: "test"))
                 // The app's own service sweeps at start too, and may get there first: count what
@@ -57,8 +62,14 @@ extension API {
                 let swept = await service.sweep()
                 #expect(swept.sessions <= 1 && swept.failures <= 1)
                 let left = try await store.database.read { db in
-                    (try await db.raw("SELECT expires_at FROM sessions").all().map { try $0.decode(column: "expires_at", as: Int64.self) },
-                     try await db.raw("SELECT failed_at FROM login_failures").all().map { try $0.decode(column: "failed_at", as: Int64.self) })
+                    (
+                        try await db.raw("SELECT expires_at FROM sessions").all().map {
+                            try $0.decode(column: "expires_at", as: Int64.self)
+                        },
+                        try await db.raw("SELECT failed_at FROM login_failures").all().map {
+                            try $0.decode(column: "failed_at", as: Int64.self)
+                        }
+                    )
                 }
                 #expect(left.0 == [now + 3600], "only the live session is left")
                 #expect(left.1 == [now - 60])
@@ -68,7 +79,9 @@ extension API {
         /// The feed link comes from the configured public address whatever Host arrives, and
         /// the API shows it only when it is made.
         @Test func theFeedAddressIgnoresTheHostHeader() async throws {
-            let configuration = AppConfiguration(publicURL: try AppConfiguration.publicURL("https://tally.example.com/"))
+            let configuration = AppConfiguration(
+                publicURL: try AppConfiguration.publicURL("https://tally.example.com/")
+            )
             try await withConfiguredApp(configuration) { client, store in
                 try await signUp(client, email: "ann@example.com")
                 let token = try await token(for: "ann@example.com", client)
@@ -77,7 +90,9 @@ extension API {
                 headers[HTTPField.Name("X-Forwarded-Proto")!] = "http"
                 let made = try await client.get("/api/v1/calendar-feed", headers: headers)
                 expectStatus(made, .ok)
-                let url = try #require((try JSONSerialization.jsonObject(with: Data(made.text.utf8)) as? [String: Any])?["url"] as? String)
+                let url = try #require(
+                    (try JSONSerialization.jsonObject(with: Data(made.text.utf8)) as? [String: Any])?["url"] as? String
+                )
                 #expect(url.hasPrefix("https://tally.example.com/calendar/") && url.hasSuffix(".ics"))
                 #expect(!made.text.contains("evil"))
                 let rotated = try await client.send(.post, "/api/v1/calendar-feed/rotate", headers: headers)
@@ -88,7 +103,10 @@ extension API {
         @Test func publicURLsAreChecked() throws {
             #expect(try AppConfiguration.publicURL("https://tally.example.com/") == "https://tally.example.com")
             #expect(try AppConfiguration.publicURL("http://192.168.1.5:8080") == "http://192.168.1.5:8080")
-            for bad in ["tally.example.com", "ftp://x", "https://", "https://a b", "https://x/?q=1", "https://x/#f", "javascript:alert(1)"] {
+            for bad in [
+                "tally.example.com", "ftp://x", "https://", "https://a b", "https://x/?q=1", "https://x/#f",
+                "javascript:alert(1)",
+            ] {
                 #expect(throws: ValidationError.self, "\(bad)") { try AppConfiguration.publicURL(bad) }
             }
             #expect(AppConfiguration(host: "0.0.0.0", port: 9000).publicURL == "http://0.0.0.0:9000")
@@ -103,11 +121,16 @@ extension API {
             let user = try await store.signUp(email: "ann@example.com", password: "correct horse", openSignup: true)
             let plain = String(repeating: "0123456789abcdef", count: 4)
             try await store.database.write { db in
-                try await db.raw("INSERT INTO calendar_feeds (user_id, token, created_at) VALUES (\(bind: user.id), \(bind: plain), '2026-01-01T00:00:00Z')").run()
+                try await db.raw(
+                    "INSERT INTO calendar_feeds (user_id, token, created_at) VALUES (\(bind: user.id), \(bind: plain), '2026-01-01T00:00:00Z')"
+                ).run()
             }
             #expect(try await store.migrate() == [6])
             let stored = try await store.database.read { db in
-                try await db.raw("SELECT token_hash FROM calendar_feeds").first()!.decode(column: "token_hash", as: String.self)
+                try await db.raw("SELECT token_hash FROM calendar_feeds").first()!.decode(
+                    column: "token_hash",
+                    as: String.self
+                )
             }
             #expect(stored != plain && stored.count == 64)
             let feed = try await store.calendarFeed(token: plain)

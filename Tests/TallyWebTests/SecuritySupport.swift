@@ -11,7 +11,8 @@ import Testing
 /// `configuration` (for the options `withApp` does not take: limits, proxy trust, public URL,
 /// secure cookies).
 func withConfiguredApp(
-    _ configuration: AppConfiguration, _ body: @Sendable (Client, Store) async throws -> Void
+    _ configuration: AppConfiguration,
+    _ body: @Sendable (Client, Store) async throws -> Void
 ) async throws {
     let store = try await Store.open(.sqliteMemory, bcryptCost: 4)
     try await store.migrate()
@@ -20,7 +21,12 @@ func withConfiguredApp(
 }
 
 /// `POST /api/v1/tokens` with these credentials (and extra headers).
-func tokenAttempt(_ client: Client, _ email: String, _ password: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+func tokenAttempt(
+    _ client: Client,
+    _ email: String,
+    _ password: String,
+    headers: HTTPFields = [:]
+) async throws -> TestResponse {
     try await client.post("/api/v1/tokens", json: json(["email": email, "password": password]), headers: headers)
 }
 

@@ -18,7 +18,10 @@ extension API {
                 try await signUp(client, email: "ann@example.com")
                 try await signUp(client, email: "bob@example.com")
                 for attempt in 1...5 {
-                    expectProblem(try await tokenAttempt(client, "ann@example.com", "wrong password \(attempt)"), .unauthorized)
+                    expectProblem(
+                        try await tokenAttempt(client, "ann@example.com", "wrong password \(attempt)"),
+                        .unauthorized
+                    )
                 }
                 // The sixth, even with the right password, is refused without a check.
                 let throttled = try await tokenAttempt(client, "ANN@example.com ", "correct horse")
@@ -38,10 +41,16 @@ extension API {
                 let browser = Browser(client)
                 try await browser.get("/login")
                 for _ in 1...5 {
-                    let wrong = try await browser.post("/login", [("email", "ann@example.com"), ("password", "not it at all")])
+                    let wrong = try await browser.post(
+                        "/login",
+                        [("email", "ann@example.com"), ("password", "not it at all")]
+                    )
                     #expect(wrong.status == .unauthorized)
                 }
-                let page = try await browser.post("/login", [("email", "ann@example.com"), ("password", "correct horse"), ("next", "/settings")])
+                let page = try await browser.post(
+                    "/login",
+                    [("email", "ann@example.com"), ("password", "correct horse"), ("next", "/settings")]
+                )
                 #expect(page.status == .tooManyRequests)
                 #expect(page.text.contains("Too many failed sign-ins") && page.text.contains("action=\"/login\""))
                 #expect(page.text.contains("value=\"ann@example.com\""), "the form keeps the email")
@@ -54,9 +63,13 @@ extension API {
         func successResetsTheAccountsCount(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 try await signUp(client, email: "ann@example.com")
-                for _ in 1...4 { expectProblem(try await tokenAttempt(client, "ann@example.com", "nope nope"), .unauthorized) }
+                for _ in 1...4 {
+                    expectProblem(try await tokenAttempt(client, "ann@example.com", "nope nope"), .unauthorized)
+                }
                 expectStatus(try await tokenAttempt(client, "ann@example.com", "correct horse"), .created)
-                for _ in 1...4 { expectProblem(try await tokenAttempt(client, "ann@example.com", "nope nope"), .unauthorized) }
+                for _ in 1...4 {
+                    expectProblem(try await tokenAttempt(client, "ann@example.com", "nope nope"), .unauthorized)
+                }
                 expectStatus(try await tokenAttempt(client, "ann@example.com", "correct horse"), .created)
             }
         }
@@ -66,10 +79,14 @@ extension API {
             let limits = LoginLimits(perAccount: 3, perClient: 6, window: 900)
             try await withConfiguredApp(AppConfiguration(openSignup: true, loginLimits: limits)) { client, store in
                 for name in ["ann", "bob", "cat"] { try await signUp(client, email: "\(name)@example.com") }
-                for _ in 1...3 { expectProblem(try await tokenAttempt(client, "ann@example.com", "wrong one"), .unauthorized) }
+                for _ in 1...3 {
+                    expectProblem(try await tokenAttempt(client, "ann@example.com", "wrong one"), .unauthorized)
+                }
                 expectProblem(try await tokenAttempt(client, "ann@example.com", "correct horse"), .tooManyRequests)
                 expectStatus(try await tokenAttempt(client, "bob@example.com", "correct horse"), .created)
-                for _ in 1...3 { expectProblem(try await tokenAttempt(client, "bob@example.com", "wrong one"), .unauthorized) }
+                for _ in 1...3 {
+                    expectProblem(try await tokenAttempt(client, "bob@example.com", "wrong one"), .unauthorized)
+                }
                 // Six failures from this address now: everyone here waits, even with the right password.
                 let cat = try await tokenAttempt(client, "cat@example.com", "correct horse")
                 expectProblem(cat, .tooManyRequests, detailContains: "from your network")
@@ -82,18 +99,39 @@ extension API {
         @Test func forwardedForOnlyWhenTrusted() async throws {
             let limits = LoginLimits(perAccount: 10, perClient: 2, window: 900)
             let from: @Sendable (String) -> HTTPFields = { [HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, \($0)"] }
-            try await withConfiguredApp(AppConfiguration(openSignup: true, trustForwardedFor: true, loginLimits: limits)) { client, _ in
+            try await withConfiguredApp(
+                AppConfiguration(openSignup: true, trustForwardedFor: true, loginLimits: limits)
+            ) { client, _ in
                 try await signUp(client, email: "ann@example.com")
-                for _ in 1...2 { expectProblem(try await tokenAttempt(client, "ann@example.com", "wrong one", headers: from("10.0.0.1")), .unauthorized) }
-                expectProblem(try await tokenAttempt(client, "ann@example.com", "correct horse", headers: from("10.0.0.1")), .tooManyRequests)
+                for _ in 1...2 {
+                    expectProblem(
+                        try await tokenAttempt(client, "ann@example.com", "wrong one", headers: from("10.0.0.1")),
+                        .unauthorized
+                    )
+                }
+                expectProblem(
+                    try await tokenAttempt(client, "ann@example.com", "correct horse", headers: from("10.0.0.1")),
+                    .tooManyRequests
+                )
                 // Same first entry (which the client chose), another proxy-added address: not throttled.
-                expectStatus(try await tokenAttempt(client, "ann@example.com", "correct horse", headers: from("10.0.0.2")), .created)
+                expectStatus(
+                    try await tokenAttempt(client, "ann@example.com", "correct horse", headers: from("10.0.0.2")),
+                    .created
+                )
             }
             try await withConfiguredApp(AppConfiguration(openSignup: true, loginLimits: limits)) { client, _ in
                 try await signUp(client, email: "ann@example.com")
-                for _ in 1...2 { expectProblem(try await tokenAttempt(client, "ann@example.com", "wrong one", headers: from("10.0.0.1")), .unauthorized) }
+                for _ in 1...2 {
+                    expectProblem(
+                        try await tokenAttempt(client, "ann@example.com", "wrong one", headers: from("10.0.0.1")),
+                        .unauthorized
+                    )
+                }
                 // Untrusted, a new X-Forwarded-For does not buy a fresh count.
-                expectProblem(try await tokenAttempt(client, "ann@example.com", "correct horse", headers: from("10.0.0.3")), .tooManyRequests)
+                expectProblem(
+                    try await tokenAttempt(client, "ann@example.com", "correct horse", headers: from("10.0.0.3")),
+                    .tooManyRequests
+                )
             }
         }
 
@@ -109,13 +147,23 @@ extension API {
             }
             let oneCheck = try await clock.measure {
                 await #expect(throws: StoreError.self) {
-                    _ = try await store.authenticate(email: "nobody@example.com", password: "x", client: "a", limits: limits)
+                    _ = try await store.authenticate(
+                        email: "nobody@example.com",
+                        password: "x",
+                        client: "a",
+                        limits: limits
+                    )
                 }
             }
             let tenThrottled = try await clock.measure {
                 for _ in 1...10 {
                     await #expect(throws: LoginThrottled.self) {
-                        _ = try await store.authenticate(email: "nobody@example.com", password: "x", client: "a", limits: limits)
+                        _ = try await store.authenticate(
+                            email: "nobody@example.com",
+                            password: "x",
+                            client: "a",
+                            limits: limits
+                        )
                     }
                 }
             }
@@ -125,7 +173,9 @@ extension API {
 
         /// Failures are rows in the database: a restart does not forget them.
         @Test func failuresSurviveARestart() async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-throttle-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tally-throttle-\(UUID().uuidString)"
+            )
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.path + "/t.sqlite"
@@ -133,17 +183,29 @@ extension API {
             try await first.migrate()
             _ = try await first.signUp(email: "ann@example.com", password: "correct horse", openSignup: true)
             for _ in 1...5 {
-                await #expect(throws: StoreError.self) { _ = try await first.authenticate(email: "ann@example.com", password: "nope nope", client: "198.51.100.7") }
+                await #expect(throws: StoreError.self) {
+                    _ = try await first.authenticate(
+                        email: "ann@example.com",
+                        password: "nope nope",
+                        client: "198.51.100.7"
+                    )
+                }
             }
             await first.database.close()
             let second = try await Store.open(.sqliteFile(path), bcryptCost: 4)
             let error = await #expect(throws: LoginThrottled.self) {
-                _ = try await second.authenticate(email: "ann@example.com", password: "correct horse", client: "198.51.100.8")
+                _ = try await second.authenticate(
+                    email: "ann@example.com",
+                    password: "correct horse",
+                    client: "198.51.100.8"
+                )
             }
             #expect(error?.byClient == false)
             // Pruning keeps what is inside the window.
             #expect(try await second.pruneLoginFailures() == 0)
-            let rows = try await second.database.read { db in try await db.raw("SELECT COUNT(*) AS n FROM login_failures").first()!.decode(column: "n", as: Int.self) }
+            let rows = try await second.database.read { db in
+                try await db.raw("SELECT COUNT(*) AS n FROM login_failures").first()!.decode(column: "n", as: Int.self)
+            }
             #expect(rows == 5)
             await second.database.close()
         }

@@ -66,7 +66,12 @@ func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async
     let owner = try await makeOwner(client, email: "owner@example.com")
     let stranger = try await makeOwner(client, email: "stranger@example.com")
     let csv = try generatedRecords(records)
-    let imported = try await client.post("\(owner.books)/imports", token: owner.token, body: ByteBuffer(string: csv), headers: [.contentType: "text/csv"])
+    let imported = try await client.post(
+        "\(owner.books)/imports",
+        token: owner.token,
+        body: ByteBuffer(string: csv),
+        headers: [.contentType: "text/csv"]
+    )
     try #require(imported.status == .created, "import: \(imported.text.prefix(300))")
 
     func post(_ path: String, _ fields: [String: Any]) async throws -> [String: Any] {
@@ -79,46 +84,109 @@ func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async
     let parent = try await post("categories", ["name": Hostile.name("parent"), "icon": "💣", "color": "#AA3355"])
     let child = try await post("categories", ["name": Hostile.name("child"), "parent": id(parent)])
     let income = try await post("categories", ["name": Hostile.name("income"), "kind": "income"])
-    let account = try await post("accounts", ["name": Hostile.name("account"), "kind": "checking", "opening_balance": "9999999999.99"])
-    let record = try await post("transactions", [
-        "amount": "9999999999.99", "payee": Hostile.payee, "note": Hostile.note, "category": id(child), "account": id(account),
-    ])
-    _ = try await post("transactions", ["amount": "9999999999.99", "payee": Hostile.name("p2"), "category": id(parent), "date": "2199-12-31"])
-    _ = try await post("transactions", ["amount": "9999999999.99", "payee": Hostile.name("p3"), "kind": "income", "category": id(income), "date": "1900-01-01"])
-    _ = try await post("transactions", ["amount": "0.01", "payee": Hostile.name("p4"), "kind": "transfer", "account": id(account), "to_account": "Cash"])
+    let account = try await post(
+        "accounts",
+        ["name": Hostile.name("account"), "kind": "checking", "opening_balance": "9999999999.99"]
+    )
+    let record = try await post(
+        "transactions",
+        [
+            "amount": "9999999999.99", "payee": Hostile.payee, "note": Hostile.note, "category": id(child),
+            "account": id(account),
+        ]
+    )
+    _ = try await post(
+        "transactions",
+        ["amount": "9999999999.99", "payee": Hostile.name("p2"), "category": id(parent), "date": "2199-12-31"]
+    )
+    _ = try await post(
+        "transactions",
+        [
+            "amount": "9999999999.99", "payee": Hostile.name("p3"), "kind": "income", "category": id(income),
+            "date": "1900-01-01",
+        ]
+    )
+    _ = try await post(
+        "transactions",
+        [
+            "amount": "0.01", "payee": Hostile.name("p4"), "kind": "transfer", "account": id(account),
+            "to_account": "Cash",
+        ]
+    )
 
-    let receipt = try await client.post("\(owner.books)/transactions/\(id(record))/receipts", token: owner.token,
-                                         body: ByteBuffer(bytes: Images.png), headers: [.contentType: "image/png"])
+    let receipt = try await client.post(
+        "\(owner.books)/transactions/\(id(record))/receipts",
+        token: owner.token,
+        body: ByteBuffer(bytes: Images.png),
+        headers: [.contentType: "image/png"]
+    )
     try #require(receipt.status == .created, "receipt: \(receipt.text)")
-    let receiptID = "\(try #require(try JSONSerialization.jsonObject(with: Data(buffer: receipt.body)) as? [String: Any])["id"] ?? "")"
+    let receiptID =
+        "\(try #require(try JSONSerialization.jsonObject(with: Data(buffer: receipt.body)) as? [String: Any])["id"] ?? "")"
 
     var budget = ""
     for cycle in ["daily", "weekly", "biweekly", "fourweekly", "monthly", "quarterly", "yearly"] {
         for mode in ["saver", "spender"] {
-            budget = id(try await post("budgets", [
-                "name": Hostile.name("\(cycle) \(mode)"), "limit": "9999999999.99", "cycle": cycle, "mode": mode, "start": "1900-01-01",
-                "day_of_month": 31, "week_start": "sunday",
-            ]))
+            budget = id(
+                try await post(
+                    "budgets",
+                    [
+                        "name": Hostile.name("\(cycle) \(mode)"), "limit": "9999999999.99", "cycle": cycle,
+                        "mode": mode, "start": "1900-01-01",
+                        "day_of_month": 31, "week_start": "sunday",
+                    ]
+                )
+            )
         }
     }
-    _ = try await post("budgets", ["name": Hostile.name("scoped"), "limit": "0.01", "cycle": "monthly", "categories": [id(parent)]])
-    let goal = try await post("goals", [
-        "name": Hostile.name("goal"), "price": "9999999999.99", "saved": "0.01", "income": "9999999999.99", "cycle": "weekly", "percent": 1,
-    ])
-    _ = try await post("goals", ["name": Hostile.name("dated"), "price": "1000.00", "income": "10.00", "cycle": "monthly", "target_date": "2199-12-31"])
-    let contribution = try await post("goals/\(id(goal))/contributions", ["amount": "9999999999.99", "note": Hostile.name("c")])
-    let photo = try await client.send(.put, "\(owner.books)/goals/\(id(goal))/photo", token: owner.token,
-                                      body: ByteBuffer(bytes: Images.jpeg), headers: [.contentType: "image/jpeg"])
+    _ = try await post(
+        "budgets",
+        ["name": Hostile.name("scoped"), "limit": "0.01", "cycle": "monthly", "categories": [id(parent)]]
+    )
+    let goal = try await post(
+        "goals",
+        [
+            "name": Hostile.name("goal"), "price": "9999999999.99", "saved": "0.01", "income": "9999999999.99",
+            "cycle": "weekly", "percent": 1,
+        ]
+    )
+    _ = try await post(
+        "goals",
+        [
+            "name": Hostile.name("dated"), "price": "1000.00", "income": "10.00", "cycle": "monthly",
+            "target_date": "2199-12-31",
+        ]
+    )
+    let contribution = try await post(
+        "goals/\(id(goal))/contributions",
+        ["amount": "9999999999.99", "note": Hostile.name("c")]
+    )
+    let photo = try await client.send(
+        .put,
+        "\(owner.books)/goals/\(id(goal))/photo",
+        token: owner.token,
+        body: ByteBuffer(bytes: Images.jpeg),
+        headers: [.contentType: "image/jpeg"]
+    )
     try #require(photo.status.code < 300, "photo: \(photo.text)")
 
     let user = try #require(try await store.user(email: owner.email))
     let today = try await store.today(for: user)
     var bill = ""
-    for (cycle, extra) in [("monthly", [String: Any]()), ("weekly", [:]), ("yearly", [:]), ("every_n_months", ["every_months": 5])] {
-        bill = id(try await post("bills", [
-            "title": Hostile.name(cycle), "amount": "9999999999.99", "cycle": cycle, "first_due": today.description,
-            "due_day": today.day, "url": "https://example.com/pay?q=%3Cscript%3E", "note": Hostile.name("n"), "remind_days": 3,
-        ].merging(extra) { a, _ in a }))
+    for (cycle, extra) in [
+        ("monthly", [String: Any]()), ("weekly", [:]), ("yearly", [:]), ("every_n_months", ["every_months": 5]),
+    ] {
+        bill = id(
+            try await post(
+                "bills",
+                [
+                    "title": Hostile.name(cycle), "amount": "9999999999.99", "cycle": cycle,
+                    "first_due": today.description,
+                    "due_day": today.day, "url": "https://example.com/pay?q=%3Cscript%3E", "note": Hostile.name("n"),
+                    "remind_days": 3,
+                ].merging(extra) { a, _ in a }
+            )
+        )
     }
     _ = try await post("bills/\(bill)/occurrences/\(today)/pay", ["paid_on": today.description])
 
@@ -128,12 +196,19 @@ func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async
     let ownerBrowser = try await signedIn(client, owner)
     let strangerBrowser = try await signedIn(client, stranger)
     let values: [String: String] = [
-        "book": String(owner.book), "transactions": id(record), "categories": id(child), "accounts": id(account), "budgets": budget,
+        "book": String(owner.book), "transactions": id(record), "categories": id(child), "accounts": id(account),
+        "budgets": budget,
         "goals": id(goal), "bills": bill, "receipts": receiptID, "tokens": String(try #require(tokens.first).id),
         "date": today.description, "due": today.description, "contribution": id(contribution), "file": file,
     ]
-    return SurfaceBook(owner: owner, stranger: stranger, ownerBrowser: ownerBrowser, strangerBrowser: strangerBrowser,
-                       values: values, recordCount: records + 4)
+    return SurfaceBook(
+        owner: owner,
+        stranger: stranger,
+        ownerBrowser: ownerBrowser,
+        strangerBrowser: strangerBrowser,
+        values: values,
+        recordCount: records + 4
+    )
 }
 
 /// The `{token}.ics` file name of the owner's calendar feed, from the URL the API shows.
@@ -141,8 +216,9 @@ private func feedFile(_ client: Client, _ owner: Owner) async throws -> String {
     for (method, path) in [(HTTPRequest.Method.get, "/api/v1/calendar-feed"), (.post, "/api/v1/calendar-feed/rotate")] {
         let response = try await client.send(method, path, token: owner.token)
         if let object = try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any],
-           let url = object.values.compactMap({ $0 as? String }).first(where: { $0.contains("/calendar/") }),
-           let last = url.split(separator: "/").last {
+            let url = object.values.compactMap({ $0 as? String }).first(where: { $0.contains("/calendar/") }),
+            let last = url.split(separator: "/").last
+        {
             return String(last)
         }
     }
@@ -161,14 +237,21 @@ func signedIn(_ client: Client, _ owner: Owner) async throws -> Browser {
 
 /// `count` records in Tally CSV, made by the benchmark generator the team shares.
 func generatedRecords(_ count: Int) throws -> String {
-    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     let generator = repo.deletingLastPathComponent().appendingPathComponent("shared/bench/gen_data.py")
-    try #require(FileManager.default.fileExists(atPath: generator.path), "needs ../shared/bench/gen_data.py beside the repository")
+    try #require(
+        FileManager.default.fileExists(atPath: generator.path),
+        "needs ../shared/bench/gen_data.py beside the repository"
+    )
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("tally-surface-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", generator.path, String(count), "--seed", "7", "--out", out.path, "--years", "3", "--start", "2024-01-01"]
+    process.arguments = [
+        "python3", generator.path, String(count), "--seed", "7", "--out", out.path, "--years", "3", "--start",
+        "2024-01-01",
+    ]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()

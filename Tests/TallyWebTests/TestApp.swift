@@ -38,8 +38,11 @@ enum Backend: Sendable, CustomTestStringConvertible {
 /// Every table, children first, so rows can be deleted in this order without breaking a
 /// foreign key.
 let allTables = [
-    "bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts", "budgets", "calendar_feeds", "user_settings",
-    "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books", "users", "login_failures", "server_secrets"]
+    "bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts", "budgets",
+    "calendar_feeds", "user_settings",
+    "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books",
+    "users", "login_failures", "server_secrets",
+]
 
 /// The API suites. `.serialized` because the PostgreSQL variant shares one database whose tables
 /// are emptied before each test; every API suite is nested in this one (see the `extension API`
@@ -75,7 +78,8 @@ let postgresTestLock: Int64 = 7_433_001
 /// SQLite gets a private in-memory database; PostgreSQL gets its pool running in a background
 /// task for the duration, and every table emptied first.
 func withApp(
-    _ backend: Backend = .sqlite, openSignup: Bool = false,
+    _ backend: Backend = .sqlite,
+    openSignup: Bool = false,
     _ body: @Sendable (Client, Store) async throws -> Void
 ) async throws {
     let configuration = AppConfiguration(openSignup: openSignup)
@@ -121,8 +125,12 @@ struct Client: Sendable {
     let raw: any TestClientProtocol
 
     func send(
-        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, json: String? = nil,
-        body: ByteBuffer? = nil, headers: HTTPFields = [:]
+        _ method: HTTPRequest.Method,
+        _ uri: String,
+        token: String? = nil,
+        json: String? = nil,
+        body: ByteBuffer? = nil,
+        headers: HTTPFields = [:]
     ) async throws -> TestResponse {
         var headers = headers
         if let token { headers[.authorization] = "Bearer \(token)" }
@@ -138,7 +146,13 @@ struct Client: Sendable {
         try await send(.get, uri, token: token, headers: headers)
     }
 
-    func post(_ uri: String, token: String? = nil, json: String? = nil, body: ByteBuffer? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+    func post(
+        _ uri: String,
+        token: String? = nil,
+        json: String? = nil,
+        body: ByteBuffer? = nil,
+        headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
         try await send(.post, uri, token: token, json: json, body: body, headers: headers)
     }
 
@@ -178,10 +192,26 @@ extension TestResponse {
 
 // MARK: - API shapes (decoded strictly: amounts must be strings)
 
-struct UserJSON: Decodable { let id: Int64; let email: String }
-struct NewTokenJSON: Decodable { let id: Int64; let token: String }
-struct TokenJSON: Decodable { let id: Int64; let name: String; let createdAt: String; let lastUsedAt: String? }
-struct BookJSON: Decodable { let id: Int64; let name: String; let currency: String; let role: String }
+struct UserJSON: Decodable {
+    let id: Int64
+    let email: String
+}
+struct NewTokenJSON: Decodable {
+    let id: Int64
+    let token: String
+}
+struct TokenJSON: Decodable {
+    let id: Int64
+    let name: String
+    let createdAt: String
+    let lastUsedAt: String?
+}
+struct BookJSON: Decodable {
+    let id: Int64
+    let name: String
+    let currency: String
+    let role: String
+}
 
 struct TxJSON: Decodable {
     let id: Int64, kind: String, amount: String, currency: String, date: String, time: String?
@@ -189,7 +219,10 @@ struct TxJSON: Decodable {
     let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
 }
 
-struct PageJSON: Decodable { let transactions: [TxJSON]; let nextCursor: String? }
+struct PageJSON: Decodable {
+    let transactions: [TxJSON]
+    let nextCursor: String?
+}
 
 struct CategoryJSON: Decodable {
     let id: Int64, name: String, path: String, kind: String, parentId: Int64?, icon: String, color: String
@@ -218,7 +251,10 @@ struct ProblemJSON: Decodable { let type: String, title: String, status: Int, de
 /// field and words in the detail.
 @discardableResult
 func expectProblem(
-    _ response: TestResponse, _ status: HTTPResponse.Status, field: String? = nil, detailContains: String? = nil,
+    _ response: TestResponse,
+    _ status: HTTPResponse.Status,
+    field: String? = nil,
+    detailContains: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> ProblemJSON? {
     #expect(response.status == status, "body: \(response.text)", sourceLocation: sourceLocation)
@@ -237,7 +273,11 @@ func expectProblem(
 }
 
 /// Checks the status, showing the body when it differs.
-func expectStatus(_ response: TestResponse, _ status: HTTPResponse.Status, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectStatus(
+    _ response: TestResponse,
+    _ status: HTTPResponse.Status,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(response.status == status, "body: \(response.text)", sourceLocation: sourceLocation)
 }
 
@@ -256,8 +296,13 @@ struct Owner: Sendable {
 
 /// Signs up through the API; returns the new user.
 @discardableResult
-func signUp(_ client: Client, email: String, password: String = "correct horse", currency: String? = nil,
-            sourceLocation: SourceLocation = #_sourceLocation) async throws -> UserJSON {
+func signUp(
+    _ client: Client,
+    email: String,
+    password: String = "correct horse",
+    currency: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> UserJSON {
     var body: [String: Any] = ["email": email, "password": password]
     if let currency { body["currency"] = currency }
     let response = try await client.post("/api/v1/users", json: json(body))
@@ -266,16 +311,27 @@ func signUp(_ client: Client, email: String, password: String = "correct horse",
 }
 
 /// Makes an API token by email and password.
-func token(for email: String, password: String = "correct horse", _ client: Client,
-           sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-    let response = try await client.post("/api/v1/tokens", json: json(["email": email, "password": password, "name": "tests"]))
+func token(
+    for email: String,
+    password: String = "correct horse",
+    _ client: Client,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> String {
+    let response = try await client.post(
+        "/api/v1/tokens",
+        json: json(["email": email, "password": password, "name": "tests"])
+    )
     try #require(response.status == .created, "token: \(response.text)", sourceLocation: sourceLocation)
     return try response.decode(NewTokenJSON.self).token
 }
 
 /// Signs up, makes a token and finds the first book.
-func makeOwner(_ client: Client, email: String = "ann@example.com", currency: String? = nil,
-               sourceLocation: SourceLocation = #_sourceLocation) async throws -> Owner {
+func makeOwner(
+    _ client: Client,
+    email: String = "ann@example.com",
+    currency: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> Owner {
     let user = try await signUp(client, email: email, currency: currency, sourceLocation: sourceLocation)
     let secret = try await token(for: email, client, sourceLocation: sourceLocation)
     let books: [BookJSON] = try await client.get("/api/v1/books", token: secret).decode()
@@ -285,16 +341,24 @@ func makeOwner(_ client: Client, email: String = "ann@example.com", currency: St
 
 /// Records a transaction through the API; the response must be 201.
 @discardableResult
-func addTransaction(_ client: Client, _ owner: Owner, _ fields: [String: Any],
-                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> TxJSON {
+func addTransaction(
+    _ client: Client,
+    _ owner: Owner,
+    _ fields: [String: Any],
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> TxJSON {
     let response = try await client.post("\(owner.books)/transactions", token: owner.token, json: json(fields))
     try #require(response.status == .created, "add: \(response.text)", sourceLocation: sourceLocation)
     return try response.decode()
 }
 
 /// Every record of the owner's book, in API order.
-func allTransactions(_ client: Client, _ owner: Owner, query: String = "",
-                     sourceLocation: SourceLocation = #_sourceLocation) async throws -> [TxJSON] {
+func allTransactions(
+    _ client: Client,
+    _ owner: Owner,
+    query: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> [TxJSON] {
     let response = try await client.get("\(owner.books)/transactions?limit=500\(query)", token: owner.token)
     try #require(response.status == .ok, "list: \(response.text)", sourceLocation: sourceLocation)
     return try response.decode(PageJSON.self).transactions
@@ -311,17 +375,32 @@ func accounts(_ client: Client, _ owner: Owner) async throws -> [AccountJSON] {
 }
 
 /// A category id by path ("Food:Coffee").
-func categoryID(_ path: String, _ client: Client, _ owner: Owner, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int64 {
+func categoryID(
+    _ path: String,
+    _ client: Client,
+    _ owner: Owner,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> Int64 {
     try #require(try await categories(client, owner).first { $0.path == path }, sourceLocation: sourceLocation).id
 }
 
 /// An account by name.
-func account(_ name: String, _ client: Client, _ owner: Owner, sourceLocation: SourceLocation = #_sourceLocation) async throws -> AccountJSON {
+func account(
+    _ name: String,
+    _ client: Client,
+    _ owner: Owner,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> AccountJSON {
     try #require(try await accounts(client, owner).first { $0.name == name }, sourceLocation: sourceLocation)
 }
 
 /// The smallest byte strings the receipt sniffer accepts.
 enum Images {
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52] + Array(repeating: 7, count: 48)
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00] + Array(repeating: 3, count: 40) + [0xFF, 0xD9]
+    static let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        + Array(repeating: 7, count: 48)
+    static let jpeg: [UInt8] =
+        [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00] + Array(repeating: 3, count: 40) + [
+            0xFF, 0xD9,
+        ]
 }

@@ -2,8 +2,9 @@ import Foundation
 import Mustache
 import TallyCore
 import TallyStore
-@testable import TallyWeb
 import Testing
+
+@testable import TallyWeb
 
 /// Typed view models: the categories page that used to recurse without end, dates in record
 /// lists, no inline styles (the CSP refuses them), and hostile text escaped on the pages that
@@ -13,7 +14,10 @@ import Testing
     func signedIn(_ client: Client, _ store: Store) async throws -> (Browser, User, Int64) {
         let browser = Browser(client)
         try await browser.get("/signup")
-        let response = try await browser.post("/signup", [("email", "ann@example.com"), ("password", "correct horse"), ("currency", "USD")])
+        let response = try await browser.post(
+            "/signup",
+            [("email", "ann@example.com"), ("password", "correct horse"), ("currency", "USD")]
+        )
         try #require(response.status == .seeOther, "sign-up: \(response.status) \(response.text)")
         let user = try #require(try await store.user(email: "ann@example.com"))
         let book = try #require(try await store.books(for: user).first)
@@ -28,13 +32,28 @@ import Testing
     @Test func categoriesPageWithSubcategoriesRendersEachCategoryOnce() async throws {
         try await withApp { client, store in
             let (browser, user, book) = try await signedIn(client, store)
-            let food = try #require(try await store.categories(in: try await store.scope(user, book: book)).first { $0.name == "Food" && $0.parentID == nil })
-            let added = try await browser.post("/books/\(book)/categories", [("name", "Bakery"), ("parent", String(food.id)), ("kind", "expense")])
+            let food = try #require(
+                try await store.categories(in: try await store.scope(user, book: book)).first {
+                    $0.name == "Food" && $0.parentID == nil
+                }
+            )
+            let added = try await browser.post(
+                "/books/\(book)/categories",
+                [("name", "Bakery"), ("parent", String(food.id)), ("kind", "expense")]
+            )
             #expect(added.status == .seeOther)
             // A third level is refused, so the tree is two levels deep at most.
-            let bakery = try #require(try await store.categories(in: try await store.scope(user, book: book)).first { $0.name == "Bakery" })
-            let deeper = try await browser.post("/books/\(book)/categories", [("name", "Bread"), ("parent", String(bakery.id)), ("kind", "expense")])
-            #expect(deeper.status == .unprocessableContent && deeper.text.contains("sub-categories cannot have sub-categories"))
+            let bakery = try #require(
+                try await store.categories(in: try await store.scope(user, book: book)).first { $0.name == "Bakery" }
+            )
+            let deeper = try await browser.post(
+                "/books/\(book)/categories",
+                [("name", "Bread"), ("parent", String(bakery.id)), ("kind", "expense")]
+            )
+            #expect(
+                deeper.status == .unprocessableContent
+                    && deeper.text.contains("sub-categories cannot have sub-categories")
+            )
 
             let page = try await browser.get("/books/\(book)/categories")
             #expect(page.status == .ok)
@@ -43,14 +62,19 @@ import Testing
             #expect(occurrences(of: "<summary>", in: page.text) == all.count, "one entry per category, no repeats")
             for category in all {
                 let summary = "</svg> \(category.icon) \(category.name)</summary>"
-                let same = all.filter { $0.name == category.name && $0.icon == category.icon }.count  // "Gifts" is both an expense and an income
+                // "Gifts" is both an expense and an income.
+                let same = all.filter { $0.name == category.name && $0.icon == category.icon }.count
                 #expect(occurrences(of: summary, in: page.text) == same, "\(category.name)")
             }
             // Each parent with children opens one nested list; nothing nests deeper than that.
             let parentsWithChildren = Set(all.compactMap(\.parentID)).count
             #expect(occurrences(of: "<ul>", in: page.text) == parentsWithChildren)
-            #expect(!page.text.contains("<ul>\n<li>\n  <details>\n    <summary><svg class=\"swatch\" width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><circle cx=\"7\" cy=\"7\" r=\"7\" fill=\"#F2994A\"/></svg> 🍽️ Food"),
-                    "a parent is never drawn inside its own list")
+            #expect(
+                !page.text.contains(
+                    "<ul>\n<li>\n  <details>\n    <summary><svg class=\"swatch\" width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><circle cx=\"7\" cy=\"7\" r=\"7\" fill=\"#F2994A\"/></svg> 🍽️ Food"
+                ),
+                "a parent is never drawn inside its own list"
+            )
             #expect(page.text.contains("fill=\"#F2994A\""), "the category's colour as an SVG attribute")
         }
     }
@@ -61,9 +85,27 @@ import Testing
         for i in 1...6 {
             let parent: RecordID? = i == 1 ? nil : RecordID(i - 1)
             let color = i == 2 ? "red;background:url(x)" : "#123456"
-            chain.append(Category(id: RecordID(i), bookID: 1, parentID: parent, kind: .expense, name: "Level \(i)", icon: "•", color: color))
+            chain.append(
+                Category(
+                    id: RecordID(i),
+                    bookID: 1,
+                    parentID: parent,
+                    kind: .expense,
+                    name: "Level \(i)",
+                    icon: "•",
+                    color: color
+                )
+            )
         }
-        let selfParent = Category(id: 9, bookID: 1, parentID: 9, kind: .expense, name: "Loop", icon: "•", color: "#123456")
+        let selfParent = Category(
+            id: 9,
+            bookID: 1,
+            parentID: 9,
+            kind: .expense,
+            name: "Loop",
+            icon: "•",
+            color: "#123456"
+        )
         let forest = CategoryNode.forest(chain + [selfParent], kind: .expense)
         #expect(forest.count == 1)
         var depth = 0
@@ -78,20 +120,38 @@ import Testing
     }
 
     @Test func nilOptionalsRenderEmptyInsteadOfTheParentsValue() throws {
-        struct Inner: ViewModel { let name: String?; let items: [String] }
-        struct Outer: ViewModel { let name: String; let inner: Inner; let items: [String] }
+        struct Inner: ViewModel {
+            let name: String?
+            let items: [String]
+        }
+        struct Outer: ViewModel {
+            let name: String
+            let inner: Inner
+            let items: [String]
+        }
         let library = MustacheLibrary(templates: [
-            "t": try MustacheTemplate(string: "{{#inner}}[{{name}}]{{#name}}yes{{/name}}{{^name}}none{{/name}}{{#items}}{{.}}{{/items}}{{/inner}}"),
+            "t": try MustacheTemplate(
+                string:
+                    "{{#inner}}[{{name}}]{{#name}}yes{{/name}}{{^name}}none{{/name}}{{#items}}{{.}}{{/items}}{{/inner}}"
+            )
         ])
-        let text = library.render(Outer(name: "parent", inner: Inner(name: nil, items: []), items: ["x"]), withTemplate: "t")
+        let text = library.render(
+            Outer(name: "parent", inner: Inner(name: nil, items: []), items: ["x"]),
+            withTemplate: "t"
+        )
         #expect(text == "[]none", "the inner nil and empty list do not read the outer name and items")
     }
 
     @Test func keysNoViewModelDeclaresAreNoted() throws {
         struct Row: ViewModel { let name: String }
-        struct Page: ViewModel { let rows: [Row]; let heading: String }
+        struct Page: ViewModel {
+            let rows: [Row]
+            let heading: String
+        }
         let library = MustacheLibrary(templates: [
-            "t": try MustacheTemplate(string: "{{title}}/{{heading}}:{{#rows}}{{name}}{{nmae}}{{book.id}}{{/rows}}{{typo}}"),
+            "t": try MustacheTemplate(
+                string: "{{title}}/{{heading}}:{{#rows}}{{name}}{{nmae}}{{book.id}}{{/rows}}{{typo}}"
+            )
         ])
         let layout = LayoutModel(title: "T", csrf: "", user: nil, book: nil, today: "")
         let undeclared = UndeclaredKeys()
@@ -105,7 +165,10 @@ import Testing
         try await withApp { client, store in
             let (browser, _, book) = try await signedIn(client, store)
             for (date, payee) in [("2026-03-14", "Corner Cafe"), ("2025-12-01", "Winter Market")] {
-                let added = try await browser.post("/books/\(book)/transactions", [("amount", "4.50"), ("payee", payee), ("date", date)])
+                let added = try await browser.post(
+                    "/books/\(book)/transactions",
+                    [("amount", "4.50"), ("payee", payee), ("date", date)]
+                )
                 #expect(added.status == .seeOther, "\(added.text)")
             }
             let search = try await browser.get("/books/\(book)/search")
@@ -113,7 +176,10 @@ import Testing
             #expect(search.text.contains("<time datetime=\"2026-03-14\">14 Mar 2026</time>"), "\(search.text)")
             #expect(search.text.contains("<time datetime=\"2025-12-01\">1 Dec 2025</time>"))
             let dashboard = try await browser.get("/books/\(book)/dashboard?date=2026-03-14")
-            #expect(dashboard.text.contains("<time datetime=\"2026-03-14\">14 Mar 2026</time>"), "latest records show dates")
+            #expect(
+                dashboard.text.contains("<time datetime=\"2026-03-14\">14 Mar 2026</time>"),
+                "latest records show dates"
+            )
             let day = try await browser.get("/books/\(book)/days/2026-03-14")
             #expect(day.text.contains("Corner Cafe") && !day.text.contains("<time"), "the day view is one date already")
             let record = try #require(search.text.range(of: "/transactions/")).upperBound
@@ -125,7 +191,9 @@ import Testing
 
     @Test func noTemplateHasAnInlineStyle() throws {
         let folder = try #require(Bundle.module.resourceURL).appendingPathComponent("Templates")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".mustache")
+        }
         #expect(files.count >= 30)
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -141,11 +209,20 @@ import Testing
             let categories = try await store.categories(in: try await store.scope(user, book: book))
             let food = try #require(categories.first { $0.name == "Food" })
             for (amount, payee) in [("12.50", "Cafe"), ("99.99", "Market")] {
-                try await browser.post("/books/\(book)/transactions", [("amount", amount), ("payee", payee), ("date", "2026-03-14"), ("category", String(food.id))])
+                try await browser.post(
+                    "/books/\(book)/transactions",
+                    [("amount", amount), ("payee", payee), ("date", "2026-03-14"), ("category", String(food.id))]
+                )
             }
-            try await browser.post("/books/\(book)/transactions", [("amount", "1000"), ("payee", "Work"), ("date", "2026-03-01"), ("kind", "income")])
-            for path in ["/books/\(book)/dashboard?date=2026-03-14", "/books/\(book)/reports?from=2026-01-01&to=2026-03-31",
-                         "/books/\(book)/search", "/books/\(book)/days/2026-03-14", "/books/\(book)/categories", "/books/\(book)/calendar?month=2026-03"] {
+            try await browser.post(
+                "/books/\(book)/transactions",
+                [("amount", "1000"), ("payee", "Work"), ("date", "2026-03-01"), ("kind", "income")]
+            )
+            for path in [
+                "/books/\(book)/dashboard?date=2026-03-14", "/books/\(book)/reports?from=2026-01-01&to=2026-03-31",
+                "/books/\(book)/search", "/books/\(book)/days/2026-03-14", "/books/\(book)/categories",
+                "/books/\(book)/calendar?month=2026-03",
+            ] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
                 #expect(!page.text.contains("style="), "\(path) has an inline style")
@@ -159,19 +236,29 @@ import Testing
         try await withApp { client, store in
             let (browser, user, book) = try await signedIn(client, store)
             for name in hostile {
-                let created = try await browser.post("/books/\(book)/categories", [("name", name), ("kind", "expense"), ("color", "#112233")])
+                let created = try await browser.post(
+                    "/books/\(book)/categories",
+                    [("name", name), ("kind", "expense"), ("color", "#112233")]
+                )
                 #expect(created.status == .seeOther, "\(name): \(created.text)")
             }
             let categories = try await store.categories(in: try await store.scope(user, book: book))
             for name in hostile {
                 let category = try #require(categories.first { $0.name == name })
-                let added = try await browser.post("/books/\(book)/transactions", [
-                    ("amount", "3.21"), ("payee", name), ("note", name), ("date", "2026-03-14"), ("category", String(category.id)),
-                ])
+                let added = try await browser.post(
+                    "/books/\(book)/transactions",
+                    [
+                        ("amount", "3.21"), ("payee", name), ("note", name), ("date", "2026-03-14"),
+                        ("category", String(category.id)),
+                    ]
+                )
                 #expect(added.status == .seeOther, "\(name): \(added.text)")
             }
-            let pages = ["/books/\(book)/categories", "/books/\(book)/dashboard?date=2026-03-14",
-                         "/books/\(book)/search", "/books/\(book)/search?q=script", "/books/\(book)/reports?from=2026-03-01&to=2026-03-31&by=payee"]
+            let pages = [
+                "/books/\(book)/categories", "/books/\(book)/dashboard?date=2026-03-14",
+                "/books/\(book)/search", "/books/\(book)/search?q=script",
+                "/books/\(book)/reports?from=2026-03-01&to=2026-03-31&by=payee",
+            ]
             for path in pages {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok, "\(path)")
@@ -180,11 +267,17 @@ import Testing
                 #expect(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(path) shows the name, escaped")
                 #expect(!page.text.contains("{{x}} \"q\""), "\(path): quotes are escaped")
                 if !path.contains("q=") {
-                    #expect(page.text.contains("Café 🍕👨‍👩‍👧") && page.text.contains("مرحبا بالعالم"), "\(path): emoji and RTL text shown as typed")
+                    #expect(
+                        page.text.contains("Café 🍕👨‍👩‍👧") && page.text.contains("مرحبا بالعالم"),
+                        "\(path): emoji and RTL text shown as typed"
+                    )
                 }
             }
             let search = try await browser.get("/books/\(book)/search")
-            #expect(search.text.contains("{{x}} &quot;q&quot; &#39;a&#39;"), "template syntax in a value is shown, not run")
+            #expect(
+                search.text.contains("{{x}} &quot;q&quot; &#39;a&#39;"),
+                "template syntax in a value is shown, not run"
+            )
         }
     }
 }

@@ -21,7 +21,9 @@ final class Browser {
 
     /// The `Cookie` header for the current cookies.
     var cookieHeader: HTTPFields {
-        cookies.isEmpty ? [:] : [.cookie: cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
+        cookies.isEmpty
+            ? [:]
+            : [.cookie: cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
     }
 
     @discardableResult
@@ -116,10 +118,14 @@ func calendarCell(_ html: String, date: String) -> String? {
 /// The HTML pages: sign-up, log in and out, CSRF, and records through the forms.
 @Suite(.timeLimit(.minutes(1))) struct WebPages {
     /// Signs up through the form and returns the browser (now signed in) and the book id.
-    func signedIn(_ client: Client, _ store: Store, email: String = "ann@example.com") async throws -> (Browser, Int64) {
+    func signedIn(_ client: Client, _ store: Store, email: String = "ann@example.com") async throws -> (Browser, Int64)
+    {
         let browser = Browser(client)
         try await browser.get("/signup")
-        let response = try await browser.post("/signup", [("email", email), ("password", "correct horse"), ("currency", "USD")])
+        let response = try await browser.post(
+            "/signup",
+            [("email", email), ("password", "correct horse"), ("currency", "USD")]
+        )
         try #require(response.status == .seeOther, "sign-up: \(response.status) \(response.text)")
         let user = try #require(try await store.user(email: email))
         let book = try #require(try await store.books(for: user).first)
@@ -146,19 +152,30 @@ func calendarCell(_ html: String, date: String) -> String? {
             let form = try await client.get("/signup")
             #expect(form.status == .ok)
             #expect(form.headers[.contentType]?.hasPrefix("text/html") == true)
-            let csrfCookie = try #require(form.headers[values: .setCookie].compactMap(SetCookie.init).first { $0.name == "tally_csrf" })
+            let csrfCookie = try #require(
+                form.headers[values: .setCookie].compactMap(SetCookie.init).first { $0.name == "tally_csrf" }
+            )
             #expect(csrfCookie.value.count == 64)
             #expect(csrfCookie.httpOnly)
             #expect(csrfCookie.sameSite == "Strict")
             #expect(csrfField(in: form.text) == csrfCookie.value, "the form carries the cookie's token")
 
-            let body = formEncode([("_csrf", csrfCookie.value), ("email", "ann@example.com"), ("password", "correct horse"), ("currency", "EUR")])
-            let response = try await client.post("/signup", body: ByteBuffer(string: body), headers: [
-                .contentType: "application/x-www-form-urlencoded", .cookie: "tally_csrf=\(csrfCookie.value)",
+            let body = formEncode([
+                ("_csrf", csrfCookie.value), ("email", "ann@example.com"), ("password", "correct horse"),
+                ("currency", "EUR"),
             ])
+            let response = try await client.post(
+                "/signup",
+                body: ByteBuffer(string: body),
+                headers: [
+                    .contentType: "application/x-www-form-urlencoded", .cookie: "tally_csrf=\(csrfCookie.value)",
+                ]
+            )
             #expect(response.status == .seeOther, "\(response.text)")
             #expect(response.headers[.location] == "/")
-            let session = try #require(response.headers[values: .setCookie].compactMap(SetCookie.init).first { $0.name == "tally_session" })
+            let session = try #require(
+                response.headers[values: .setCookie].compactMap(SetCookie.init).first { $0.name == "tally_session" }
+            )
             #expect(!session.value.isEmpty)
             #expect(session.httpOnly)
             #expect(session.sameSite == "Lax")
@@ -172,7 +189,10 @@ func calendarCell(_ html: String, date: String) -> String? {
             let home = try await client.get("/", headers: [.cookie: "tally_session=\(session.value)"])
             #expect(home.status == .seeOther)
             #expect(home.headers[.location] == "/books/\(book.id)/dashboard")
-            let calendar = try await client.get("/books/\(book.id)/calendar", headers: [.cookie: "tally_session=\(session.value)"])
+            let calendar = try await client.get(
+                "/books/\(book.id)/calendar",
+                headers: [.cookie: "tally_session=\(session.value)"]
+            )
             #expect(calendar.status == .ok)
             #expect(calendar.text.contains("ann@example.com") || calendar.text.contains("Log out"))
         }
@@ -189,9 +209,13 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(wrong.status == .forbidden)
             // A token in the form but no cookie to match it.
             let token = try #require(browser.csrf)
-            let noCookie = try await client.post("/signup", body: ByteBuffer(string: formEncode(fields + [("_csrf", token)])), headers: [
-                .contentType: "application/x-www-form-urlencoded",
-            ])
+            let noCookie = try await client.post(
+                "/signup",
+                body: ByteBuffer(string: formEncode(fields + [("_csrf", token)])),
+                headers: [
+                    .contentType: "application/x-www-form-urlencoded"
+                ]
+            )
             #expect(noCookie.status == .forbidden)
             #expect(try await store.userCount() == 0)
             #expect(noCookie.headers[.contentSecurityPolicy] != nil)
@@ -199,18 +223,30 @@ func calendarCell(_ html: String, date: String) -> String? {
             // Signed in, a session-authenticated JSON call needs the token too.
             let (signed, book) = try await signedIn(client, store)
             let session = try #require(signed.session)
-            let api = try await client.post("/api/v1/books/\(book)/transactions", json: json(["amount": "1", "payee": "x"]), headers: [
-                .cookie: "tally_session=\(session)",
-            ])
+            let api = try await client.post(
+                "/api/v1/books/\(book)/transactions",
+                json: json(["amount": "1", "payee": "x"]),
+                headers: [
+                    .cookie: "tally_session=\(session)"
+                ]
+            )
             #expect(api.status == .forbidden)
             #expect(api.headers[.contentType] == "application/problem+json")
-            let withHeader = try await client.post("/api/v1/books/\(book)/transactions", json: json(["amount": "1", "payee": "x"]), headers: [
-                .cookie: "tally_session=\(session); tally_csrf=\(try #require(signed.csrf))", HTTPField.Name("X-CSRF-Token")!: try #require(signed.csrf),
-            ])
+            let withHeader = try await client.post(
+                "/api/v1/books/\(book)/transactions",
+                json: json(["amount": "1", "payee": "x"]),
+                headers: [
+                    .cookie: "tally_session=\(session); tally_csrf=\(try #require(signed.csrf))",
+                    HTTPField.Name("X-CSRF-Token")!: try #require(signed.csrf),
+                ]
+            )
             #expect(withHeader.status == .created, "\(withHeader.text)")
             let logout = try await signed.post("/logout", [], csrf: .some(nil))
             #expect(logout.status == .forbidden)
-            #expect(try await client.get("/", headers: [.cookie: "tally_session=\(session)"]).headers[.location] == "/books/\(book)/dashboard")
+            #expect(
+                try await client.get("/", headers: [.cookie: "tally_session=\(session)"]).headers[.location]
+                    == "/books/\(book)/dashboard"
+            )
         }
     }
 
@@ -224,11 +260,17 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(wrong.text.contains("wrong email or password"))
             #expect(browser.session == nil)
 
-            let right = try await browser.post("/login", [("email", "ann@example.com"), ("password", "correct horse"), ("next", "/books/1/calendar")])
+            let right = try await browser.post(
+                "/login",
+                [("email", "ann@example.com"), ("password", "correct horse"), ("next", "/books/1/calendar")]
+            )
             #expect(right.status == .seeOther)
             #expect(right.headers[.location] == "/books/1/calendar")
             #expect(browser.session != nil)
-            let offsite = try await Browser(client).post("/login", [("email", "ann@example.com"), ("password", "correct horse"), ("next", "//evil.example")])
+            let offsite = try await Browser(client).post(
+                "/login",
+                [("email", "ann@example.com"), ("password", "correct horse"), ("next", "//evil.example")]
+            )
             #expect(offsite.headers[.location] == "/")
         }
     }
@@ -240,10 +282,13 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(page.status == .ok)
             #expect(csrfField(in: page.text) == browser.csrf)
 
-            let added = try await browser.post("/books/\(book)/transactions", [
-                ("kind", "expense"), ("amount", "12.34"), ("currency", "USD"), ("date", "2026-03-14"), ("time", ""),
-                ("payee", "Corner Cafe"), ("category", "Food:Coffee"), ("account", "Cash"), ("note", "with Bob"),
-            ])
+            let added = try await browser.post(
+                "/books/\(book)/transactions",
+                [
+                    ("kind", "expense"), ("amount", "12.34"), ("currency", "USD"), ("date", "2026-03-14"), ("time", ""),
+                    ("payee", "Corner Cafe"), ("category", "Food:Coffee"), ("account", "Cash"), ("note", "with Bob"),
+                ]
+            )
             #expect(added.status == .seeOther, "\(added.text)")
             #expect(added.headers[.location] == "/books/\(book)/days/2026-03-14")
 
@@ -257,22 +302,31 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(day.text.contains("Corner Cafe") && day.text.contains("$12.34"))
 
             let user = try #require(try await store.user(email: "ann@example.com"))
-            let record = try #require(try await store.transactions(in: try await store.scope(user, book: book)).records.first).transaction
+            let record = try #require(
+                try await store.transactions(in: try await store.scope(user, book: book)).records.first
+            ).transaction
             #expect(record.note == "with Bob")
 
             let editForm = try await browser.get("/books/\(book)/transactions/\(record.id)/edit")
             #expect(editForm.status == .ok)
             #expect(editForm.text.contains("12.34") && editForm.text.contains("Corner Cafe"))
-            let edited = try await browser.post("/books/\(book)/transactions/\(record.id)", [
-                ("kind", "expense"), ("amount", "20"), ("date", "2026-03-14"), ("payee", "Corner Cafe"), ("category", "Food:Coffee"), ("account", "Cash"),
-            ])
+            let edited = try await browser.post(
+                "/books/\(book)/transactions/\(record.id)",
+                [
+                    ("kind", "expense"), ("amount", "20"), ("date", "2026-03-14"), ("payee", "Corner Cafe"),
+                    ("category", "Food:Coffee"), ("account", "Cash"),
+                ]
+            )
             #expect(edited.status == .seeOther, "\(edited.text)")
             let afterEdit = try await browser.get("/books/\(book)/calendar?month=2026-03")
             #expect(calendarCell(afterEdit.text, date: "2026-03-14")?.contains("$20.00") == true)
             #expect(afterEdit.text.contains("$12.34") == false)
 
             // A bad amount shows the form again and stores nothing.
-            let invalid = try await browser.post("/books/\(book)/transactions", [("amount", "12.345"), ("payee", "Bad"), ("date", "2026-03-14")])
+            let invalid = try await browser.post(
+                "/books/\(book)/transactions",
+                [("amount", "12.345"), ("payee", "Bad"), ("date", "2026-03-14")]
+            )
             #expect(invalid.status == .unprocessableContent)
             #expect(invalid.text.contains("amount"))
             #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.count == 1)
@@ -298,7 +352,9 @@ func calendarCell(_ html: String, date: String) -> String? {
             let response = try await browser.post("/logout", [])
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/login")
-            let cleared = try #require(response.headers[values: .setCookie].compactMap(SetCookie.init).first { $0.name == "tally_session" })
+            let cleared = try #require(
+                response.headers[values: .setCookie].compactMap(SetCookie.init).first { $0.name == "tally_session" }
+            )
             #expect(cleared.isExpired, "the session cookie is expired: \(cleared)")
             #expect(browser.session == nil)
 
@@ -312,22 +368,35 @@ func calendarCell(_ html: String, date: String) -> String? {
     @Test func anotherUsersBookIsNotFoundInThePages() async throws {
         try await withApp(openSignup: true) { client, store in
             let (ann, annBook) = try await signedIn(client, store, email: "ann@example.com")
-            try await ann.post("/books/\(annBook)/transactions", [("amount", "7"), ("payee", "Secret"), ("date", "2026-03-02")])
+            try await ann.post(
+                "/books/\(annBook)/transactions",
+                [("amount", "7"), ("payee", "Secret"), ("date", "2026-03-02")]
+            )
             let annUser = try #require(try await store.user(email: "ann@example.com"))
-            let record = try #require(try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first).transaction
+            let record = try #require(
+                try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first
+            ).transaction
 
             let (bob, _) = try await signedIn(client, store, email: "bob@example.com")
-            for path in ["/books/\(annBook)/calendar", "/books/\(annBook)/days/2026-03-02", "/books/\(annBook)/transactions/\(record.id)/edit",
-                         "/books/\(annBook)/categories", "/books/\(annBook)/accounts", "/books/\(annBook)/transactions/new"] {
+            for path in [
+                "/books/\(annBook)/calendar", "/books/\(annBook)/days/2026-03-02",
+                "/books/\(annBook)/transactions/\(record.id)/edit",
+                "/books/\(annBook)/categories", "/books/\(annBook)/accounts", "/books/\(annBook)/transactions/new",
+            ] {
                 let response = try await bob.get(path)
                 #expect(response.status == .notFound, "\(path)")
                 #expect(!response.text.contains("Secret"), "\(path)")
             }
-            let edit = try await bob.post("/books/\(annBook)/transactions/\(record.id)", [("amount", "1"), ("payee", "Bob")])
+            let edit = try await bob.post(
+                "/books/\(annBook)/transactions/\(record.id)",
+                [("amount", "1"), ("payee", "Bob")]
+            )
             #expect(edit.status == .notFound)
             let delete = try await bob.post("/books/\(annBook)/transactions/\(record.id)/delete", [])
             #expect(delete.status == .notFound)
-            let after = try #require(try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first).transaction
+            let after = try #require(
+                try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first
+            ).transaction
             #expect(after.payee == "Secret" && after.amount.decimalString == "7.00")
         }
     }

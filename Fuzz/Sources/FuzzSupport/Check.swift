@@ -3,7 +3,12 @@ import TallyCore
 
 /// Stops the run when an invariant does not hold. libFuzzer sees the trap as a crash, prints the
 /// message and saves the input that caused it, so a broken property is reported like a crash.
-public func require(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+public func require(
+    _ condition: Bool,
+    _ message: @autoclosure () -> String,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) {
     if !condition { fatalError(message(), file: file, line: line) }
 }
 
@@ -24,9 +29,11 @@ public func names(_ error: ValidationError, oneOf fields: [String]) -> Bool {
 /// Runs libFuzzer with `argv` (its usual options: corpus folders, -max_total_time=…) over
 /// `callback`, the target's LLVMFuzzerTestOneInput. Each target's `<module>_main` calls this.
 public func runFuzzer(
-    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ argc: CInt,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt {
-    var argc = argc, argv = argv
+    var argc = argc
+    var argv = argv
     return LLVMFuzzerRunDriver(&argc, &argv, callback)
 }

@@ -47,7 +47,9 @@ public struct FuzzInput {
 extension Currency {
     /// Currencies worth trying more often than the rest: every number of decimals (0, 2, 3, 4)
     /// and symbols of one to three characters.
-    public static let fuzzed: [Currency] = ["USD", "JPY", "KWD", "CLF", "EUR", "BRL", "PLN", "INR", "BIF", "OMR"].map { Currency(code: $0)! }
+    public static let fuzzed: [Currency] = ["USD", "JPY", "KWD", "CLF", "EUR", "BRL", "PLN", "INR", "BIF", "OMR"].map {
+        Currency(code: $0)!
+    }
 
     /// Every known currency, computed once (`Currency.all` sorts the table on each call).
     public static let everyOne: [Currency] = Currency.all

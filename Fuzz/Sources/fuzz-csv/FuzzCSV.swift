@@ -53,7 +53,10 @@ func checkReader(_ bytes: [UInt8]) {
     let kept = rows.map(\.fields).filter { $0 != [""] }
     let written = "\u{FEFF}" + kept.map(CSVWriter.row).joined()
     let again = readAll(Array(written.utf8))?.map { $0.fields.map(CSVFormulaGuard.unescape) }
-    require(again.map { $0 == kept } ?? false, "rows do not survive CSVWriter: \(kept.prefix(3)) became \(again?.prefix(3) ?? [])")
+    require(
+        again.map { $0 == kept } ?? false,
+        "rows do not survive CSVWriter: \(kept.prefix(3)) became \(again?.prefix(3) ?? [])"
+    )
 }
 
 func checkImport(_ bytes: [UInt8], _ currency: Currency) {
@@ -61,10 +64,14 @@ func checkImport(_ bytes: [UInt8], _ currency: Currency) {
     do {
         source = try TallyCSVImport(bytes: bytes, bookCurrency: currency, today: fuzzToday)
     } catch {
-        require(error.field == "file" || error.field == "line 1" || error.field.hasPrefix("line "), "import header: \(error)")
+        require(
+            error.field == "file" || error.field == "line 1" || error.field.hasPrefix("line "),
+            "import header: \(error)"
+        )
         return
     }
-    var previous = 1, count = 0
+    var previous = 1
+    var count = 0
     while true {
         let record: ImportRecord?
         do {
@@ -87,27 +94,52 @@ func checkImport(_ bytes: [UInt8], _ currency: Currency) {
 
 func checkRecord(_ record: ImportRecord, _ currency: Currency) {
     let draft = record.draft
-    require((1...Money.maxMinorUnits).contains(draft.amount.minorUnits), "line \(record.line): amount \(draft.amount.minorUnits)")
+    require(
+        (1...Money.maxMinorUnits).contains(draft.amount.minorUnits),
+        "line \(record.line): amount \(draft.amount.minorUnits)"
+    )
     require(LocalDate.supported.contains(draft.date), "line \(record.line): date \(draft.date)")
     for name in [record.category, record.subcategory] {
-        require(!name.contains(":") && name.count <= 100 && name == name.trimmingSpaces(), "line \(record.line): name \(shown(name))")
+        require(
+            !name.contains(":") && name.count <= 100 && name == name.trimmingSpaces(),
+            "line \(record.line): name \(shown(name))"
+        )
     }
-    require(!record.category.isEmpty || record.subcategory.isEmpty, "line \(record.line): a sub-category without a category")
-    require(draft.kind != .transfer || (record.category.isEmpty && !record.toAccount.isEmpty), "line \(record.line): transfer fields")
+    require(
+        !record.category.isEmpty || record.subcategory.isEmpty,
+        "line \(record.line): a sub-category without a category"
+    )
+    require(
+        draft.kind != .transfer || (record.category.isEmpty && !record.toAccount.isEmpty),
+        "line \(record.line): transfer fields"
+    )
 
     // Export the record and import it again: the same record must come back.
-    let exported = ExportRecord(date: draft.date, time: draft.time, kind: draft.kind, amount: draft.amount, payee: draft.payee,
-                                category: record.category, subcategory: record.subcategory, account: record.account,
-                                toAccount: record.toAccount, note: draft.note)
+    let exported = ExportRecord(
+        date: draft.date,
+        time: draft.time,
+        kind: draft.kind,
+        amount: draft.amount,
+        payee: draft.payee,
+        category: record.category,
+        subcategory: record.subcategory,
+        account: record.account,
+        toAccount: record.toAccount,
+        note: draft.note
+    )
     let file = TallyCSV.header(time: true, toAccount: true) + TallyCSV.line(exported, time: true, toAccount: true)
     do {
         let source = try TallyCSVImport(bytes: Array(file.utf8), bookCurrency: currency, today: fuzzToday)
-        guard let back = try source.next() else { return require(false, "line \(record.line): the export reads back as nothing") }
-        require(back.draft.amount == draft.amount && back.draft.date == draft.date && back.draft.time == draft.time
+        guard let back = try source.next() else {
+            return require(false, "line \(record.line): the export reads back as nothing")
+        }
+        require(
+            back.draft.amount == draft.amount && back.draft.date == draft.date && back.draft.time == draft.time
                 && back.draft.kind == draft.kind && back.draft.payee == draft.payee && back.draft.note == draft.note
                 && back.category == record.category && back.subcategory == record.subcategory
                 && back.account == record.account && back.toAccount == record.toAccount,
-                "line \(record.line): exported as \(shown(file)), imported back as \(back)")
+            "line \(record.line): exported as \(shown(file)), imported back as \(back)"
+        )
     } catch {
         require(false, "line \(record.line): exported as \(shown(file)), refused on import: \(error)")
     }

@@ -33,7 +33,10 @@ public func fuzzDates(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 func checkDate(_ text: String) {
     if let date = LocalDate(text) {
         require(date.description == text, "\(shown(text)) parses as \(date)")
-        require(LocalDate(dayNumber: date.dayNumber) == date, "\(date) does not survive its day number \(date.dayNumber)")
+        require(
+            LocalDate(dayNumber: date.dayNumber) == date,
+            "\(date) does not survive its day number \(date.dayNumber)"
+        )
         require((1...7).contains(date.isoWeekday), "\(date) has weekday \(date.isoWeekday)")
         require(date.startOfMonth <= date && date <= date.endOfMonth, "\(date) is outside its own month")
     }
@@ -59,12 +62,18 @@ func checkDate(_ text: String) {
 func checkMonth(_ text: String) {
     if let month = YearMonth(text) {
         require(month.description == text, "\(shown(text)) parses as month \(month)")
-        require(month.first <= month.last && YearMonth(month.last) == month, "\(month) has days \(month.first)...\(month.last)")
+        require(
+            month.first <= month.last && YearMonth(month.last) == month,
+            "\(month) has days \(month.first)...\(month.last)"
+        )
     }
     do {
         let month = try YearMonth.input(text, field: "month")
         require(LocalDate.supported.contains(month.first), "YearMonth.input accepted \(month)")
-        require(month.next.previous == month && month.previous.next == month, "\(month) has neighbours \(month.previous), \(month.next)")
+        require(
+            month.next.previous == month && month.previous.next == month,
+            "\(month) has neighbours \(month.previous), \(month.next)"
+        )
     } catch {
         require(names(error, oneOf: ["month"]), "YearMonth.input: \(error)")
     }
@@ -80,14 +89,21 @@ func checkTime(_ text: String) {
 func checkRange(_ from: String, _ to: String, schedule bytes: FuzzInput) {
     let range: DateRange
     do {
-        range = try DateRange.parse(from: from, to: to, defaultFrom: fuzzToday.startOfMonth, defaultTo: fuzzToday.endOfMonth)
+        range = try DateRange.parse(
+            from: from,
+            to: to,
+            defaultFrom: fuzzToday.startOfMonth,
+            defaultTo: fuzzToday.endOfMonth
+        )
     } catch {
         require(names(error, oneOf: ["from", "to"]), "DateRange.parse: \(error)")
         return
     }
     require(range.from <= range.to, "DateRange.parse gave \(range)")
-    require(LocalDate.supported.contains(range.from) && LocalDate.supported.contains(range.to),
-            "DateRange.parse accepted \(range.from)...\(range.to), outside \(LocalDate.supported)")
+    require(
+        LocalDate.supported.contains(range.from) && LocalDate.supported.contains(range.to),
+        "DateRange.parse accepted \(range.from)...\(range.to), outside \(LocalDate.supported)"
+    )
     checkPeriods(range)
     checkSplit(range)
     var bytes = bytes
@@ -103,21 +119,33 @@ func days(_ from: LocalDate, _ to: LocalDate) -> Int { to.dayNumber - from.dayNu
 func checkPeriods(_ range: DateRange) {
     let monday = { (date: LocalDate) in date.adding(days: 1 - date.isoWeekday) }
     for interval in ReportInterval.allCases {
-        let expected = switch interval {
-        case .day: days(range.from, range.to)
-        case .week: (monday(range.to).dayNumber - monday(range.from).dayNumber) / 7 + 1
-        case .month: (range.to.year - range.from.year) * 12 + range.to.month - range.from.month + 1
-        case .year: range.to.year - range.from.year + 1
-        }
+        let expected =
+            switch interval {
+            case .day: days(range.from, range.to)
+            case .week: (monday(range.to).dayNumber - monday(range.from).dayNumber) / 7 + 1
+            case .month: (range.to.year - range.from.year) * 12 + range.to.month - range.from.month + 1
+            case .year: range.to.year - range.from.year + 1
+            }
         // The default limit stops at maxPeriods + 1, which is all a request needs to refuse a range.
         let limited = interval.periods(in: range)
-        require(limited.count == min(expected, ReportInterval.maxPeriods + 1), "\(interval) over \(range.from)...\(range.to): \(limited.count) periods by default")
+        require(
+            limited.count == min(expected, ReportInterval.maxPeriods + 1),
+            "\(interval) over \(range.from)...\(range.to): \(limited.count) periods by default"
+        )
         guard expected <= 4_000 else { continue }
         let labels = interval.periods(in: range, limit: .max)
-        require(labels.count == expected, "\(interval) over \(range.from)...\(range.to): \(labels.count) periods, expected \(expected)")
-        require(zip(labels, labels.dropFirst()).allSatisfy { $0 < $1 }, "\(interval) labels out of order over \(range.from)...\(range.to)")
-        require(labels.first == interval.period(of: range.from) && labels.last == interval.period(of: range.to),
-                "\(interval) labels over \(range.from)...\(range.to) run \(labels.first ?? "")...\(labels.last ?? "")")
+        require(
+            labels.count == expected,
+            "\(interval) over \(range.from)...\(range.to): \(labels.count) periods, expected \(expected)"
+        )
+        require(
+            zip(labels, labels.dropFirst()).allSatisfy { $0 < $1 },
+            "\(interval) labels out of order over \(range.from)...\(range.to)"
+        )
+        require(
+            labels.first == interval.period(of: range.from) && labels.last == interval.period(of: range.to),
+            "\(interval) labels over \(range.from)...\(range.to) run \(labels.first ?? "")...\(labels.last ?? "")"
+        )
     }
 }
 
@@ -139,8 +167,10 @@ func checkSplit(_ range: DateRange) {
 func checkSchedule(_ schedule: BudgetSchedule, _ range: DateRange) {
     let through = days(range.from, range.to) > 750 ? range.from.adding(days: 749) : range.to
     let periods = schedule.periods(from: range.from, through: through)
-    require(!periods.isEmpty && periods[0].from <= range.from && periods[periods.count - 1].to >= through,
-            "\(schedule) periods do not hold \(range.from)...\(through)")
+    require(
+        !periods.isEmpty && periods[0].from <= range.from && periods[periods.count - 1].to >= through,
+        "\(schedule) periods do not hold \(range.from)...\(through)"
+    )
     for (a, b) in zip(periods, periods.dropFirst()) {
         require(a.to.adding(days: 1) == b.from, "\(schedule) periods \(a) and \(b) are not contiguous")
     }
@@ -150,7 +180,11 @@ extension FuzzInput {
     /// A budget schedule whose cycle, week start and day of month come from the next bytes;
     /// its start is `start` moved by up to ±127 days.
     mutating func schedule(start: LocalDate) -> BudgetSchedule {
-        BudgetSchedule(cycle: pick(BudgetCycle.allCases), weekStart: pick(Weekday.allCases),
-                       start: start.adding(days: Int(Int8(bitPattern: byte()))), dayOfMonth: 1 + Int(byte()) % 31)
+        BudgetSchedule(
+            cycle: pick(BudgetCycle.allCases),
+            weekStart: pick(Weekday.allCases),
+            start: start.adding(days: Int(Int8(bitPattern: byte()))),
+            dayOfMonth: 1 + Int(byte()) % 31
+        )
     }
 }

@@ -20,7 +20,9 @@ public func fuzzICalendarMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeM
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzICalendar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
-    let day = LocalDate.supported.lowerBound.adding(days: Int(input.int64().magnitude % UInt64(days(in: LocalDate.supported))))
+    let day = LocalDate.supported.lowerBound.adding(
+        days: Int(input.int64().magnitude % UInt64(days(in: LocalDate.supported)))
+    )
     let parts = input.parts(4)
     for text in parts + [input.text] {
         let escaped = ICalendar.escape(text)
@@ -35,8 +37,10 @@ func days(in range: ClosedRange<LocalDate>) -> Int { range.upperBound.dayNumber 
 
 func checkEscaped(_ escaped: String, of text: String) {
     require(!escaped.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }, "escape(\(shown(text))) keeps a line break")
-    require(unescape(escaped) == String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" })),
-            "escape(\(shown(text))) = \(shown(escaped)) does not unescape to the text")
+    require(
+        unescape(escaped) == String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" })),
+        "escape(\(shown(text))) = \(shown(escaped)) does not unescape to the text"
+    )
 }
 
 /// RFC 5545 §3.3.11 read back: "\\" "\;" "\," "\n"/"\N"; a backslash before anything else, or a
@@ -67,7 +71,10 @@ func checkFolded(_ line: String) {
     for (index, piece) in pieces.enumerated() {
         require(piece.count <= 75, "fold(\(shown(line))) makes a line of \(piece.count) octets")
         require(String(validating: piece, as: UTF8.self) != nil, "fold(\(shown(line))) splits a UTF-8 sequence")
-        require(index == 0 || piece.first == UInt8(ascii: " "), "fold(\(shown(line))): a continuation line without its space")
+        require(
+            index == 0 || piece.first == UInt8(ascii: " "),
+            "fold(\(shown(line))): a continuation line without its space"
+        )
         require(index == 0 || piece.count > 1, "fold(\(shown(line))): an empty continuation line")
     }
     require(unfold(folded) == line, "fold(\(shown(line))) does not unfold to the line")
@@ -76,7 +83,8 @@ func checkFolded(_ line: String) {
 /// The lines of a CRLF-separated text, as bytes.
 func split(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
     var lines: [ArraySlice<UInt8>] = []
-    var start = 0, i = 0
+    var start = 0
+    var i = 0
     while i < bytes.count {
         if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A {
             lines.append(bytes[start..<i])
@@ -107,20 +115,30 @@ func unfold(_ text: String) -> String {
 }
 
 func checkDocument(name: String, summary: String, description: String, uid: String, day: LocalDate) {
-    let event = ICalendarEvent(uid: uid, start: .date(day), summary: summary, description: description,
-                               alarmTrigger: ICalendar.trigger(daysBefore: 1))
+    let event = ICalendarEvent(
+        uid: uid,
+        start: .date(day),
+        summary: summary,
+        description: description,
+        alarmTrigger: ICalendar.trigger(daysBefore: 1)
+    )
     let timed = ICalendarEvent(uid: uid + "-t", start: .floating(day, TimeOfDay("09:30")!), summary: summary)
     let document = ICalendar.document(name: name, stamp: "20261122T000000Z", events: [event, timed])
     require(document.hasSuffix("\r\n"), "the document does not end with CRLF")
     let bytes = Array(document.utf8)
     let physical = split(bytes).dropLast()  // after the final CRLF
-    require(physical.allSatisfy { $0.count <= 75 && !$0.contains(0x0A) && !$0.contains(0x0D) }, "a document line is too long or holds a line break")
+    require(
+        physical.allSatisfy { $0.count <= 75 && !$0.contains(0x0A) && !$0.contains(0x0D) },
+        "a document line is too long or holds a line break"
+    )
     let lines = split(Array(unfold(document).utf8)).map { String(decoding: $0, as: UTF8.self) }
     // By bytes: a value that starts with a combining mark joins the ':' into one Character,
     // and String.hasPrefix compares Characters.
     func value(_ property: String) -> [String] {
         let prefix = Array((property + ":").utf8)
-        return lines.map { Array($0.utf8) }.filter { $0.starts(with: prefix) }.map { String(decoding: $0.dropFirst(prefix.count), as: UTF8.self) }
+        return lines.map { Array($0.utf8) }.filter { $0.starts(with: prefix) }.map {
+            String(decoding: $0.dropFirst(prefix.count), as: UTF8.self)
+        }
     }
     let plain = { (text: String) in String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" })) }
     require(value("X-WR-CALNAME").map(unescape) == [plain(name)], "the calendar name does not read back")

@@ -19,7 +19,9 @@ public func fuzzMoneyMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutab
 public func fuzzMoney(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let selector = input.byte()
-    let currency = selector < 128 ? Currency.fuzzed[Int(selector) % Currency.fuzzed.count]
+    let currency =
+        selector < 128
+        ? Currency.fuzzed[Int(selector) % Currency.fuzzed.count]
         : Currency.everyOne[Int(selector) % Currency.everyOne.count]
     let stored = input.int64()
     checkParse(input.text, currency)
@@ -31,18 +33,27 @@ public func fuzzMoney(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 func checkParse(_ text: String, _ currency: Currency) {
     let result = Result { () throws(MoneyParseError) in try Money.parse(text, currency: currency) }
     if let expected = PlainDecimal(text, currency: currency)?.expected {
-        require(result.map(\.minorUnits) == expected, "\(shown(text)) in \(currency): \(result), the oracle says \(expected)")
+        require(
+            result.map(\.minorUnits) == expected,
+            "\(shown(text)) in \(currency): \(result), the oracle says \(expected)"
+        )
     }
     guard case .success(let money) = result else { return }
     require(money.currency == currency, "currency changed")
-    require(money.minorUnits.magnitude <= Money.maxMinorUnits.magnitude, "\(shown(text)) parsed beyond the bound: \(money.minorUnits)")
+    require(
+        money.minorUnits.magnitude <= Money.maxMinorUnits.magnitude,
+        "\(shown(text)) parsed beyond the bound: \(money.minorUnits)"
+    )
     checkShown(money)
 
     let padded = Result { () throws(MoneyParseError) in try Money.parse(" \t\(text) ", currency: currency) }
     require((try? padded.get()) == money, "\(shown(text)) with spaces around parses as \(padded), without as \(money)")
     if !text.contains(where: { "-−+".contains($0) }) {
         let negated = Result { () throws(MoneyParseError) in try Money.parse("-" + text, currency: currency) }
-        require((try? negated.get()) == money.negated, "\(shown("-" + text)) parses as \(negated), not \(money.negated)")
+        require(
+            (try? negated.get()) == money.negated,
+            "\(shown("-" + text)) parses as \(negated), not \(money.negated)"
+        )
     }
 }
 
@@ -50,7 +61,10 @@ func checkParse(_ text: String, _ currency: Currency) {
 func checkShown(_ money: Money) {
     for shown in [money.decimalString, money.formatted] {
         let back = Result { () throws(MoneyParseError) in try Money.parse(shown, currency: money.currency) }
-        require((try? back.get()) == money, "\(money.minorUnits) \(money.currency) is shown as '\(shown)', which parses as \(back)")
+        require(
+            (try? back.get()) == money,
+            "\(money.minorUnits) \(money.currency) is shown as '\(shown)', which parses as \(back)"
+        )
     }
 }
 

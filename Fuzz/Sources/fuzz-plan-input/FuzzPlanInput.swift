@@ -39,12 +39,23 @@ public func fuzzPlanInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 func inBound(_ money: Money) -> Bool { (0...Money.maxMinorUnits).contains(money.minorUnits) }
 
 func checkBudget(_ f: [String?], _ currency: Currency, _ today: LocalDate) {
-    let input = BudgetInput(name: f[0], limit: f[1], cycle: f[2], weekStart: f[3], start: f[4], dayOfMonth: f[5], mode: f[6])
+    let input = BudgetInput(
+        name: f[0],
+        limit: f[1],
+        cycle: f[2],
+        weekStart: f[3],
+        start: f[4],
+        dayOfMonth: f[5],
+        mode: f[6]
+    )
     let draft: BudgetDraft
     do {
         draft = try BudgetDraft.validate(input, base: nil, currency: currency, today: fuzzToday)
     } catch {
-        require(names(error, oneOf: ["name", "limit", "cycle", "week_start", "start", "day_of_month", "mode"]), "budget: \(error)")
+        require(
+            names(error, oneOf: ["name", "limit", "cycle", "week_start", "start", "day_of_month", "mode"]),
+            "budget: \(error)"
+        )
         return
     }
     require(inBound(draft.limit) && draft.limit.minorUnits > 0, "budget limit \(draft.limit.minorUnits)")
@@ -57,14 +68,30 @@ func checkBudget(_ f: [String?], _ currency: Currency, _ today: LocalDate) {
 }
 
 func checkBill(_ f: [String?], _ currency: Currency, _ today: LocalDate) {
-    let input = BillInput(title: f[0], amount: f[1], cycle: f[2], dueDay: f[3], everyMonths: f[4], firstDue: f[5], url: f[6],
-                          remindDays: f[7], note: f[8])
+    let input = BillInput(
+        title: f[0],
+        amount: f[1],
+        cycle: f[2],
+        dueDay: f[3],
+        everyMonths: f[4],
+        firstDue: f[5],
+        url: f[6],
+        remindDays: f[7],
+        note: f[8]
+    )
     let draft: BillDraft
     do {
         draft = try BillDraft.validate(input, base: nil, currency: currency, today: fuzzToday)
     } catch {
-        require(names(error, oneOf: ["title", "amount", "cycle", "due_day", "every_months", "first_due", "url", "remind_days", "note"]),
-                "bill: \(error)")
+        require(
+            names(
+                error,
+                oneOf: [
+                    "title", "amount", "cycle", "due_day", "every_months", "first_due", "url", "remind_days", "note",
+                ]
+            ),
+            "bill: \(error)"
+        )
         return
     }
     require(draft.amount.map(inBound) ?? true, "bill amount \(draft.amount?.minorUnits ?? 0)")
@@ -73,24 +100,58 @@ func checkBill(_ f: [String?], _ currency: Currency, _ today: LocalDate) {
     let to = min(LocalDate.supported.upperBound, today.adding(days: 366))
     let dates = draft.schedule.occurrences(from: from, through: to)
     require(dates.count <= 2 * 60, "bill: \(dates.count) occurrences in two years")
-    require(dates.allSatisfy { from <= $0 && $0 <= to && $0 >= draft.schedule.firstDue }, "bill occurrences outside \(from)...\(to)")
+    require(
+        dates.allSatisfy { from <= $0 && $0 <= to && $0 >= draft.schedule.firstDue },
+        "bill occurrences outside \(from)...\(to)"
+    )
     require(zip(dates, dates.dropFirst()).allSatisfy { $0 < $1 }, "bill occurrences out of order")
 }
 
 func checkGoal(_ f: [String?], _ currency: Currency, _ today: LocalDate) {
-    let input = GoalInput(name: f[0], price: f[1], saved: f[2], income: f[3], cycle: f[4], percent: f[5], targetDate: f[6])
+    let input = GoalInput(
+        name: f[0],
+        price: f[1],
+        saved: f[2],
+        income: f[3],
+        cycle: f[4],
+        percent: f[5],
+        targetDate: f[6]
+    )
     let draft: GoalDraft
     do {
         draft = try GoalDraft.validate(input, base: nil, currency: currency, today: fuzzToday)
     } catch {
-        require(names(error, oneOf: ["name", "price", "saved", "income", "cycle", "percent", "target_date"]), "goal: \(error)")
+        require(
+            names(error, oneOf: ["name", "price", "saved", "income", "cycle", "percent", "target_date"]),
+            "goal: \(error)"
+        )
         return
     }
     require(inBound(draft.price) && inBound(draft.saved) && (draft.income.map(inBound) ?? true), "goal amounts")
-    require(draft.targetDate.map { LocalDate.supported.contains($0) } ?? true, "goal target \(String(describing: draft.targetDate))")
-    let plan = GoalPlan.make(.init(price: draft.price, saved: draft.saved, savedAtStart: draft.saved, income: draft.income, cycle: draft.cycle,
-                                   percent: draft.percent, targetDate: draft.targetDate, createdOn: fuzzToday), today: today)
-    require((0...draft.price.minorUnits).contains(plan.remaining.minorUnits), "goal remaining \(plan.remaining.minorUnits)")
+    require(
+        draft.targetDate.map { LocalDate.supported.contains($0) } ?? true,
+        "goal target \(String(describing: draft.targetDate))"
+    )
+    let plan = GoalPlan.make(
+        .init(
+            price: draft.price,
+            saved: draft.saved,
+            savedAtStart: draft.saved,
+            income: draft.income,
+            cycle: draft.cycle,
+            percent: draft.percent,
+            targetDate: draft.targetDate,
+            createdOn: fuzzToday
+        ),
+        today: today
+    )
+    require(
+        (0...draft.price.minorUnits).contains(plan.remaining.minorUnits),
+        "goal remaining \(plan.remaining.minorUnits)"
+    )
     require((0...10_000).contains(plan.progressBasisPoints), "goal progress \(plan.progressBasisPoints)")
-    require(plan.predictedDate.map { PlanValidate.years.contains($0.year) } ?? true, "goal date \(String(describing: plan.predictedDate))")
+    require(
+        plan.predictedDate.map { PlanValidate.years.contains($0.year) } ?? true,
+        "goal date \(String(describing: plan.predictedDate))"
+    )
 }

@@ -28,8 +28,10 @@ public func fuzzReportQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     }
     let range = query.range
     require(range.from <= range.to, "ReportQuery.parse gave \(range)")
-    require(LocalDate.supported.contains(range.from) && LocalDate.supported.contains(range.to),
-            "ReportQuery.parse accepted \(range.from)...\(range.to), outside \(LocalDate.supported)")
+    require(
+        LocalDate.supported.contains(range.from) && LocalDate.supported.contains(range.to),
+        "ReportQuery.parse accepted \(range.from)...\(range.to), outside \(LocalDate.supported)"
+    )
     require(ReportGrouping.allCases.contains(query.by) && ReportKind.allCases.contains(query.kind), "options")
     if fields.value("from") == nil { require(range.from == fuzzToday.startOfMonth, "default from is \(range.from)") }
     if fields.value("to") == nil { require(range.to == fuzzToday.endOfMonth, "default to is \(range.to)") }
@@ -46,23 +48,32 @@ public func fuzzReportQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     require(count >= 1, "\(interval) over \(range.from)...\(range.to) counts \(count) periods")
     do {
         let labels = try interval.checkedPeriods(in: range)
-        require(labels.count == count, "\(interval) over \(range.from)...\(range.to): \(labels.count) labels, counted \(count)")
+        require(
+            labels.count == count,
+            "\(interval) over \(range.from)...\(range.to): \(labels.count) labels, counted \(count)"
+        )
         require(Set(labels).count == labels.count && labels == labels.sorted(), "\(interval) labels repeat or go back")
-        require(labels.first == interval.period(of: range.from) && labels.last == interval.period(of: range.to),
-                "\(interval) labels over \(range.from)...\(range.to) run \(labels.first ?? "")...\(labels.last ?? "")")
+        require(
+            labels.first == interval.period(of: range.from) && labels.last == interval.period(of: range.to),
+            "\(interval) labels over \(range.from)...\(range.to) run \(labels.first ?? "")...\(labels.last ?? "")"
+        )
     } catch {
-        require(names(error, oneOf: ["interval"]) && count > ReportInterval.maxPeriods,
-                "\(interval) over \(range.from)...\(range.to) (\(count) periods) refused: \(error)")
+        require(
+            names(error, oneOf: ["interval"]) && count > ReportInterval.maxPeriods,
+            "\(interval) over \(range.from)...\(range.to) (\(count) periods) refused: \(error)"
+        )
     }
     return 0
 }
 
 /// The number of periods of `interval` that meet `range`, by arithmetic rather than by walking.
 func periodCount(_ interval: ReportInterval, _ range: DateRange) -> Int {
-    let from = range.from, to = range.to
+    let from = range.from
+    let to = range.to
     switch interval {
     case .day: return to.dayNumber - from.dayNumber + 1
-    case .week: return (to.adding(days: 1 - to.isoWeekday).dayNumber - from.adding(days: 1 - from.isoWeekday).dayNumber) / 7 + 1
+    case .week:
+        return (to.adding(days: 1 - to.isoWeekday).dayNumber - from.adding(days: 1 - from.isoWeekday).dayNumber) / 7 + 1
     case .month: return (to.year - from.year) * 12 + to.month - from.month + 1
     case .year: return to.year - from.year + 1
     }
@@ -86,8 +97,10 @@ struct QueryString {
         var out: [UInt8] = []
         var bytes = Array(text.utf8)[...]
         while let byte = bytes.popFirst() {
-            if byte == UInt8(ascii: "%"), bytes.count >= 2, bytes.prefix(2).allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }),
-               let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) {
+            if byte == UInt8(ascii: "%"), bytes.count >= 2,
+                bytes.prefix(2).allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }),
+                let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16)
+            {
                 out.append(value)
                 bytes = bytes.dropFirst(2)
             } else {

@@ -50,10 +50,18 @@ public struct BillSchedule: Sendable, Hashable {
             return firstDue.adding(days: 7 * k)
         case .yearly:
             let year = firstDue.year + k
-            return LocalDate(year: year, month: firstDue.month, day: min(firstDue.day, LocalDate.daysIn(month: firstDue.month, year: year)))!
+            return LocalDate(
+                year: year,
+                month: firstDue.month,
+                day: min(firstDue.day, LocalDate.daysIn(month: firstDue.month, year: year))
+            )!
         case .monthly, .everyNMonths:
             let month = firstDue.startOfMonth.adding(months: k * everyMonths)
-            return LocalDate(year: month.year, month: month.month, day: min(dueDay, LocalDate.daysIn(month: month.month, year: month.year)))!
+            return LocalDate(
+                year: month.year,
+                month: month.month,
+                day: min(dueDay, LocalDate.daysIn(month: month.month, year: month.year))
+            )!
         }
     }
 
@@ -106,8 +114,19 @@ public struct Bill: Sendable, Hashable {
     public var note: String
 
     /// Makes a bill.
-    public init(id: RecordID, bookID: RecordID, title: String, amount: Money?, currency: Currency, schedule: BillSchedule, accountID: RecordID?,
-                categoryID: RecordID?, url: String, remindDays: Int, note: String) {
+    public init(
+        id: RecordID,
+        bookID: RecordID,
+        title: String,
+        amount: Money?,
+        currency: Currency,
+        schedule: BillSchedule,
+        accountID: RecordID?,
+        categoryID: RecordID?,
+        url: String,
+        remindDays: Int,
+        note: String
+    ) {
         self.id = id
         self.bookID = bookID
         self.title = title

@@ -24,9 +24,19 @@ public struct BillInput: Sendable, Equatable {
     public var note: String?
 
     /// Makes an input; every field optional.
-    public init(title: String? = nil, amount: String? = nil, cycle: String? = nil, dueDay: String? = nil, everyMonths: String? = nil,
-                firstDue: String? = nil, account: String? = nil, category: String? = nil, url: String? = nil,
-                remindDays: String? = nil, note: String? = nil) {
+    public init(
+        title: String? = nil,
+        amount: String? = nil,
+        cycle: String? = nil,
+        dueDay: String? = nil,
+        everyMonths: String? = nil,
+        firstDue: String? = nil,
+        account: String? = nil,
+        category: String? = nil,
+        url: String? = nil,
+        remindDays: String? = nil,
+        note: String? = nil
+    ) {
         self.title = title
         self.amount = amount
         self.cycle = cycle
@@ -61,7 +71,16 @@ public struct BillDraft: Sendable, Equatable {
     public var note: String
 
     /// Makes a draft.
-    public init(title: String, amount: Money?, schedule: BillSchedule, account: Reference??, category: Reference??, url: String, remindDays: Int, note: String) {
+    public init(
+        title: String,
+        amount: Money?,
+        schedule: BillSchedule,
+        account: Reference??,
+        category: Reference??,
+        url: String,
+        remindDays: Int,
+        note: String
+    ) {
         self.title = title
         self.amount = amount
         self.schedule = schedule
@@ -74,39 +93,66 @@ public struct BillDraft: Sendable, Equatable {
 
     /// Checks `input`; a new bill needs a title. It defaults to monthly, first due today, on the
     /// first due date's day, reminding 3 days ahead.
-    public static func validate(_ input: BillInput, base: Bill?, currency: Currency, today: LocalDate) throws(ValidationError) -> BillDraft {
+    public static func validate(
+        _ input: BillInput,
+        base: Bill?,
+        currency: Currency,
+        today: LocalDate
+    ) throws(ValidationError) -> BillDraft {
         var title = base?.title ?? ""
-        if let raw = input.title ?? (base == nil ? "" : nil) { title = try Validate.name(raw, field: "title", maxLength: 60) }
+        if let raw = input.title ?? (base == nil ? "" : nil) {
+            title = try Validate.name(raw, field: "title", maxLength: 60)
+        }
         var amount = base?.amount
         if let raw = input.amount {
             let text = raw.trimmingSpaces()
-            amount = text.isEmpty || text.lowercased() == "varies" ? nil : try PlanValidate.amount(text, field: "amount", currency: currency, allowZero: true)
+            amount =
+                text.isEmpty || text.lowercased() == "varies"
+                ? nil : try PlanValidate.amount(text, field: "amount", currency: currency, allowZero: true)
         }
-        let cycle = try input.cycle.map { raw throws(ValidationError) in try Validate.option(raw, field: "cycle", default: BillCycle.monthly) }
+        let cycle =
+            try input.cycle.map { raw throws(ValidationError) in
+                try Validate.option(raw, field: "cycle", default: BillCycle.monthly)
+            }
             ?? base?.schedule.cycle ?? .monthly
-        let firstDue = try input.firstDue.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
-            try PlanValidate.date(raw, field: "first_due")
-        } ?? base?.schedule.firstDue ?? today
-        let dueDay = try input.dueDay.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
-            try PlanValidate.integer(raw, field: "due_day", in: 1...31)
-        } ?? (input.firstDue?.trimmingSpaces().isEmpty == false ? firstDue.day : base?.schedule.dueDay ?? firstDue.day)
-        var everyMonths = try input.everyMonths.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
-            try PlanValidate.integer(raw, field: "every_months", in: 1...120)
-        } ?? base?.schedule.everyMonths ?? 1
+        let firstDue =
+            try input.firstDue.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+                try PlanValidate.date(raw, field: "first_due")
+            } ?? base?.schedule.firstDue ?? today
+        let dueDay =
+            try input.dueDay.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+                try PlanValidate.integer(raw, field: "due_day", in: 1...31)
+            }
+            ?? (input.firstDue?.trimmingSpaces().isEmpty == false
+                ? firstDue.day : base?.schedule.dueDay ?? firstDue.day)
+        var everyMonths =
+            try input.everyMonths.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
+                raw throws(ValidationError) in
+                try PlanValidate.integer(raw, field: "every_months", in: 1...120)
+            } ?? base?.schedule.everyMonths ?? 1
         if cycle == .everyNMonths && everyMonths < 2 {
-            guard input.everyMonths == nil else { throw ValidationError("every_months", "must be 2 or more for every_n_months (use monthly for 1)") }
+            guard input.everyMonths == nil else {
+                throw ValidationError("every_months", "must be 2 or more for every_n_months (use monthly for 1)")
+            }
             everyMonths = 2
         }
         var url = base?.url ?? ""
         if let raw = input.url { url = try Self.url(raw) }
-        let remind = try input.remindDays.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
-            try PlanValidate.integer(raw, field: "remind_days", in: 0...60)
-        } ?? base?.remindDays ?? 3
-        let note = input.note == nil ? base?.note ?? "" : try PlanValidate.text(input.note, field: "note", maxLength: 500)
+        let remind =
+            try input.remindDays.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+                try PlanValidate.integer(raw, field: "remind_days", in: 0...60)
+            } ?? base?.remindDays ?? 3
+        let note =
+            input.note == nil ? base?.note ?? "" : try PlanValidate.text(input.note, field: "note", maxLength: 500)
         return BillDraft(
-            title: title, amount: amount, schedule: BillSchedule(cycle: cycle, firstDue: firstDue, dueDay: dueDay, everyMonths: everyMonths),
-            account: input.account.map { Reference($0) }, category: input.category.map { Reference($0) },
-            url: url, remindDays: remind, note: note
+            title: title,
+            amount: amount,
+            schedule: BillSchedule(cycle: cycle, firstDue: firstDue, dueDay: dueDay, everyMonths: everyMonths),
+            account: input.account.map { Reference($0) },
+            category: input.category.map { Reference($0) },
+            url: url,
+            remindDays: remind,
+            note: note
         )
     }
 
@@ -123,7 +169,8 @@ public struct BillDraft: Sendable, Equatable {
             text = "https://" + text
         }
         guard text.count <= 500, !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }),
-              text.dropFirst(text.lowercased().hasPrefix("https://") ? 8 : 7).first.map({ $0 != "/" }) ?? false else {
+            text.dropFirst(text.lowercased().hasPrefix("https://") ? 8 : 7).first.map({ $0 != "/" }) ?? false
+        else {
             throw ValidationError("url", "must be a web address such as https://example.com/pay")
         }
         return text

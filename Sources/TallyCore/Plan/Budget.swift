@@ -22,8 +22,15 @@ public struct Budget: Sendable, Hashable {
 
     /// Makes a budget.
     public init(
-        id: RecordID, bookID: RecordID, name: String, limit: Money, schedule: BudgetSchedule, mode: BudgetMode,
-        categoryIDs: [RecordID], accountIDs: [RecordID], isMain: Bool
+        id: RecordID,
+        bookID: RecordID,
+        name: String,
+        limit: Money,
+        schedule: BudgetSchedule,
+        mode: BudgetMode,
+        categoryIDs: [RecordID],
+        accountIDs: [RecordID],
+        isMain: Bool
     ) {
         self.id = id
         self.bookID = bookID
@@ -55,8 +62,16 @@ public struct BudgetInput: Sendable, Equatable {
 
     /// Makes an input; every field optional.
     public init(
-        name: String? = nil, limit: String? = nil, cycle: String? = nil, weekStart: String? = nil, start: String? = nil,
-        dayOfMonth: String? = nil, categories: [String]? = nil, accounts: [String]? = nil, mode: String? = nil, main: Bool? = nil
+        name: String? = nil,
+        limit: String? = nil,
+        cycle: String? = nil,
+        weekStart: String? = nil,
+        start: String? = nil,
+        dayOfMonth: String? = nil,
+        categories: [String]? = nil,
+        accounts: [String]? = nil,
+        mode: String? = nil,
+        main: Bool? = nil
     ) {
         self.name = name
         self.limit = limit
@@ -84,27 +99,50 @@ public struct BudgetDraft: Sendable, Equatable {
     /// Checks `input` field by field; with `base` (an edit) fields not given keep its values.
     /// A new budget needs a name and a limit; it starts `today`, monthly on the 1st, weeks
     /// starting on Monday, in saver mode.
-    public static func validate(_ input: BudgetInput, base: Budget?, currency: Currency, today: LocalDate) throws(ValidationError) -> BudgetDraft {
+    public static func validate(
+        _ input: BudgetInput,
+        base: Budget?,
+        currency: Currency,
+        today: LocalDate
+    ) throws(ValidationError) -> BudgetDraft {
         var name = base?.name ?? ""
-        if let raw = input.name ?? (base == nil ? "" : nil) { name = try Validate.name(raw, field: "name", maxLength: 60) }
+        if let raw = input.name ?? (base == nil ? "" : nil) {
+            name = try Validate.name(raw, field: "name", maxLength: 60)
+        }
         var limit = base?.limit
         if let raw = input.limit { limit = try PlanValidate.amount(raw, field: "limit", currency: currency) }
         guard let limit else { throw ValidationError("limit", "is required") }
-        let cycle = try input.cycle.map { raw throws(ValidationError) in try Validate.option(raw, field: "cycle", default: BudgetCycle.monthly) }
+        let cycle =
+            try input.cycle.map { raw throws(ValidationError) in
+                try Validate.option(raw, field: "cycle", default: BudgetCycle.monthly)
+            }
             ?? base?.schedule.cycle ?? .monthly
-        let weekStart = try input.weekStart.map { raw throws(ValidationError) in try Validate.option(raw, field: "week_start", default: Weekday.monday) }
+        let weekStart =
+            try input.weekStart.map { raw throws(ValidationError) in
+                try Validate.option(raw, field: "week_start", default: Weekday.monday)
+            }
             ?? base?.schedule.weekStart ?? .monday
-        let start = try input.start.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
-            try PlanValidate.date(raw, field: "start")
-        } ?? base?.schedule.start ?? today
-        let day = try input.dayOfMonth.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
-            try PlanValidate.integer(raw, field: "day_of_month", in: 1...31)
-        } ?? base?.schedule.dayOfMonth ?? 1
-        let mode = try input.mode.map { raw throws(ValidationError) in try Validate.option(raw, field: "mode", default: BudgetMode.saver) }
+        let start =
+            try input.start.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+                try PlanValidate.date(raw, field: "start")
+            } ?? base?.schedule.start ?? today
+        let day =
+            try input.dayOfMonth.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+                try PlanValidate.integer(raw, field: "day_of_month", in: 1...31)
+            } ?? base?.schedule.dayOfMonth ?? 1
+        let mode =
+            try input.mode.map { raw throws(ValidationError) in
+                try Validate.option(raw, field: "mode", default: BudgetMode.saver)
+            }
             ?? base?.mode ?? .saver
         return BudgetDraft(
-            name: name, limit: limit, schedule: BudgetSchedule(cycle: cycle, weekStart: weekStart, start: start, dayOfMonth: day),
-            mode: mode, categories: PlanValidate.references(input.categories), accounts: PlanValidate.references(input.accounts), main: input.main
+            name: name,
+            limit: limit,
+            schedule: BudgetSchedule(cycle: cycle, weekStart: weekStart, start: start, dayOfMonth: day),
+            mode: mode,
+            categories: PlanValidate.references(input.categories),
+            accounts: PlanValidate.references(input.accounts),
+            main: input.main
         )
     }
 }

@@ -52,7 +52,9 @@ public struct BudgetPeriodStatus: Sendable, Hashable {
 
     /// The warning level.
     public var alert: BudgetAlert {
-        guard let used = usedBasisPoints else { return spent.minorUnits > 0 || available.minorUnits < 0 ? .over : .near }
+        guard let used = usedBasisPoints else {
+            return spent.minorUnits > 0 || available.minorUnits < 0 ? .over : .near
+        }
         return used >= 10_000 ? .over : used >= 8_000 ? .near : .none
     }
 
@@ -77,14 +79,21 @@ public struct BudgetPeriodStatus: Sendable, Hashable {
 public enum BudgetLedger {
     /// Statuses of consecutive periods, oldest first, given each one's spending in minor units.
     /// In spender mode each period carries in what the one before left (limit + carried − spent).
-    public static func statuses(limit: Money, mode: BudgetMode, periods: [DateRange], spent: [Int64]) -> [BudgetPeriodStatus] {
+    public static func statuses(
+        limit: Money,
+        mode: BudgetMode,
+        periods: [DateRange],
+        spent: [Int64]
+    ) -> [BudgetPeriodStatus] {
         precondition(periods.count == spent.count, "one spending figure per period")
         var carried: Int64 = 0
         var result: [BudgetPeriodStatus] = []
         result.reserveCapacity(periods.count)
         for (period, amount) in zip(periods, spent) {
             let status = BudgetPeriodStatus(
-                period: period, limit: limit, spent: Money(minorUnits: amount, currency: limit.currency),
+                period: period,
+                limit: limit,
+                spent: Money(minorUnits: amount, currency: limit.currency),
                 carried: Money(minorUnits: mode == .spender ? carried : 0, currency: limit.currency)
             )
             result.append(status)
@@ -95,7 +104,10 @@ public enum BudgetLedger {
 
     /// Sums per-day spending into the periods holding each day. `periods` must be consecutive
     /// and in order; days outside them are ignored.
-    public static func bucket(_ days: [(date: LocalDate, minor: Int64)], into periods: [DateRange]) throws(ValidationError) -> [Int64] {
+    public static func bucket(
+        _ days: [(date: LocalDate, minor: Int64)],
+        into periods: [DateRange]
+    ) throws(ValidationError) -> [Int64] {
         var sums = [Int64](repeating: 0, count: periods.count)
         guard let first = periods.first, let last = periods.last else { return sums }
         var index = 0
@@ -119,7 +131,8 @@ public enum Share {
 
     /// "0.8125" for 8 125 basis points: the API's `used_share`.
     public static func decimal(_ basisPoints: Int64) -> String {
-        let whole = basisPoints / 10_000, fraction = basisPoints % 10_000
+        let whole = basisPoints / 10_000
+        let fraction = basisPoints % 10_000
         let digits = String(fraction)
         return "\(whole).\(String(repeating: "0", count: 4 - digits.count))\(digits)"
     }

@@ -29,8 +29,19 @@ public struct Goal: Sendable, Hashable {
 
     /// Makes a goal.
     public init(
-        id: RecordID, bookID: RecordID, name: String, price: Money, savedAtStart: Money, contributed: Money, income: Money?,
-        cycle: BudgetCycle, percent: Int?, targetDate: LocalDate?, accountID: RecordID?, photoType: String?, createdOn: LocalDate
+        id: RecordID,
+        bookID: RecordID,
+        name: String,
+        price: Money,
+        savedAtStart: Money,
+        contributed: Money,
+        income: Money?,
+        cycle: BudgetCycle,
+        percent: Int?,
+        targetDate: LocalDate?,
+        accountID: RecordID?,
+        photoType: String?,
+        createdOn: LocalDate
     ) {
         self.id = id
         self.bookID = bookID
@@ -48,12 +59,25 @@ public struct Goal: Sendable, Hashable {
     }
 
     /// Saved so far: the starting amount plus contributions.
-    public var saved: Money { Money(minorUnits: savedAtStart.minorUnits + contributed.minorUnits, currency: price.currency) }
+    public var saved: Money {
+        Money(minorUnits: savedAtStart.minorUnits + contributed.minorUnits, currency: price.currency)
+    }
 
     /// The plan on `today`.
     public func plan(today: LocalDate) -> GoalPlan {
-        GoalPlan.make(.init(price: price, saved: saved, savedAtStart: savedAtStart, income: income, cycle: cycle,
-                            percent: percent, targetDate: targetDate, createdOn: createdOn), today: today)
+        GoalPlan.make(
+            .init(
+                price: price,
+                saved: saved,
+                savedAtStart: savedAtStart,
+                income: income,
+                cycle: cycle,
+                percent: percent,
+                targetDate: targetDate,
+                createdOn: createdOn
+            ),
+            today: today
+        )
     }
 }
 
@@ -77,8 +101,16 @@ public struct GoalInput: Sendable, Equatable {
     public var account: String?
 
     /// Makes an input; every field optional.
-    public init(name: String? = nil, price: String? = nil, saved: String? = nil, income: String? = nil, cycle: String? = nil,
-                percent: String? = nil, targetDate: String? = nil, account: String? = nil) {
+    public init(
+        name: String? = nil,
+        price: String? = nil,
+        saved: String? = nil,
+        income: String? = nil,
+        cycle: String? = nil,
+        percent: String? = nil,
+        targetDate: String? = nil,
+        account: String? = nil
+    ) {
         self.name = name
         self.price = price
         self.saved = saved
@@ -111,40 +143,78 @@ public struct GoalDraft: Sendable, Equatable {
 
     /// Checks `input`; a goal plans by percent or by target date, never both. A percentage plan
     /// needs an income above zero. A new goal with neither plans 10% of its income.
-    public static func validate(_ input: GoalInput, base: Goal?, currency: Currency, today: LocalDate) throws(ValidationError) -> GoalDraft {
+    public static func validate(
+        _ input: GoalInput,
+        base: Goal?,
+        currency: Currency,
+        today: LocalDate
+    ) throws(ValidationError) -> GoalDraft {
         var name = base?.name ?? ""
-        if let raw = input.name ?? (base == nil ? "" : nil) { name = try Validate.name(raw, field: "name", maxLength: 60) }
+        if let raw = input.name ?? (base == nil ? "" : nil) {
+            name = try Validate.name(raw, field: "name", maxLength: 60)
+        }
         var price = base?.price
         if let raw = input.price { price = try PlanValidate.amount(raw, field: "price", currency: currency) }
         guard let price else { throw ValidationError("price", "is required") }
         var saved = base?.saved ?? .zero(currency)
-        if let raw = input.saved, !raw.trimmingSpaces().isEmpty { saved = try PlanValidate.amount(raw, field: "saved", currency: currency, allowZero: true) }
+        if let raw = input.saved, !raw.trimmingSpaces().isEmpty {
+            saved = try PlanValidate.amount(raw, field: "saved", currency: currency, allowZero: true)
+        }
         var income = base?.income
         if let raw = input.income {
-            income = raw.trimmingSpaces().isEmpty ? nil : try PlanValidate.amount(raw, field: "income", currency: currency, allowZero: true)
+            income =
+                raw.trimmingSpaces().isEmpty
+                ? nil : try PlanValidate.amount(raw, field: "income", currency: currency, allowZero: true)
         }
-        let cycle = try input.cycle.map { raw throws(ValidationError) in try Validate.option(raw, field: "cycle", default: BudgetCycle.monthly) }
+        let cycle =
+            try input.cycle.map { raw throws(ValidationError) in
+                try Validate.option(raw, field: "cycle", default: BudgetCycle.monthly)
+            }
             ?? base?.cycle ?? .monthly
-        var percent = base?.percent, target = base?.targetDate
-        let newPercent = try input.percent.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+        var percent = base?.percent
+        var target = base?.targetDate
+        let newPercent = try input.percent.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
+            raw throws(ValidationError) in
             try PlanValidate.integer(raw, field: "percent", in: 1...100)
         }
-        let newTarget = try input.targetDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+        let newTarget = try input.targetDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
+            raw throws(ValidationError) in
             try PlanValidate.date(raw, field: "target_date")
         }
-        if newPercent != nil && newTarget != nil { throw ValidationError("target_date", "give either percent or target_date, not both") }
-        if let newPercent { percent = newPercent; target = nil }
-        if let newTarget {
-            if newTarget <= today && newTarget != base?.targetDate { throw ValidationError("target_date", "must be after today (\(today))") }
-            target = newTarget; percent = nil
+        if newPercent != nil && newTarget != nil {
+            throw ValidationError("target_date", "give either percent or target_date, not both")
         }
-        if input.percent?.trimmingSpaces().isEmpty == true && newTarget == nil && input.targetDate == nil { percent = nil }
+        if let newPercent {
+            percent = newPercent
+            target = nil
+        }
+        if let newTarget {
+            if newTarget <= today && newTarget != base?.targetDate {
+                throw ValidationError("target_date", "must be after today (\(today))")
+            }
+            target = newTarget
+            percent = nil
+        }
+        if input.percent?.trimmingSpaces().isEmpty == true && newTarget == nil && input.targetDate == nil {
+            percent = nil
+        }
         if input.targetDate?.trimmingSpaces().isEmpty == true && newPercent == nil { target = nil }
         if percent == nil && target == nil { percent = 10 }
         if percent != nil && (income?.minorUnits ?? 0) <= 0 {
-            throw ValidationError("income", "enter your income per period (more than zero) to save a percentage of it, or give a target_date instead")
+            throw ValidationError(
+                "income",
+                "enter your income per period (more than zero) to save a percentage of it, or give a target_date instead"
+            )
         }
-        return GoalDraft(name: name, price: price, saved: saved, income: income, cycle: cycle, percent: percent, targetDate: target,
-                         account: input.account.map { Reference($0) })
+        return GoalDraft(
+            name: name,
+            price: price,
+            saved: saved,
+            income: income,
+            cycle: cycle,
+            percent: percent,
+            targetDate: target,
+            account: input.account.map { Reference($0) }
+        )
     }
 }

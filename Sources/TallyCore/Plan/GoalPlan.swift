@@ -50,7 +50,16 @@ public struct GoalPlan: Sendable, Hashable {
         public var createdOn: LocalDate
 
         /// Makes the inputs.
-        public init(price: Money, saved: Money, savedAtStart: Money, income: Money?, cycle: BudgetCycle, percent: Int?, targetDate: LocalDate?, createdOn: LocalDate) {
+        public init(
+            price: Money,
+            saved: Money,
+            savedAtStart: Money,
+            income: Money?,
+            cycle: BudgetCycle,
+            percent: Int?,
+            targetDate: LocalDate?,
+            createdOn: LocalDate
+        ) {
             self.price = price
             self.saved = saved
             self.savedAtStart = savedAtStart
@@ -65,13 +74,22 @@ public struct GoalPlan: Sendable, Hashable {
     /// The plan on `today`.
     public static func make(_ inputs: Inputs, today: LocalDate) -> GoalPlan {
         let currency = inputs.price.currency
-        let price = inputs.price.minorUnits, saved = inputs.saved.minorUnits
+        let price = inputs.price.minorUnits
+        let saved = inputs.saved.minorUnits
         let left = max(0, price - saved)
         let remaining = Money(minorUnits: left, currency: currency)
         let progress = price > 0 ? min(10_000, Share.basisPoints(max(0, saved), of: price)) : 10_000
         if left == 0 {
-            return GoalPlan(remaining: remaining, progressBasisPoints: progress, perPeriod: .zero(currency), percent: inputs.percent,
-                            predictedDate: nil, periodsLeft: 0, status: .reached, message: "Goal reached")
+            return GoalPlan(
+                remaining: remaining,
+                progressBasisPoints: progress,
+                perPeriod: .zero(currency),
+                percent: inputs.percent,
+                predictedDate: nil,
+                periodsLeft: 0,
+                status: .reached,
+                message: "Goal reached"
+            )
         }
         let income = inputs.income.map(\.minorUnits) ?? 0
         if let target = inputs.targetDate {
@@ -83,21 +101,49 @@ public struct GoalPlan: Sendable, Hashable {
             let expected = Self.expectedByDate(inputs, today: today, target: target)
             let status: GoalStatus = passed || saved < expected ? .behind : .onTrack
             var message: String? = nil
-            if passed { message = "The target date has passed" }
-            else if income <= 0 { message = "Enter your income per period to see the share of it this needs" }
-            else if percent! > 100 { message = "This needs more than your whole income each period" }
-            return GoalPlan(remaining: remaining, progressBasisPoints: progress, perPeriod: Money(minorUnits: per, currency: currency),
-                            percent: percent, predictedDate: target, periodsLeft: passed ? 0 : periods, status: status, message: message)
+            if passed {
+                message = "The target date has passed"
+            } else if income <= 0 {
+                message = "Enter your income per period to see the share of it this needs"
+            } else if percent! > 100 {
+                message = "This needs more than your whole income each period"
+            }
+            return GoalPlan(
+                remaining: remaining,
+                progressBasisPoints: progress,
+                perPeriod: Money(minorUnits: per, currency: currency),
+                percent: percent,
+                predictedDate: target,
+                periodsLeft: passed ? 0 : periods,
+                status: status,
+                message: message
+            )
         }
         guard income > 0 else {
-            return GoalPlan(remaining: remaining, progressBasisPoints: progress, perPeriod: nil, percent: inputs.percent, predictedDate: nil,
-                            periodsLeft: nil, status: .behind, message: "Enter your income per period (more than zero) to see when you will reach this goal")
+            return GoalPlan(
+                remaining: remaining,
+                progressBasisPoints: progress,
+                perPeriod: nil,
+                percent: inputs.percent,
+                predictedDate: nil,
+                periodsLeft: nil,
+                status: .behind,
+                message: "Enter your income per period (more than zero) to see when you will reach this goal"
+            )
         }
         let percent = inputs.percent ?? 10
         let per = income * Int64(percent) / 100
         guard per > 0 else {
-            return GoalPlan(remaining: remaining, progressBasisPoints: progress, perPeriod: .zero(currency), percent: percent, predictedDate: nil,
-                            periodsLeft: nil, status: .behind, message: "\(percent)% of this income rounds to nothing each period")
+            return GoalPlan(
+                remaining: remaining,
+                progressBasisPoints: progress,
+                perPeriod: .zero(currency),
+                percent: percent,
+                predictedDate: nil,
+                periodsLeft: nil,
+                status: .behind,
+                message: "\(percent)% of this income rounds to nothing each period"
+            )
         }
         let count = (left + per - 1) / per
         let elapsed = Self.periods(from: inputs.createdOn, to: today, cycle: inputs.cycle)
@@ -106,9 +152,16 @@ public struct GoalPlan: Sendable, Hashable {
         let expected = overflow ? price : min(price, inputs.savedAtStart.minorUnits + min(sofar, price))
         let status: GoalStatus = saved >= expected ? .onTrack : .behind
         let date = count <= 12_000 ? Self.step(today, by: Int(count), cycle: inputs.cycle) : nil
-        return GoalPlan(remaining: remaining, progressBasisPoints: progress, perPeriod: Money(minorUnits: per, currency: currency),
-                        percent: percent, predictedDate: date, periodsLeft: Int(count), status: status,
-                        message: date == nil ? "At this rate the goal is centuries away" : nil)
+        return GoalPlan(
+            remaining: remaining,
+            progressBasisPoints: progress,
+            perPeriod: Money(minorUnits: per, currency: currency),
+            percent: percent,
+            predictedDate: date,
+            periodsLeft: Int(count),
+            status: status,
+            message: date == nil ? "At this rate the goal is centuries away" : nil
+        )
     }
 
     /// The date `count` income periods after `date`, or `nil` past the plan years.
@@ -136,7 +189,8 @@ public struct GoalPlan: Sendable, Hashable {
     /// On a straight line from what was saved at the start (on `createdOn`) to the price (on the
     /// target date): what should be saved by `today`, rounded down.
     private static func expectedByDate(_ inputs: Inputs, today: LocalDate, target: LocalDate) -> Int64 {
-        let start = inputs.savedAtStart.minorUnits, price = inputs.price.minorUnits
+        let start = inputs.savedAtStart.minorUnits
+        let price = inputs.price.minorUnits
         let total = target.dayNumber - inputs.createdOn.dayNumber
         guard total > 0 else { return price }
         let elapsed = min(max(0, today.dayNumber - inputs.createdOn.dayNumber), total)

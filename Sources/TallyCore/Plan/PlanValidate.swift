@@ -5,9 +5,16 @@ public enum PlanValidate {
     public static let years = LocalDate.supported.lowerBound.year...LocalDate.supported.upperBound.year
 
     /// A money field: positive (or zero, when `allowZero`) and not absurdly large.
-    public static func amount(_ raw: String, field: String, currency: Currency, allowZero: Bool = false) throws(ValidationError) -> Money {
+    public static func amount(
+        _ raw: String,
+        field: String,
+        currency: Currency,
+        allowZero: Bool = false
+    ) throws(ValidationError) -> Money {
         let money: Money
-        do { money = try Money.parse(raw, currency: currency) } catch { throw ValidationError(field, error.description) }
+        do { money = try Money.parse(raw, currency: currency) } catch {
+            throw ValidationError(field, error.description)
+        }
         if money.minorUnits < 0 { throw ValidationError(field, "must not be negative") }
         if money.minorUnits == 0 && !allowZero { throw ValidationError(field, "must be greater than zero") }
         return money
@@ -19,7 +26,8 @@ public enum PlanValidate {
     }
 
     /// A whole number field within `range`.
-    public static func integer(_ raw: String, field: String, in range: ClosedRange<Int>) throws(ValidationError) -> Int {
+    public static func integer(_ raw: String, field: String, in range: ClosedRange<Int>) throws(ValidationError) -> Int
+    {
         guard let value = Int(raw.trimmingSpaces()), range.contains(value) else {
             throw ValidationError(field, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }

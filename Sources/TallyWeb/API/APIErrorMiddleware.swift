@@ -5,10 +5,14 @@ import Hummingbird
 /// of `AppError`, whose `detail` names the field at fault. Errors of the HTML pages pass through
 /// untouched.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch where request.uri.path.hasPrefix("/api/") {
+        } catch  where request.uri.path.hasPrefix("/api/") {
             let classified = AppError(error)
             AppError.log(error, as: classified, logger: context.logger, "API error")
             return try classified.response(from: request, context: context)

@@ -5,7 +5,12 @@ import TallyStore
 enum APIModel {
     struct BookJSON: Encodable {
         let id: Int64, name: String, currency: String, role: String
-        init(_ book: Book) { id = book.id; name = book.name; currency = book.currency.code; role = book.role.rawValue }
+        init(_ book: Book) {
+            id = book.id
+            name = book.name
+            currency = book.currency.code
+            role = book.role.rawValue
+        }
     }
 
     struct TransactionJSON: Encodable {
@@ -14,12 +19,21 @@ enum APIModel {
         let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
         init(_ record: TransactionRecord) {
             let t = record.transaction
-            id = t.id; kind = t.kind.rawValue; amount = t.amount.decimalString; currency = t.amount.currency.code
-            date = t.date.description; time = t.time?.description; payee = t.payee
-            category = record.categoryPath; categoryId = t.categoryID
-            account = record.accountName; accountId = t.accountID
-            toAccount = record.toAccountName; toAccountId = t.toAccountID
-            note = t.note; receipts = t.receiptCount
+            id = t.id
+            kind = t.kind.rawValue
+            amount = t.amount.decimalString
+            currency = t.amount.currency.code
+            date = t.date.description
+            time = t.time?.description
+            payee = t.payee
+            category = record.categoryPath
+            categoryId = t.categoryID
+            account = record.accountName
+            accountId = t.accountID
+            toAccount = record.toAccountName
+            toAccountId = t.toAccountID
+            note = t.note
+            receipts = t.receiptCount
         }
     }
 
@@ -36,25 +50,40 @@ enum APIModel {
             transactions = page.records.map(TransactionJSON.init)
             nextCursor = page.nextCursor
             let s = page.summary!
-            count = s.count; expenses = s.total(.expense).decimalString; income = s.total(.income).decimalString
-            total = s.net.decimalString; currency = s.currency.code; totals = s.totals.map(ReportJSON.TotalJSON.init)
+            count = s.count
+            expenses = s.total(.expense).decimalString
+            income = s.total(.income).decimalString
+            total = s.net.decimalString
+            currency = s.currency.code
+            totals = s.totals.map(ReportJSON.TotalJSON.init)
         }
     }
 
     struct CategoryJSON: Encodable {
         let id: Int64, name: String, path: String, kind: String, parentId: Int64?, icon: String, color: String
         init(_ category: Category, all: [Category]) {
-            id = category.id; name = category.name; path = category.path(in: all); kind = category.kind.rawValue
-            parentId = category.parentID; icon = category.icon; color = category.color
+            id = category.id
+            name = category.name
+            path = category.path(in: all)
+            kind = category.kind.rawValue
+            parentId = category.parentID
+            icon = category.icon
+            color = category.color
         }
     }
 
     struct AccountJSON: Encodable {
-        let id: Int64, name: String, kind: String, currency: String, openingBalance: String, balance: String, archived: Bool
+        let id: Int64, name: String, kind: String, currency: String, openingBalance: String, balance: String,
+            archived: Bool
         init(_ item: AccountBalance) {
             let a = item.account
-            id = a.id; name = a.name; kind = a.kind.rawValue; currency = a.currency.code
-            openingBalance = a.openingBalance.decimalString; balance = item.balance.decimalString; archived = a.archived
+            id = a.id
+            name = a.name
+            kind = a.kind.rawValue
+            currency = a.currency.code
+            openingBalance = a.openingBalance.decimalString
+            balance = item.balance.decimalString
+            archived = a.archived
         }
     }
 
@@ -66,26 +95,41 @@ enum APIModel {
         let month: String, currency: String, days: [CalendarDayJSON]
         let expense: String, income: String, cashFlow: String, count: Int, dailyAverage: String
         init(_ summary: MonthSummary) {
-            month = summary.month.description; currency = summary.expense.currency.code
+            month = summary.month.description
+            currency = summary.expense.currency.code
             days = summary.days.filter { $0.count > 0 }.map {
-                CalendarDayJSON(date: $0.date.description, expense: $0.expense.decimalString, income: $0.income.decimalString, count: $0.count)
+                CalendarDayJSON(
+                    date: $0.date.description,
+                    expense: $0.expense.decimalString,
+                    income: $0.income.decimalString,
+                    count: $0.count
+                )
             }
-            expense = summary.expense.decimalString; income = summary.income.decimalString
-            cashFlow = summary.cashFlow.decimalString; count = summary.count; dailyAverage = summary.dailyAverage.decimalString
+            expense = summary.expense.decimalString
+            income = summary.income.decimalString
+            cashFlow = summary.cashFlow.decimalString
+            count = summary.count
+            dailyAverage = summary.dailyAverage.decimalString
         }
     }
 
     struct PayeeJSON: Encodable {
         let name: String, categoryId: Int64?, accountId: Int64?, amount: String?
         init(_ payee: Payee) {
-            name = payee.name; categoryId = payee.lastCategoryID; accountId = payee.lastAccountID; amount = payee.lastAmount?.decimalString
+            name = payee.name
+            categoryId = payee.lastCategoryID
+            accountId = payee.lastAccountID
+            amount = payee.lastAmount?.decimalString
         }
     }
 
     struct ReceiptJSON: Encodable {
         let id: Int64, transactionId: Int64, contentType: String, bytes: Int, url: String
         init(_ receipt: Receipt, book: Int64) {
-            id = receipt.id; transactionId = receipt.transactionID; contentType = receipt.type.rawValue; bytes = receipt.byteSize
+            id = receipt.id
+            transactionId = receipt.transactionID
+            contentType = receipt.type.rawValue
+            bytes = receipt.byteSize
             url = "/api/v1/books/\(book)/receipts/\(receipt.id)"
         }
     }
@@ -106,87 +150,161 @@ enum APIModel {
 /// JSON shapes of budgets, goals, bills and the Today view.
 extension APIModel {
     struct BudgetJSON: Encodable {
-        let id: Int64, name: String, limit: String, currency: String, cycle: String, weekStart: String, start: String, dayOfMonth: Int
+        let id: Int64, name: String, limit: String, currency: String, cycle: String, weekStart: String, start: String,
+            dayOfMonth: Int
         let categories: [Int64], accounts: [Int64], mode: String, main: Bool
         init(_ b: Budget) {
-            id = b.id; name = b.name; limit = b.limit.decimalString; currency = b.limit.currency.code; cycle = b.schedule.cycle.rawValue
-            weekStart = b.schedule.weekStart.rawValue; start = b.schedule.start.description; dayOfMonth = b.schedule.dayOfMonth
-            categories = b.categoryIDs; accounts = b.accountIDs; mode = b.mode.rawValue; main = b.isMain
+            id = b.id
+            name = b.name
+            limit = b.limit.decimalString
+            currency = b.limit.currency.code
+            cycle = b.schedule.cycle.rawValue
+            weekStart = b.schedule.weekStart.rawValue
+            start = b.schedule.start.description
+            dayOfMonth = b.schedule.dayOfMonth
+            categories = b.categoryIDs
+            accounts = b.accountIDs
+            mode = b.mode.rawValue
+            main = b.isMain
         }
     }
 
     struct PeriodJSON: Encodable {
-        let periodStart: String, periodEnd: String, limit: String, carried: String, spent: String, remaining: String, usedShare: String?, alert: String
+        let periodStart: String, periodEnd: String, limit: String, carried: String, spent: String, remaining: String,
+            usedShare: String?, alert: String
         init(_ s: BudgetPeriodStatus) {
-            periodStart = s.period.from.description; periodEnd = s.period.to.description; limit = s.limit.decimalString
-            carried = s.carried.decimalString; spent = s.spent.decimalString; remaining = s.remaining.decimalString
-            usedShare = s.usedBasisPoints.map(Share.decimal); alert = s.alert.rawValue
+            periodStart = s.period.from.description
+            periodEnd = s.period.to.description
+            limit = s.limit.decimalString
+            carried = s.carried.decimalString
+            spent = s.spent.decimalString
+            remaining = s.remaining.decimalString
+            usedShare = s.usedBasisPoints.map(Share.decimal)
+            alert = s.alert.rawValue
         }
     }
 
     struct BudgetStatusJSON: Encodable {
-        let budgetId: Int64, name: String, mode: String, date: String, periodStart: String, periodEnd: String, limit: String, spent: String
-        let carried: String, remaining: String, usedShare: String?, daysLeft: Int, perDay: String, alert: String, currency: String
+        let budgetId: Int64, name: String, mode: String, date: String, periodStart: String, periodEnd: String,
+            limit: String, spent: String
+        let carried: String, remaining: String, usedShare: String?, daysLeft: Int, perDay: String, alert: String,
+            currency: String
         init(_ standing: BudgetStanding) {
             let s = standing.status
-            budgetId = standing.budget.id; name = standing.budget.name; mode = standing.budget.mode.rawValue; date = standing.date.description
-            periodStart = s.period.from.description; periodEnd = s.period.to.description; limit = s.limit.decimalString
-            spent = s.spent.decimalString; carried = s.carried.decimalString; remaining = s.remaining.decimalString
-            usedShare = s.usedBasisPoints.map(Share.decimal); daysLeft = s.daysLeft(on: standing.date); perDay = s.perDay(on: standing.date).decimalString
-            alert = s.alert.rawValue; currency = s.limit.currency.code
+            budgetId = standing.budget.id
+            name = standing.budget.name
+            mode = standing.budget.mode.rawValue
+            date = standing.date.description
+            periodStart = s.period.from.description
+            periodEnd = s.period.to.description
+            limit = s.limit.decimalString
+            spent = s.spent.decimalString
+            carried = s.carried.decimalString
+            remaining = s.remaining.decimalString
+            usedShare = s.usedBasisPoints.map(Share.decimal)
+            daysLeft = s.daysLeft(on: standing.date)
+            perDay = s.perDay(on: standing.date).decimalString
+            alert = s.alert.rawValue
+            currency = s.limit.currency.code
         }
     }
 
     struct GoalJSON: Encodable {
-        let id: Int64, name: String, price: String, saved: String, currency: String, photo: String?, income: String?, cycle: String
-        let percent: Int?, targetDate: String?, account: Int64?, perPeriod: String?, percentNeeded: Int?, predictedDate: String?
+        let id: Int64, name: String, price: String, saved: String, currency: String, photo: String?, income: String?,
+            cycle: String
+        let percent: Int?, targetDate: String?, account: Int64?, perPeriod: String?, percentNeeded: Int?,
+            predictedDate: String?
         let periodsLeft: Int?, progress: String, remaining: String, status: String, message: String?
         init(_ standing: GoalStanding) {
-            let g = standing.goal, p = standing.plan
-            id = g.id; name = g.name; price = g.price.decimalString; saved = g.saved.decimalString; currency = g.price.currency.code
+            let g = standing.goal
+            let p = standing.plan
+            id = g.id
+            name = g.name
+            price = g.price.decimalString
+            saved = g.saved.decimalString
+            currency = g.price.currency.code
             photo = g.photoType == nil ? nil : "/api/v1/books/\(g.bookID)/goals/\(g.id)/photo"
-            income = g.income?.decimalString; cycle = g.cycle.rawValue; percent = g.percent; targetDate = g.targetDate?.description
-            account = g.accountID; perPeriod = p.perPeriod?.decimalString; percentNeeded = g.targetDate == nil ? nil : p.percent
-            predictedDate = p.predictedDate?.description; periodsLeft = p.periodsLeft; progress = Share.decimal(p.progressBasisPoints)
-            remaining = p.remaining.decimalString; status = p.status.rawValue; message = p.message
+            income = g.income?.decimalString
+            cycle = g.cycle.rawValue
+            percent = g.percent
+            targetDate = g.targetDate?.description
+            account = g.accountID
+            perPeriod = p.perPeriod?.decimalString
+            percentNeeded = g.targetDate == nil ? nil : p.percent
+            predictedDate = p.predictedDate?.description
+            periodsLeft = p.periodsLeft
+            progress = Share.decimal(p.progressBasisPoints)
+            remaining = p.remaining.decimalString
+            status = p.status.rawValue
+            message = p.message
         }
     }
 
     struct ContributionJSON: Encodable {
         let id: Int64, goalId: Int64, amount: String, date: String, note: String, transaction: Int64?
         init(_ c: GoalContribution) {
-            id = c.id; goalId = c.goalID; amount = c.amount.decimalString; date = c.date.description; note = c.note; transaction = c.transactionID
+            id = c.id
+            goalId = c.goalID
+            amount = c.amount.decimalString
+            date = c.date.description
+            note = c.note
+            transaction = c.transactionID
         }
     }
 
     struct BillJSON: Encodable {
-        let id: Int64, title: String, amount: String?, currency: String, cycle: String, dueDay: Int, everyMonths: Int, firstDue: String
+        let id: Int64, title: String, amount: String?, currency: String, cycle: String, dueDay: Int, everyMonths: Int,
+            firstDue: String
         let account: Int64?, category: Int64?, url: String, remindDays: Int, note: String
         init(_ b: Bill) {
-            id = b.id; title = b.title; amount = b.amount?.decimalString; currency = b.currency.code; cycle = b.schedule.cycle.rawValue
-            dueDay = b.schedule.dueDay; everyMonths = b.schedule.everyMonths; firstDue = b.schedule.firstDue.description
-            account = b.accountID; category = b.categoryID; url = b.url; remindDays = b.remindDays; note = b.note
+            id = b.id
+            title = b.title
+            amount = b.amount?.decimalString
+            currency = b.currency.code
+            cycle = b.schedule.cycle.rawValue
+            dueDay = b.schedule.dueDay
+            everyMonths = b.schedule.everyMonths
+            firstDue = b.schedule.firstDue.description
+            account = b.accountID
+            category = b.categoryID
+            url = b.url
+            remindDays = b.remindDays
+            note = b.note
         }
     }
 
     struct OccurrenceJSON: Encodable {
-        let billId: Int64, title: String, dueDate: String, status: String, paidOn: String?, amount: String?, transaction: Int64?, url: String
+        let billId: Int64, title: String, dueDate: String, status: String, paidOn: String?, amount: String?,
+            transaction: Int64?, url: String
         init(_ o: BillOccurrence) {
-            billId = o.bill.id; title = o.bill.title; dueDate = o.dueDate.description; status = o.status.rawValue
-            paidOn = o.paidOn?.description; amount = o.amount?.decimalString; transaction = o.transactionID; url = o.bill.url
+            billId = o.bill.id
+            title = o.bill.title
+            dueDate = o.dueDate.description
+            status = o.status.rawValue
+            paidOn = o.paidOn?.description
+            amount = o.amount?.decimalString
+            transaction = o.transactionID
+            url = o.bill.url
         }
     }
 
     struct TodayJSON: Encodable {
         let date: String, budget: BudgetStatusJSON?, spentToday: String, currency: String, dueSoon: [OccurrenceJSON]
         init(_ t: TodaySummary) {
-            date = t.date.description; budget = t.main.map(BudgetStatusJSON.init); spentToday = t.spentToday.decimalString
-            currency = t.spentToday.currency.code; dueSoon = t.dueSoon.map(OccurrenceJSON.init)
+            date = t.date.description
+            budget = t.main.map(BudgetStatusJSON.init)
+            spentToday = t.spentToday.decimalString
+            currency = t.spentToday.currency.code
+            dueSoon = t.dueSoon.map(OccurrenceJSON.init)
         }
     }
 
     struct SettingsJSON: Encodable {
         let timeZone: String, dailyReminder: Bool, reminderTime: String
-        init(_ s: UserSettings) { timeZone = s.timeZone; dailyReminder = s.dailyReminder; reminderTime = s.reminderTime.description }
+        init(_ s: UserSettings) {
+            timeZone = s.timeZone
+            dailyReminder = s.dailyReminder
+            reminderTime = s.reminderTime.description
+        }
     }
 }

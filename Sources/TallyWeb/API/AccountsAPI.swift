@@ -28,8 +28,11 @@ struct AccountsAPI {
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "currency"])
         let account = try await store.createAccount(
-            in: scope, name: try body.string("name"), kind: try body.string("kind"),
-            openingBalance: try body.string("opening_balance"), currency: try body.string("currency")
+            in: scope,
+            name: try body.string("name"),
+            kind: try body.string("kind"),
+            openingBalance: try body.string("opening_balance"),
+            currency: try body.string("currency")
         )
         return try JSONResponse.make(APIModel.AccountJSON(account), status: .created)
     }
@@ -40,7 +43,10 @@ struct AccountsAPI {
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "archived"])
         let changes = AccountChanges(
-            name: try body.string("name"), kind: try body.string("kind"), openingBalance: try body.string("opening_balance"), archived: try body.bool("archived")
+            name: try body.string("name"),
+            kind: try body.string("kind"),
+            openingBalance: try body.string("opening_balance"),
+            archived: try body.bool("archived")
         )
         let account = try await store.updateAccount(try context.parameters.id("id"), in: scope, changes: changes)
         return try JSONResponse.make(APIModel.AccountJSON(account))

@@ -21,7 +21,10 @@ struct AuthAPI {
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
         let body = try await JSONBody.read(request, allowed: ["email", "password", "currency"])
         let user = try await store.signUp(
-            email: try body.string("email"), password: try body.string("password"), currency: try body.string("currency"), openSignup: openSignup
+            email: try body.string("email"),
+            password: try body.string("password"),
+            currency: try body.string("currency"),
+            openSignup: openSignup
         )
         return try JSONResponse.make(APIModel.UserJSON(id: user.id, email: user.email), status: .created)
     }
@@ -33,14 +36,23 @@ struct AuthAPI {
             throw ValidationError("email", "and password are required")
         }
         // A throttled sign-in is a 429 with Retry-After, like every error, by way of AppError.
-        let user = try await store.authenticate(email: email, password: password, client: context.clientAddress, limits: limits)
+        let user = try await store.authenticate(
+            email: email,
+            password: password,
+            client: context.clientAddress,
+            limits: limits
+        )
         let (id, token) = try await store.createToken(for: user, name: try body.string("name"))
         return try JSONResponse.make(APIModel.NewTokenJSON(id: id, token: token), status: .created)
     }
 
     func listTokens(_ request: Request, context: AppContext) async throws -> Response {
         let tokens = try await store.tokens(for: try context.requireUser())
-        return try JSONResponse.make(tokens.map { APIModel.TokenJSON(id: $0.id, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) })
+        return try JSONResponse.make(
+            tokens.map {
+                APIModel.TokenJSON(id: $0.id, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
+            }
+        )
     }
 
     func revokeToken(_ request: Request, context: AppContext) async throws -> Response {

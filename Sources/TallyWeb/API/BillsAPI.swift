@@ -8,7 +8,8 @@ struct BillsAPI {
     let store: Store
 
     static let fields: Set<String> = [
-        "title", "amount", "cycle", "due_day", "every_months", "first_due", "account", "category", "url", "remind_days", "note",
+        "title", "amount", "cycle", "due_day", "every_months", "first_due", "account", "category", "url", "remind_days",
+        "note",
     ]
 
     var routes: RouteCollection<AppContext> {
@@ -49,7 +50,9 @@ struct BillsAPI {
         let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BillJSON(try await store.updateBill(try context.parameters.id("id"), in: scope, input)))
+        return try JSONResponse.make(
+            APIModel.BillJSON(try await store.updateBill(try context.parameters.id("id"), in: scope, input))
+        )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
@@ -76,22 +79,34 @@ struct BillsAPI {
         let bookID = scope.bookID
         try scope.requireWrite()
         let due = try Self.due(context)
-        var amount: String?, paidOn: String?
+        var amount: String?
+        var paidOn: String?
         var request = request
         let buffer = try await request.collectBody(upTo: 64 * 1024)
         if buffer.readableBytes > 0 {
-            let body = try await JSONBody.read(Request(head: request.head, body: .init(buffer: buffer)), allowed: ["amount", "paid_on"])
+            let body = try await JSONBody.read(
+                Request(head: request.head, body: .init(buffer: buffer)),
+                allowed: ["amount", "paid_on"]
+            )
             amount = try body.string("amount")
             paidOn = try body.string("paid_on")
         }
-        let occurrence = try await store.payBill(try context.parameters.id("id"), due: due, in: scope, amount: amount, paidOn: paidOn)
+        let occurrence = try await store.payBill(
+            try context.parameters.id("id"),
+            due: due,
+            in: scope,
+            amount: amount,
+            paidOn: paidOn
+        )
         return try JSONResponse.make(APIModel.OccurrenceJSON(occurrence), status: .created)
     }
 
     func undo(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try await store.undoBillPayment(
-            try context.parameters.id("id"), due: try Self.due(context), in: scope
+            try context.parameters.id("id"),
+            due: try Self.due(context),
+            in: scope
         )
         return Response(status: .noContent)
     }
@@ -102,9 +117,16 @@ struct BillsAPI {
 
     static func input(_ body: JSONBody) throws -> BillInput {
         BillInput(
-            title: try body.string("title"), amount: try body.string("amount"), cycle: try body.string("cycle"), dueDay: try body.number("due_day"),
-            everyMonths: try body.number("every_months"), firstDue: try body.string("first_due"), account: try body.string("account", allowInteger: true),
-            category: try body.string("category", allowInteger: true), url: try body.string("url"), remindDays: try body.number("remind_days"),
+            title: try body.string("title"),
+            amount: try body.string("amount"),
+            cycle: try body.string("cycle"),
+            dueDay: try body.number("due_day"),
+            everyMonths: try body.number("every_months"),
+            firstDue: try body.string("first_due"),
+            account: try body.string("account", allowInteger: true),
+            category: try body.string("category", allowInteger: true),
+            url: try body.string("url"),
+            remindDays: try body.number("remind_days"),
             note: try body.string("note")
         )
     }

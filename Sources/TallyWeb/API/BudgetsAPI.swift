@@ -7,7 +7,9 @@ import TallyStore
 struct BudgetsAPI {
     let store: Store
 
-    static let fields: Set<String> = ["name", "limit", "cycle", "week_start", "start", "day_of_month", "categories", "accounts", "mode", "main"]
+    static let fields: Set<String> = [
+        "name", "limit", "cycle", "week_start", "start", "day_of_month", "categories", "accounts", "mode", "main",
+    ]
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -39,7 +41,10 @@ struct BudgetsAPI {
         let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BudgetJSON(try await store.createBudget(in: scope, input)), status: .created)
+        return try JSONResponse.make(
+            APIModel.BudgetJSON(try await store.createBudget(in: scope, input)),
+            status: .created
+        )
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
@@ -47,7 +52,9 @@ struct BudgetsAPI {
         let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BudgetJSON(try await store.updateBudget(try context.parameters.id("id"), in: scope, input)))
+        return try JSONResponse.make(
+            APIModel.BudgetJSON(try await store.updateBudget(try context.parameters.id("id"), in: scope, input))
+        )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
@@ -60,7 +67,9 @@ struct BudgetsAPI {
         let scope = try context.bookScope()
         let date = try QueryDate.read(request, "date")
         let standing = try await store.budgetStatus(
-            try context.parameters.id("id"), in: scope, on: date
+            try context.parameters.id("id"),
+            in: scope,
+            on: date
         )
         return try JSONResponse.make(APIModel.BudgetStatusJSON(standing))
     }
@@ -74,16 +83,26 @@ struct BudgetsAPI {
             limit = value
         }
         let periods = try await store.budgetHistory(
-            try context.parameters.id("id"), in: scope, through: through, limit: limit
+            try context.parameters.id("id"),
+            in: scope,
+            through: through,
+            limit: limit
         )
         return try JSONResponse.make(periods.map(APIModel.PeriodJSON.init))
     }
 
     static func input(_ body: JSONBody) throws -> BudgetInput {
         BudgetInput(
-            name: try body.string("name"), limit: try body.string("limit"), cycle: try body.string("cycle"), weekStart: try body.string("week_start"),
-            start: try body.string("start"), dayOfMonth: try body.number("day_of_month"), categories: try body.list("categories"),
-            accounts: try body.list("accounts"), mode: try body.string("mode"), main: try body.bool("main")
+            name: try body.string("name"),
+            limit: try body.string("limit"),
+            cycle: try body.string("cycle"),
+            weekStart: try body.string("week_start"),
+            start: try body.string("start"),
+            dayOfMonth: try body.number("day_of_month"),
+            categories: try body.list("categories"),
+            accounts: try body.list("accounts"),
+            mode: try body.string("mode"),
+            main: try body.bool("main")
         )
     }
 }

@@ -9,17 +9,24 @@ enum CSVExport {
         // Checked before the first byte goes out: afterwards no error status can be sent.
         let shape = try await store.exportShape(of: scope, filter: filter)
         let body = ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers)))
+            try await writer.write(
+                ByteBuffer(string: TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers))
+            )
             try await store.forEachRecord(in: scope, filter: filter) { records in
                 var text = ""
-                for record in records { text += TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers) }
+                for record in records {
+                    text += TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
+                }
                 try await writer.write(ByteBuffer(string: text))
             }
             try await writer.finish(nil)
         }
         return Response(
             status: .ok,
-            headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"tally-export.csv\""],
+            headers: [
+                .contentType: "text/csv; charset=utf-8",
+                .contentDisposition: "attachment; filename=\"tally-export.csv\"",
+            ],
             body: body
         )
     }

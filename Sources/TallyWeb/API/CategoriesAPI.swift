@@ -28,8 +28,12 @@ struct CategoriesAPI {
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "parent", "icon", "color"])
         let category = try await store.createCategory(
-            in: scope, name: try body.string("name"), kind: try body.string("kind"),
-            parent: try body.string("parent", allowInteger: true), icon: try body.string("icon"), color: try body.string("color")
+            in: scope,
+            name: try body.string("name"),
+            kind: try body.string("kind"),
+            parent: try body.string("parent", allowInteger: true),
+            icon: try body.string("icon"),
+            color: try body.string("color")
         )
         let all = try await store.categories(in: scope)
         return try JSONResponse.make(APIModel.CategoryJSON(category, all: all), status: .created)
@@ -40,7 +44,11 @@ struct CategoriesAPI {
         let bookID = scope.bookID
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "icon", "color"])
-        let changes = CategoryChanges(name: try body.string("name"), icon: try body.string("icon"), color: try body.string("color"))
+        let changes = CategoryChanges(
+            name: try body.string("name"),
+            icon: try body.string("icon"),
+            color: try body.string("color")
+        )
         let category = try await store.updateCategory(try context.parameters.id("id"), in: scope, changes: changes)
         let all = try await store.categories(in: scope)
         return try JSONResponse.make(APIModel.CategoryJSON(category, all: all))
@@ -49,7 +57,8 @@ struct CategoriesAPI {
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try await store.deleteCategory(
-            try context.parameters.id("id"), in: scope,
+            try context.parameters.id("id"),
+            in: scope,
             moveTo: request.uri.queryParameters["move_to"].map(String.init)
         )
         return Response(status: .noContent)

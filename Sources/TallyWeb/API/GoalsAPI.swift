@@ -50,7 +50,9 @@ struct GoalsAPI {
         let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.GoalJSON(try await store.updateGoal(try context.parameters.id("id"), in: scope, input)))
+        return try JSONResponse.make(
+            APIModel.GoalJSON(try await store.updateGoal(try context.parameters.id("id"), in: scope, input))
+        )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
@@ -71,8 +73,12 @@ struct GoalsAPI {
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["amount", "date", "note", "from_account", "to_account"])
         let contribution = try await store.contribute(
-            to: try context.parameters.id("id"), in: scope, amount: try body.string("amount"), date: try body.string("date"),
-            note: try body.string("note"), fromAccount: try body.string("from_account", allowInteger: true),
+            to: try context.parameters.id("id"),
+            in: scope,
+            amount: try body.string("amount"),
+            date: try body.string("date"),
+            note: try body.string("note"),
+            fromAccount: try body.string("from_account", allowInteger: true),
             toAccount: try body.string("to_account", allowInteger: true)
         )
         return try JSONResponse.make(APIModel.ContributionJSON(contribution), status: .created)
@@ -81,7 +87,9 @@ struct GoalsAPI {
     func deleteContribution(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try await store.deleteContribution(
-            try context.parameters.id("contribution"), of: try context.parameters.id("id"), in: scope
+            try context.parameters.id("contribution"),
+            of: try context.parameters.id("id"),
+            in: scope
         )
         return Response(status: .noContent)
     }
@@ -92,7 +100,9 @@ struct GoalsAPI {
         var request = request
         let buffer = try await request.collectBody(upTo: ReceiptImageType.maxBytes + 1)
         try await store.setGoalPhoto(
-            try context.parameters.id("id"), in: scope, bytes: Array(buffer: buffer)
+            try context.parameters.id("id"),
+            in: scope,
+            bytes: Array(buffer: buffer)
         )
         return Response(status: .noContent)
     }
@@ -100,7 +110,11 @@ struct GoalsAPI {
     func photo(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let (type, data) = try await store.goalPhoto(try context.parameters.id("id"), in: scope)
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=60"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: type, .cacheControl: "private, max-age=60"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 
     func deletePhoto(_ request: Request, context: AppContext) async throws -> Response {
@@ -111,8 +125,13 @@ struct GoalsAPI {
 
     static func input(_ body: JSONBody) throws -> GoalInput {
         GoalInput(
-            name: try body.string("name"), price: try body.string("price"), saved: try body.string("saved"), income: try body.string("income"),
-            cycle: try body.string("cycle"), percent: try body.number("percent"), targetDate: try body.string("target_date"),
+            name: try body.string("name"),
+            price: try body.string("price"),
+            saved: try body.string("saved"),
+            income: try body.string("income"),
+            cycle: try body.string("cycle"),
+            percent: try body.number("percent"),
+            targetDate: try body.string("target_date"),
             account: try body.string("account", allowInteger: true)
         )
     }

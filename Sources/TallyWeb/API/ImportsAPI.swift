@@ -31,7 +31,9 @@ struct ImportsAPI {
         }
         if ["true", "1", "yes"].contains(dryRun) {
             let preview = try source.preview(limit: 10)
-            return try JSONResponse.make(PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init)))
+            return try JSONResponse.make(
+                PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init))
+            )
         }
         let result = try await store.importRecords(into: scope, from: source)
         return try JSONResponse.make(ReportJSON.Import(result), status: .created)
@@ -42,9 +44,16 @@ struct ImportsAPI {
             let line: Int, date: String, kind: String, amount: String, currency: String, payee: String
             let category: String, subcategory: String, account: String, note: String
             init(_ r: ImportRecord) {
-                line = r.line; date = r.draft.date.description; kind = r.draft.kind.rawValue; amount = r.draft.amount.decimalString
-                currency = r.draft.amount.currency.code; payee = r.draft.payee; category = r.category; subcategory = r.subcategory
-                account = r.account; note = r.draft.note
+                line = r.line
+                date = r.draft.date.description
+                kind = r.draft.kind.rawValue
+                amount = r.draft.amount.decimalString
+                currency = r.draft.amount.currency.code
+                payee = r.draft.payee
+                category = r.category
+                subcategory = r.subcategory
+                account = r.account
+                note = r.draft.note
             }
         }
         let count: Int

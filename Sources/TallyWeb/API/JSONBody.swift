@@ -14,12 +14,19 @@ enum JSONValue: Decodable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .other }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .other
+        }
     }
 }
 
@@ -52,8 +59,11 @@ struct JSONBody {
         case .null: return ""
         case .integer(let value) where allowInteger: return String(value)
         default:
-            throw ValidationError(key, Self.moneyFields.contains(key)
-                ? "must be a decimal string such as \"4.50\"" : "must be a string")
+            throw ValidationError(
+                key,
+                Self.moneyFields.contains(key)
+                    ? "must be a decimal string such as \"4.50\"" : "must be a string"
+            )
         }
     }
 
@@ -97,24 +107,36 @@ struct JSONBody {
     /// The fields of a transaction.
     func transactionInput() throws -> TransactionInput {
         TransactionInput(
-            kind: try string("kind"), amount: try string("amount"), currency: try string("currency"),
-            date: try string("date"), time: try string("time"), payee: try string("payee"),
-            category: try string("category", allowInteger: true), account: try string("account", allowInteger: true),
-            toAccount: try string("to_account", allowInteger: true), note: try string("note")
+            kind: try string("kind"),
+            amount: try string("amount"),
+            currency: try string("currency"),
+            date: try string("date"),
+            time: try string("time"),
+            payee: try string("payee"),
+            category: try string("category", allowInteger: true),
+            account: try string("account", allowInteger: true),
+            toAccount: try string("to_account", allowInteger: true),
+            note: try string("note")
         )
     }
 
     /// Fields holding money: decimal strings, never JSON numbers (which would pass through floating point).
     static let moneyFields: Set<String> = ["amount", "opening_balance", "limit", "price", "saved", "income"]
 
-    static let transactionFields: Set<String> = ["kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note"]
+    static let transactionFields: Set<String> = [
+        "kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note",
+    ]
 }
 
 /// JSON responses: snake_case keys, stable key order.
 enum JSONResponse {
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try ReportJSON.encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 }
 

@@ -20,14 +20,17 @@ struct ReceiptsAPI {
 
     func upload(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID, id = try context.parameters.id("id")
+        let bookID = scope.bookID
+        let id = try context.parameters.id("id")
         _ = try await store.transaction(id, in: scope)
         var request = request
         let bytes: [UInt8]
         do {
             if (request.headers[.contentType] ?? "").hasPrefix("multipart/form-data") {
                 let form = try await request.form(context: context)
-                guard let file = form.files.values.first?.first else { throw ValidationError("file", "no image in the upload") }
+                guard let file = form.files.values.first?.first else {
+                    throw ValidationError("file", "no image in the upload")
+                }
                 bytes = file.bytes
             } else {
                 bytes = Array(buffer: try await request.collectBody(upTo: ReceiptImageType.maxBytes))
@@ -41,7 +44,8 @@ struct ReceiptsAPI {
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID, id = try context.parameters.id("id")
+        let bookID = scope.bookID
+        let id = try context.parameters.id("id")
         _ = try await store.transaction(id, in: scope)
         let receipts = try await store.receipts(of: id, in: scope)
         return try JSONResponse.make(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })
@@ -57,7 +61,10 @@ struct ReceiptsAPI {
         let (receipt, data) = try await store.receiptData(try context.parameters.id("id"), in: scope)
         return Response(
             status: .ok,
-            headers: [.contentType: receipt.type.rawValue, .cacheControl: "private, max-age=86400", .contentDisposition: "inline"],
+            headers: [
+                .contentType: receipt.type.rawValue, .cacheControl: "private, max-age=86400",
+                .contentDisposition: "inline",
+            ],
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
     }

@@ -16,7 +16,12 @@ public enum ReportJSON {
     /// A kind's total in one currency.
     public struct TotalJSON: Encodable, Sendable {
         let kind: String, currency: String, total: String, count: Int
-        init(_ t: KindTotal) { kind = t.kind.rawValue; currency = t.total.currency.code; total = t.total.decimalString; count = t.count }
+        init(_ t: KindTotal) {
+            kind = t.kind.rawValue
+            currency = t.total.currency.code
+            total = t.total.decimalString
+            count = t.count
+        }
     }
 
     /// `GET …/reports/summary`.
@@ -34,13 +39,22 @@ public enum ReportJSON {
 
         /// The JSON of a report.
         public init(_ r: SummaryReport) {
-            from = r.query.range.from.description; to = r.query.range.to.description
-            by = r.query.by.rawValue; kind = r.query.kind.rawValue; currency = r.currency.code
+            from = r.query.range.from.description
+            to = r.query.range.to.description
+            by = r.query.by.rawValue
+            kind = r.query.kind.rawValue
+            currency = r.currency.code
             rows = r.rows.map { row in
                 Row(
-                    key: row.key, filter: row.filterValue, kind: row.kind.rawValue, currency: row.total.currency.code,
-                    total: row.total.decimalString, count: row.count,
-                    sharePercent: r.sharePercent(row), average: row.average.decimalString, color: row.color
+                    key: row.key,
+                    filter: row.filterValue,
+                    kind: row.kind.rawValue,
+                    currency: row.total.currency.code,
+                    total: row.total.decimalString,
+                    count: row.count,
+                    sharePercent: r.sharePercent(row),
+                    average: row.average.decimalString,
+                    color: row.color
                 )
             }
             switch r.query.kind {
@@ -59,7 +73,8 @@ public enum ReportJSON {
     /// `GET …/reports/trend`.
     public struct Trend: Encodable, Sendable {
         struct Series: Encodable, Sendable {
-            let key: String, filter: String, kind: String, currency: String, color: String, values: [String], counts: [Int], total: String
+            let key: String, filter: String, kind: String, currency: String, color: String, values: [String],
+                counts: [Int], total: String
         }
         let from: String, to: String, interval: String, by: String?, kind: String, currency: String
         let periods: [String]
@@ -67,12 +82,24 @@ public enum ReportJSON {
 
         /// The JSON of a trend.
         public init(_ t: TrendReport, query: ReportQuery, grouped: Bool) throws {
-            from = query.range.from.description; to = query.range.to.description; interval = t.interval.rawValue
-            by = grouped ? query.by.rawValue : nil; kind = query.kind.rawValue; currency = t.currency.code; periods = t.periods
+            from = query.range.from.description
+            to = query.range.to.description
+            interval = t.interval.rawValue
+            by = grouped ? query.by.rawValue : nil
+            kind = query.kind.rawValue
+            currency = t.currency.code
+            periods = t.periods
             series = try t.series.map { s in
-                Series(key: s.key, filter: s.filterValue, kind: s.kind.rawValue, currency: s.currency.code, color: s.color,
-                       values: s.values.map { Money(minorUnits: $0, currency: s.currency).decimalString }, counts: s.counts,
-                       total: try s.total.decimalString)
+                Series(
+                    key: s.key,
+                    filter: s.filterValue,
+                    kind: s.kind.rawValue,
+                    currency: s.currency.code,
+                    color: s.color,
+                    values: s.values.map { Money(minorUnits: $0, currency: s.currency).decimalString },
+                    counts: s.counts,
+                    total: try s.total.decimalString
+                )
             }
         }
     }
@@ -87,9 +114,18 @@ public enum ReportJSON {
         /// The JSON of a cash flow.
         public init(_ c: CashFlowReport) throws {
             let currency = c.currency
-            interval = c.interval.rawValue; self.currency = currency.code
-            periods = c.periods.map { Period(period: $0.period, income: $0.income.decimalString, expense: $0.expense.decimalString, net: $0.net.decimalString) }
-            let inc = try c.periods.checkedSum(\.income.minorUnits), exp = try c.periods.checkedSum(\.expense.minorUnits)
+            interval = c.interval.rawValue
+            self.currency = currency.code
+            periods = c.periods.map {
+                Period(
+                    period: $0.period,
+                    income: $0.income.decimalString,
+                    expense: $0.expense.decimalString,
+                    net: $0.net.decimalString
+                )
+            }
+            let inc = try c.periods.checkedSum(\.income.minorUnits)
+            let exp = try c.periods.checkedSum(\.expense.minorUnits)
             income = Money(minorUnits: inc, currency: currency).decimalString
             expense = Money(minorUnits: exp, currency: currency).decimalString
             net = Money(minorUnits: inc - exp, currency: currency).decimalString
@@ -101,8 +137,11 @@ public enum ReportJSON {
         let imported: Int, createdCategories: Int, createdAccounts: Int, firstDate: String?, lastDate: String?
         /// The JSON of an import.
         public init(_ r: ImportResult) {
-            imported = r.count; createdCategories = r.createdCategories; createdAccounts = r.createdAccounts
-            firstDate = r.firstDate?.description; lastDate = r.lastDate?.description
+            imported = r.count
+            createdCategories = r.createdCategories
+            createdAccounts = r.createdAccounts
+            firstDate = r.firstDate?.description
+            lastDate = r.lastDate?.description
         }
     }
 }

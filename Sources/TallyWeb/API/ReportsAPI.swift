@@ -22,11 +22,22 @@ struct ReportsAPI {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let report = try await store.summaryReport(
-            try ReportQuery.parse({ query.get($0) }, today: scope.today), in: scope
+            try ReportQuery.parse({ query.get($0) }, today: scope.today),
+            in: scope
         )
         switch try Download.format(query["format"], allowed: ["json", "csv", "pdf"]) {
-        case "csv": return Download.response(Array(ReportFiles.summaryCSV(report).utf8), type: "text/csv; charset=utf-8", name: Download.name(report.query, "csv"))
-        case "pdf": return Download.response(ReportFiles.pdf(report, generated: scope.today), type: "application/pdf", name: Download.name(report.query, "pdf"))
+        case "csv":
+            return Download.response(
+                Array(ReportFiles.summaryCSV(report).utf8),
+                type: "text/csv; charset=utf-8",
+                name: Download.name(report.query, "csv")
+            )
+        case "pdf":
+            return Download.response(
+                ReportFiles.pdf(report, generated: scope.today),
+                type: "application/pdf",
+                name: Download.name(report.query, "pdf")
+            )
         default: return try JSONResponse.make(ReportJSON.Summary(report))
         }
     }
@@ -37,11 +48,18 @@ struct ReportsAPI {
         let report = try ReportQuery.parse({ query.get($0) }, today: scope.today)
         let grouped = query["by"] != nil
         let trend = try await store.trendReport(
-            report, interval: try ReportInterval.parse(query["interval"].map(String.init)), grouped: grouped,
+            report,
+            interval: try ReportInterval.parse(query["interval"].map(String.init)),
+            grouped: grouped,
             in: scope
         )
         switch try Download.format(query["format"], allowed: ["json", "csv"]) {
-        case "csv": return Download.response(Array(try ReportFiles.trendCSV(trend).utf8), type: "text/csv; charset=utf-8", name: Download.name(report, "csv", "trend"))
+        case "csv":
+            return Download.response(
+                Array(try ReportFiles.trendCSV(trend).utf8),
+                type: "text/csv; charset=utf-8",
+                name: Download.name(report, "csv", "trend")
+            )
         default: return try JSONResponse.make(try ReportJSON.Trend(trend, query: report, grouped: grouped))
         }
     }
@@ -51,7 +69,9 @@ struct ReportsAPI {
         let query = request.uri.queryParameters
         let report = try ReportQuery.parse({ query.get($0) }, today: scope.today)
         let flow = try await store.cashFlow(
-            report.range, interval: try ReportInterval.parse(query.get("interval")), in: scope
+            report.range,
+            interval: try ReportInterval.parse(query.get("interval")),
+            in: scope
         )
         return try JSONResponse.make(try ReportJSON.CashFlow(flow))
     }
@@ -61,7 +81,9 @@ struct ReportsAPI {
 enum Download {
     static func format(_ raw: Substring?, allowed: [String]) throws -> String {
         let value = raw.map { String($0).lowercased() } ?? "json"
-        guard allowed.contains(value) else { throw ValidationError("format", "must be one of \(allowed.joined(separator: ", "))") }
+        guard allowed.contains(value) else {
+            throw ValidationError("format", "must be one of \(allowed.joined(separator: ", "))")
+        }
         return value
     }
 

@@ -34,7 +34,10 @@ struct TodayAPI {
         let user = try context.requireUser()
         let body = try await JSONBody.read(request, allowed: ["time_zone", "daily_reminder", "reminder_time"])
         let settings = try await store.updateSettings(
-            for: user, timeZone: try body.string("time_zone"), dailyReminder: try body.bool("daily_reminder"), reminderTime: try body.string("reminder_time")
+            for: user,
+            timeZone: try body.string("time_zone"),
+            dailyReminder: try body.bool("daily_reminder"),
+            reminderTime: try body.string("reminder_time")
         )
         return try JSONResponse.make(APIModel.SettingsJSON(settings))
     }
@@ -47,11 +50,15 @@ struct TodayAPI {
             return try JSONResponse.make(APIModel.CalendarFeedJSON(url: nil, createdAt: createdAt))
         }
         let token = try await store.rotateCalendarFeed(for: user)
-        return try JSONResponse.make(APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil))
+        return try JSONResponse.make(
+            APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
+        )
     }
 
     func rotate(_ request: Request, context: AppContext) async throws -> Response {
         let token = try await store.rotateCalendarFeed(for: try context.requireUser())
-        return try JSONResponse.make(APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil))
+        return try JSONResponse.make(
+            APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
+        )
     }
 }

@@ -32,7 +32,11 @@ struct TransactionsAPI {
             limit = parsed
         }
         let page = try await store.transactions(
-            in: scope, filter: filter, cursor: query["cursor"].map(String.init), limit: limit, summarize: true
+            in: scope,
+            filter: filter,
+            cursor: query["cursor"].map(String.init),
+            limit: limit,
+            summarize: true
         )
         return try JSONResponse.make(APIModel.PageJSON(page))
     }

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import HummingbirdAuth
+import NIOCore
 import TallyCore
 import TallyStore
 
@@ -15,9 +15,17 @@ struct AuthMiddleware: RouterMiddleware {
     /// Whether to believe `X-Forwarded-For` (only behind a proxy that sets it).
     var trustForwardedFor = false
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var context = context
-        context.clientAddress = Self.clientAddress(request, remote: context.remoteAddress, trustForwardedFor: trustForwardedFor)
+        context.clientAddress = Self.clientAddress(
+            request,
+            remote: context.remoteAddress,
+            trustForwardedFor: trustForwardedFor
+        )
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
             guard let user = try await store.user(forToken: token) else {
@@ -37,8 +45,11 @@ struct AuthMiddleware: RouterMiddleware {
     /// entries are whatever the client sent). Kept to the characters of an IP address.
     static func clientAddress(_ request: Request, remote: SocketAddress?, trustForwardedFor: Bool) -> String {
         if trustForwardedFor, let forwarded = request.headers[values: HTTPField.Name("X-Forwarded-For")!].last,
-           let last = forwarded.split(separator: ",").last {
-            let cleaned = String(last.trimmingCharacters(in: .whitespaces).filter { $0.isHexDigit || $0 == "." || $0 == ":" }.prefix(45))
+            let last = forwarded.split(separator: ",").last
+        {
+            let cleaned = String(
+                last.trimmingCharacters(in: .whitespaces).filter { $0.isHexDigit || $0 == "." || $0 == ":" }.prefix(45)
+            )
             if !cleaned.isEmpty { return cleaned }
         }
         return remote?.ipAddress ?? "local"

@@ -11,7 +11,11 @@ struct BookScopeMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let store: Store
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let user = try context.requireUser()
         var context = context
         context.scope = try await store.scope(user, book: try context.parameters.id("book"))

@@ -33,7 +33,11 @@ struct CSRFMiddleware: RouterMiddleware {
     /// so a sibling subdomain cannot plant it.
     var cookieName: String { secureCookies ? "__Host-tally_csrf" : "tally_csrf" }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         // A bearer token is no ambient credential and its caller fills in no forms: no token to
         // check, sign or set, on the path every API client takes.
         if context.authMethod == .token { return try await next(request, context) }
@@ -53,20 +57,32 @@ struct CSRFMiddleware: RouterMiddleware {
         let unsafe = ![.get, .head, .options].contains(request.method)
         // An API call without any credential carries nothing to forge: let the route answer 401.
         let isAPI = request.uri.path.hasPrefix("/api/")
-        if unsafe && context.authMethod != .token && !(isAPI && context.identity == nil) && !Self.exempt.contains(request.uri.path) {
+        if unsafe && context.authMethod != .token && !(isAPI && context.identity == nil)
+            && !Self.exempt.contains(request.uri.path)
+        {
             let sent = try await Self.submittedToken(&request, context: context)
             // With a session only its own token counts; without one the form must match a cookie
             // this server signed.
             let expected = sessionToken ?? anonymous
             guard let expected, let sent, Self.constantTimeEqual(sent, expected) else {
-                throw HTTPError(.forbidden, message: "the form has expired or did not come from this site; reload the page and try again")
+                throw HTTPError(
+                    .forbidden,
+                    message: "the form has expired or did not come from this site; reload the page and try again"
+                )
             }
         }
         var response = try await next(request, context)
         // Signing in or out during the route changes which token the next form needs.
         let current = context.sessions.session.map { sessionBoundToken($0.csrfNonce) } ?? anonymousToken
         if cookie != current {
-            let set = Cookie(name: cookieName, value: current, path: "/", secure: secureCookies, httpOnly: true, sameSite: .strict)
+            let set = Cookie(
+                name: cookieName,
+                value: current,
+                path: "/",
+                secure: secureCookies,
+                httpOnly: true,
+                sameSite: .strict
+            )
             response.headers[values: .setCookie].append(set.description)
         }
         return response
@@ -85,7 +101,9 @@ struct CSRFMiddleware: RouterMiddleware {
 
     /// Whether `token` is a nonce this server signed.
     func isSignedAnonymous(_ token: String) -> Bool {
-        guard token.utf8.count == 64, token.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else { return false }
+        guard token.utf8.count == 64,
+            token.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        else { return false }
         let nonce = String(token.prefix(32))
         return Self.constantTimeEqual(String(token.suffix(32)), anonymousSignature(nonce))
     }
@@ -116,7 +134,8 @@ struct CSRFMiddleware: RouterMiddleware {
     }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -20,7 +20,10 @@ struct SQLPersistDriver: PersistDriver {
         try await getWithTTL(key: key, as: type)?.object
     }
 
-    func getWithTTL<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws -> (object: Object, ttl: Duration?)? {
+    func getWithTTL<Object: Codable & Sendable>(
+        key: String,
+        as type: Object.Type
+    ) async throws -> (object: Object, ttl: Duration?)? {
         guard let (json, expiresAt) = try await store.session(key: key) else { return nil }
         do {
             let object = try JSONDecoder().decode(Object.self, from: Data(json.utf8))

@@ -10,7 +10,11 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
             + "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             var response = try await next(request, context)
             apply(&response.headers)

@@ -21,7 +21,11 @@ struct AccountPages {
         try await page(context: context)
     }
 
-    private func page(context: AppContext, error: String = "", status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func page(
+        context: AppContext,
+        error: String = "",
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let accounts = try await store.accounts(in: scope)
@@ -29,12 +33,20 @@ struct AccountPages {
             accounts: accounts.map { item in
                 let a = item.account
                 return AccountRow(
-                    id: a.id, name: a.name, kind: a.kind.rawValue, balance: item.balance.formatted,
-                    negative: item.balance.isNegative, opening: a.openingBalance.decimalString, archived: a.archived,
-                    kinds: AccountKind.allCases.map { ValueOption(value: $0.rawValue, label: $0.rawValue, selected: $0 == a.kind) }
+                    id: a.id,
+                    name: a.name,
+                    kind: a.kind.rawValue,
+                    balance: item.balance.formatted,
+                    negative: item.balance.isNegative,
+                    opening: a.openingBalance.decimalString,
+                    archived: a.archived,
+                    kinds: AccountKind.allCases.map {
+                        ValueOption(value: $0.rawValue, label: $0.rawValue, selected: $0 == a.kind)
+                    }
                 )
             },
-            kinds: AccountKind.allCases.map { ValueOption(value: $0.rawValue, label: $0.rawValue) }, error: error
+            kinds: AccountKind.allCases.map { ValueOption(value: $0.rawValue, label: $0.rawValue) },
+            error: error
         )
         return pages.page("accounts", title: "Accounts", context: context, book: book, model: model, status: status)
     }
@@ -43,7 +55,11 @@ struct AccountPages {
         let scope = try context.bookScope()
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.createAccount(
-                in: scope, name: form["name"], kind: form["kind"], openingBalance: form["opening_balance"], currency: form["currency"]
+                in: scope,
+                name: form["name"],
+                kind: form["kind"],
+                openingBalance: form["opening_balance"],
+                currency: form["currency"]
             )
             return "/books/\(scope.bookID)/accounts"
         } refused: { _, error in
@@ -56,7 +72,10 @@ struct AccountPages {
         let id = try context.parameters.id("id")
         return try await PageRenderer.post(request, context: context) { form in
             let changes = AccountChanges(
-                name: form["name"], kind: form["kind"], openingBalance: form["opening_balance"], archived: form["archived"].map { $0 == "1" }
+                name: form["name"],
+                kind: form["kind"],
+                openingBalance: form["opening_balance"],
+                archived: form["archived"].map { $0 == "1" }
             )
             _ = try await store.updateAccount(id, in: scope, changes: changes)
             return "/books/\(scope.bookID)/accounts"

@@ -35,7 +35,13 @@ struct AuthPages {
         try await signUpPage(context: context)
     }
 
-    private func signUpPage(context: AppContext, email: String = "", currency: String = "USD", error: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func signUpPage(
+        context: AppContext,
+        email: String = "",
+        currency: String = "USD",
+        error: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let userCount = try await store.userCount()
         let open = openSignup || userCount == 0
         let currencies = Currency.all.map { CurrencyOption(code: $0.code, selected: $0.code == currency) }
@@ -46,39 +52,82 @@ struct AuthPages {
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
         let form = try await request.form(context: context)
         do {
-            let user = try await store.signUp(email: form["email"], password: form["password"], currency: form["currency"], openSignup: openSignup)
+            let user = try await store.signUp(
+                email: form["email"],
+                password: form["password"],
+                currency: form["currency"],
+                openSignup: openSignup
+            )
             context.sessions.createSession(WebSession(userID: user.id))
             return PageRenderer.redirect("/")
         } catch let error as ValidationError {
-            return try await signUpPage(context: context, email: form["email"] ?? "", currency: form["currency"] ?? "USD", error: error.description, status: .unprocessableContent)
+            return try await signUpPage(
+                context: context,
+                email: form["email"] ?? "",
+                currency: form["currency"] ?? "USD",
+                error: error.description,
+                status: .unprocessableContent
+            )
         } catch let error as StoreError {
-            return try await signUpPage(context: context, email: form["email"] ?? "", error: error.description, status: .forbidden)
+            return try await signUpPage(
+                context: context,
+                email: form["email"] ?? "",
+                error: error.description,
+                status: .forbidden
+            )
         }
     }
 
     func loginForm(_ request: Request, context: AppContext) async throws -> Response {
-        pages.page("login", title: "Log in", context: context, model: LoginPage(next: Self.safeNext(request.uri.queryParameters["next"].map(String.init))))
+        pages.page(
+            "login",
+            title: "Log in",
+            context: context,
+            model: LoginPage(next: Self.safeNext(request.uri.queryParameters["next"].map(String.init)))
+        )
     }
 
     func login(_ request: Request, context: AppContext) async throws -> Response {
         let form = try await request.form(context: context)
         let email = form["email"] ?? ""
         do {
-            let user = try await store.authenticate(email: email, password: form["password"] ?? "", client: context.clientAddress, limits: limits)
+            let user = try await store.authenticate(
+                email: email,
+                password: form["password"] ?? "",
+                client: context.clientAddress,
+                limits: limits
+            )
             context.sessions.createSession(WebSession(userID: user.id))
             return PageRenderer.redirect(Self.safeNext(form["next"]))
         } catch StoreError.unauthorized(let message) {
             return loginPage(context: context, error: message, email: email, next: form["next"], status: .unauthorized)
         } catch let throttled as LoginThrottled {
-            var response = loginPage(context: context, error: "Too many failed sign-ins: \(throttled.description).", email: email, next: form["next"], status: .tooManyRequests)
+            var response = loginPage(
+                context: context,
+                error: "Too many failed sign-ins: \(throttled.description).",
+                email: email,
+                next: form["next"],
+                status: .tooManyRequests
+            )
             response.headers[.retryAfter] = String(throttled.retryAfter)
             return response
         }
     }
 
-    private func loginPage(context: AppContext, error: String, email: String, next: String?, status: HTTPResponse.Status) -> Response {
-        pages.page("login", title: "Log in", context: context, model: LoginPage(error: error, email: String(email.prefix(320)), next: Self.safeNext(next)),
-                   status: status)
+    private func loginPage(
+        context: AppContext,
+        error: String,
+        email: String,
+        next: String?,
+        status: HTTPResponse.Status
+    ) -> Response {
+        pages.page(
+            "login",
+            title: "Log in",
+            context: context,
+            model: LoginPage(error: error, email: String(email.prefix(320)), next: Self.safeNext(next)),
+            status: status
+        )
     }
 
     func logout(_ request: Request, context: AppContext) async throws -> Response {
@@ -94,7 +143,10 @@ struct AuthPages {
         guard let next, next.utf8.count <= 2048 else { return "/" }
         func local(_ path: String) -> Bool {
             guard path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\") else { return false }
-            return !path.unicodeScalars.contains { $0 == "\\" || $0.properties.isWhitespace || $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+            return !path.unicodeScalars.contains {
+                $0 == "\\" || $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                    || $0.properties.generalCategory == .format
+            }
         }
         guard local(next) else { return "/" }
         // Decoded until stable (at most a few rounds), so "%252F" cannot hide a "/" either.

@@ -34,17 +34,28 @@ struct BillPages {
         let summary = try await store.billsMonth(month, in: scope)
         let bills = try await store.bills(in: scope)
         let model = BillsPage(
-            month: month.title, prev: month.previous.description, next: month.next.description,
-            isCurrentMonth: month == YearMonth(today), thisMonth: YearMonth(today).description,
+            month: month.title,
+            prev: month.previous.description,
+            next: month.next.description,
+            isCurrentMonth: month == YearMonth(today),
+            thisMonth: YearMonth(today).description,
             occurrences: summary.occurrences.map { PlanText.occurrence($0, book: book.id, today: today) },
             hasOccurrences: !summary.occurrences.isEmpty,
-            totalDue: summary.totalDue.formatted, paid: summary.paid.formatted, left: summary.left.formatted,
-            lastMonthSavings: summary.lastMonthSavings.formatted, spending: summary.spending.formatted,
-            balanceLeft: summary.balanceLeft.formatted, balanceNegative: summary.balanceLeft.isNegative,
+            totalDue: summary.totalDue.formatted,
+            paid: summary.paid.formatted,
+            left: summary.left.formatted,
+            lastMonthSavings: summary.lastMonthSavings.formatted,
+            spending: summary.spending.formatted,
+            balanceLeft: summary.balanceLeft.formatted,
+            balanceNegative: summary.balanceLeft.isNegative,
             lastMonth: month.previous.title,
             bills: bills.map { b in
-                BillSummary(title: b.title, amount: b.amount?.formatted ?? "varies",
-                            cycle: b.schedule.cycle.title(everyMonths: b.schedule.everyMonths), link: "/books/\(book.id)/bills/\(b.id)")
+                BillSummary(
+                    title: b.title,
+                    amount: b.amount?.formatted ?? "varies",
+                    cycle: b.schedule.cycle.title(everyMonths: b.schedule.everyMonths),
+                    link: "/books/\(book.id)/bills/\(b.id)"
+                )
             }
         )
         return pages.page("bills", title: "Bills · \(month.title)", context: context, book: book, model: model)
@@ -95,22 +106,41 @@ struct BillPages {
     }
 
     /// The add/edit form, filled with `input`, showing `error` when given.
-    private func form(scope: BookScope, context: AppContext, input: BillInput, billID: RecordID?, error: ValidationError? = nil) async throws -> Response {
+    private func form(
+        scope: BookScope,
+        context: AppContext,
+        input: BillInput,
+        billID: RecordID?,
+        error: ValidationError? = nil
+    ) async throws -> Response {
         let book = try scope.writable()
         let model = BillForm.page(
-            input, categories: try await store.categories(in: scope), accounts: try await store.accounts(in: scope),
-            isEdit: billID != nil, action: billID.map { "/books/\(book.id)/bills/\($0)" } ?? "/books/\(book.id)/bills",
+            input,
+            categories: try await store.categories(in: scope),
+            accounts: try await store.accounts(in: scope),
+            isEdit: billID != nil,
+            action: billID.map { "/books/\(book.id)/bills/\($0)" } ?? "/books/\(book.id)/bills",
             error: error?.description ?? ""
         )
-        return pages.page("bill_form", title: billID == nil ? "New bill" : "Edit bill", context: context, book: book, model: model,
-                          status: error == nil ? .ok : .unprocessableContent)
+        return pages.page(
+            "bill_form",
+            title: billID == nil ? "New bill" : "Edit bill",
+            context: context,
+            book: book,
+            model: model,
+            status: error == nil ? .ok : .unprocessableContent
+        )
     }
 
     // MARK: Paying
 
     func confirmPay(_ request: Request, context: AppContext) async throws -> Response {
         let query = request.uri.queryParameters
-        return try await payPage(context: context, amount: query["amount"].map(String.init), paidOn: query["paid_on"].map(String.init))
+        return try await payPage(
+            context: context,
+            amount: query["amount"].map(String.init),
+            paidOn: query["paid_on"].map(String.init)
+        )
     }
 
     func pay(_ request: Request, context: AppContext) async throws -> Response {
@@ -136,16 +166,23 @@ struct BillPages {
 
     /// What paying will record (the expense: amount, payee, category, account, date), or why it
     /// cannot yet; the form to confirm it, or the payment already made with its undo.
-    private func payPage(context: AppContext, amount: String?, paidOn: String?, error: ValidationError? = nil) async throws -> Response {
+    private func payPage(
+        context: AppContext,
+        amount: String?,
+        paidOn: String?,
+        error: ValidationError? = nil
+    ) async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
         let bill = try await store.bill(try context.parameters.id("id"), in: scope)
         let due = try Self.dueDate(context)
         guard let occurrence = try await store.billOccurrences(bill.id, in: scope, from: due, through: due).first,
-              occurrence.dueDate == due else { throw StoreError.notFound("occurrence \(due)") }
+            occurrence.dueDate == due
+        else { throw StoreError.notFound("occurrence \(due)") }
         let today = scope.today
         var problem = error
-        var money: Money?, date = today
+        var money: Money?
+        var date = today
         if problem == nil {
             do {
                 if let text = amount, !text.trimmingSpaces().isEmpty {
@@ -155,7 +192,9 @@ struct BillPages {
                 } else {
                     throw ValidationError("amount", "this bill has no set amount; give the amount paid")
                 }
-                if let text = paidOn, !text.trimmingSpaces().isEmpty { date = try PlanValidate.date(text, field: "paid_on") }
+                if let text = paidOn, !text.trimmingSpaces().isEmpty {
+                    date = try PlanValidate.date(text, field: "paid_on")
+                }
             } catch let error as ValidationError {
                 problem = error
             }
@@ -164,22 +203,36 @@ struct BillPages {
         let accounts = try await store.accounts(in: scope)
         let row = PlanText.occurrence(occurrence, book: book.id, today: today)
         let model = BillPayPage(
-            bill: row, isPaid: occurrence.status == .paid,
-            amountField: amount ?? row.prefill, paidOnField: paidOn ?? today.description,
+            bill: row,
+            isPaid: occurrence.status == .paid,
+            amountField: amount ?? row.prefill,
+            paidOnField: paidOn ?? today.description,
             willRecord: problem == nil && occurrence.status != .paid,
-            recordAmount: money?.formatted ?? "", recordDate: PlanText.date(date),
-            category: bill.categoryID.flatMap { id in categories.first { $0.id == id }.map { $0.path(in: categories) } } ?? "Uncategorised",
-            account: bill.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name }.map { "paid from \($0)" }
+            recordAmount: money?.formatted ?? "",
+            recordDate: PlanText.date(date),
+            category: bill.categoryID.flatMap { id in categories.first { $0.id == id }.map { $0.path(in: categories) } }
+                ?? "Uncategorised",
+            account: bill.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name }.map {
+                "paid from \($0)"
+            }
                 ?? "with no account",
-            error: problem?.description ?? "", back: "/books/\(book.id)/bills?month=\(YearMonth(due))"
+            error: problem?.description ?? "",
+            back: "/books/\(book.id)/bills?month=\(YearMonth(due))"
         )
-        return pages.page("bill_pay", title: "Pay \(bill.title)?", context: context, book: book, model: model,
-                          status: problem == nil ? .ok : .unprocessableContent)
+        return pages.page(
+            "bill_pay",
+            title: "Pay \(bill.title)?",
+            context: context,
+            book: book,
+            model: model,
+            status: problem == nil ? .ok : .unprocessableContent
+        )
     }
 
     /// The `:date` of an occurrence route, or 404.
     static func dueDate(_ context: AppContext) throws -> LocalDate {
-        guard let text = context.parameters.get("date"), let date = LocalDate(text), LocalDate.supported.contains(date) else {
+        guard let text = context.parameters.get("date"), let date = LocalDate(text), LocalDate.supported.contains(date)
+        else {
             throw StoreError.notFound("occurrence")
         }
         return date

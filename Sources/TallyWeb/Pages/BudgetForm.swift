@@ -11,9 +11,16 @@ enum BudgetForm {
     static func input(_ form: FormBody) -> BudgetInput {
         let scoped = form["scope"] != nil
         return BudgetInput(
-            name: form["name"], limit: form["limit"], cycle: form["cycle"], weekStart: form["week_start"], start: form["start"],
-            dayOfMonth: form["day_of_month"], categories: scoped ? form.all("categories").filter { !$0.isEmpty } : nil,
-            accounts: scoped ? form.all("accounts").filter { !$0.isEmpty } : nil, mode: form["mode"], main: form["main"] == "1" ? true : nil
+            name: form["name"],
+            limit: form["limit"],
+            cycle: form["cycle"],
+            weekStart: form["week_start"],
+            start: form["start"],
+            dayOfMonth: form["day_of_month"],
+            categories: scoped ? form.all("categories").filter { !$0.isEmpty } : nil,
+            accounts: scoped ? form.all("accounts").filter { !$0.isEmpty } : nil,
+            mode: form["mode"],
+            main: form["main"] == "1" ? true : nil
         )
     }
 
@@ -21,16 +28,29 @@ enum BudgetForm {
     static func input(_ budget: Budget) -> BudgetInput {
         let s = budget.schedule
         return BudgetInput(
-            name: budget.name, limit: budget.limit.decimalString, cycle: s.cycle.rawValue, weekStart: s.weekStart.rawValue,
-            start: s.start.description, dayOfMonth: String(s.dayOfMonth), categories: budget.categoryIDs.map(String.init),
-            accounts: budget.accountIDs.map(String.init), mode: budget.mode.rawValue, main: budget.isMain
+            name: budget.name,
+            limit: budget.limit.decimalString,
+            cycle: s.cycle.rawValue,
+            weekStart: s.weekStart.rawValue,
+            start: s.start.description,
+            dayOfMonth: String(s.dayOfMonth),
+            categories: budget.categoryIDs.map(String.init),
+            accounts: budget.accountIDs.map(String.init),
+            mode: budget.mode.rawValue,
+            main: budget.isMain
         )
     }
 
     /// A new budget's defaults: monthly from the 1st, saver mode, starting today.
     static func defaults(today: LocalDate, first: Bool) -> BudgetInput {
-        BudgetInput(cycle: BudgetCycle.monthly.rawValue, weekStart: Weekday.monday.rawValue, start: today.description, dayOfMonth: "1",
-                    mode: BudgetMode.saver.rawValue, main: first)
+        BudgetInput(
+            cycle: BudgetCycle.monthly.rawValue,
+            weekStart: Weekday.monday.rawValue,
+            start: today.description,
+            dayOfMonth: "1",
+            mode: BudgetMode.saver.rawValue,
+            main: first
+        )
     }
 
     /// The values of the form's fields.
@@ -39,10 +59,18 @@ enum BudgetForm {
         let weekStart = input.weekStart ?? Weekday.monday.rawValue
         let mode = input.mode ?? BudgetMode.saver.rawValue
         return BudgetFields(
-            name: input.name ?? "", limit: input.limit ?? "", start: input.start ?? "", dayOfMonth: input.dayOfMonth ?? "1",
-            cycles: BudgetCycle.allCases.map { ValueOption(value: $0.rawValue, label: $0.title, selected: $0.rawValue == cycle) },
-            weekdays: Weekday.allCases.map { ValueOption(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0.rawValue == weekStart) },
-            isSaver: mode != BudgetMode.spender.rawValue, isSpender: mode == BudgetMode.spender.rawValue,
+            name: input.name ?? "",
+            limit: input.limit ?? "",
+            start: input.start ?? "",
+            dayOfMonth: input.dayOfMonth ?? "1",
+            cycles: BudgetCycle.allCases.map {
+                ValueOption(value: $0.rawValue, label: $0.title, selected: $0.rawValue == cycle)
+            },
+            weekdays: Weekday.allCases.map {
+                ValueOption(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0.rawValue == weekStart)
+            },
+            isSaver: mode != BudgetMode.spender.rawValue,
+            isSpender: mode == BudgetMode.spender.rawValue,
             isMainChecked: input.main == true,
             categoryOptions: PlanText.categoryOptions(categories, selected: Set(input.categories ?? [])),
             accountOptions: PlanText.accountOptions(accounts, selected: Set(input.accounts ?? []))
@@ -51,11 +79,20 @@ enum BudgetForm {
 
     /// Past periods as table rows (newest first) and a chart of spent against what was
     /// available (oldest first).
-    static func history(_ periods: [BudgetPeriodStatus], mode: BudgetMode, currency: Currency) -> (rows: [BudgetHistoryRow], svg: String) {
+    static func history(
+        _ periods: [BudgetPeriodStatus],
+        mode: BudgetMode,
+        currency: Currency
+    ) -> (rows: [BudgetHistoryRow], svg: String) {
         let rows = periods.map { p in
             BudgetHistoryRow(
-                period: PlanText.range(p.period), limit: p.limit.formatted, carried: p.carried.formatted, spent: p.spent.formatted,
-                remaining: p.remaining.formatted, isOverspent: p.remaining.isNegative, alert: PlanText.alertClass(p.alert)
+                period: PlanText.range(p.period),
+                limit: p.limit.formatted,
+                carried: p.carried.formatted,
+                spent: p.spent.formatted,
+                remaining: p.remaining.formatted,
+                isOverspent: p.remaining.isNegative,
+                alert: PlanText.alertClass(p.alert)
             )
         }
         let oldest = Array(periods.reversed())
@@ -64,11 +101,21 @@ enum BudgetForm {
             title: "Spent against the limit, last \(oldest.count) period\(oldest.count == 1 ? "" : "s")",
             periods: oldest.map { PlanText.periodLabel($0.period) },
             series: [
-                ChartSeries(name: "Spent", color: Palette.expense, values: oldest.map(\.spent.minorUnits), valueTexts: oldest.map(\.spent.formatted)),
-                ChartSeries(name: limitName, color: Palette.income, values: oldest.map(\.available.minorUnits),
-                            valueTexts: oldest.map(\.available.formatted)),
+                ChartSeries(
+                    name: "Spent",
+                    color: Palette.expense,
+                    values: oldest.map(\.spent.minorUnits),
+                    valueTexts: oldest.map(\.spent.formatted)
+                ),
+                ChartSeries(
+                    name: limitName,
+                    color: Palette.income,
+                    values: oldest.map(\.available.minorUnits),
+                    valueTexts: oldest.map(\.available.formatted)
+                ),
             ],
-            style: .columns, axisLabel: ReportFiles.axisLabel(currency)
+            style: .columns,
+            axisLabel: ReportFiles.axisLabel(currency)
         )
         return (rows, svg)
     }

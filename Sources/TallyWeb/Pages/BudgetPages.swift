@@ -23,21 +23,35 @@ struct BudgetPages {
         try await listPage(context: context)
     }
 
-    private func listPage(context: AppContext, input: BudgetInput? = nil, error: ValidationError? = nil) async throws -> Response {
+    private func listPage(
+        context: AppContext,
+        input: BudgetInput? = nil,
+        error: ValidationError? = nil
+    ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let standings = try await store.budgetStandings(in: scope)
         let today = scope.today
         let form = BudgetForm.values(
             input ?? BudgetForm.defaults(today: today, first: standings.isEmpty),
-            categories: try await store.categories(in: scope), accounts: try await store.accounts(in: scope)
+            categories: try await store.categories(in: scope),
+            accounts: try await store.accounts(in: scope)
         )
         let model = BudgetsPage(
-            budgets: standings.map { PlanText.budget($0, book: book.id) }, hasBudgets: !standings.isEmpty, form: form,
-            error: error?.description ?? "", action: "/books/\(book.id)/budgets"
+            budgets: standings.map { PlanText.budget($0, book: book.id) },
+            hasBudgets: !standings.isEmpty,
+            form: form,
+            error: error?.description ?? "",
+            action: "/books/\(book.id)/budgets"
         )
-        return pages.page("budgets", title: "Budgets", context: context, book: book, model: model,
-                          status: error == nil ? .ok : .unprocessableContent)
+        return pages.page(
+            "budgets",
+            title: "Budgets",
+            context: context,
+            book: book,
+            model: model,
+            status: error == nil ? .ok : .unprocessableContent
+        )
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
@@ -55,7 +69,11 @@ struct BudgetPages {
         try await detailPage(context: context)
     }
 
-    private func detailPage(context: AppContext, input: BudgetInput? = nil, error: ValidationError? = nil) async throws -> Response {
+    private func detailPage(
+        context: AppContext,
+        input: BudgetInput? = nil,
+        error: ValidationError? = nil
+    ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let standing = try await store.budgetStatus(try context.parameters.id("id"), in: scope)
@@ -65,18 +83,29 @@ struct BudgetPages {
         let accounts = try await store.accounts(in: scope)
         let (rows, svg) = BudgetForm.history(history, mode: budget.mode, currency: budget.limit.currency)
         let model = BudgetPage(
-            budget: PlanText.budget(standing, book: book.id), history: rows, chartSVG: svg,
+            budget: PlanText.budget(standing, book: book.id),
+            history: rows,
+            chartSVG: svg,
             scope: Self.scope(budget, categories: categories, accounts: accounts),
             form: BudgetForm.values(input ?? BudgetForm.input(budget), categories: categories, accounts: accounts),
-            error: error?.description ?? "", action: "/books/\(book.id)/budgets/\(budget.id)"
+            error: error?.description ?? "",
+            action: "/books/\(book.id)/budgets/\(budget.id)"
         )
-        return pages.page("budget", title: budget.name, context: context, book: book, model: model,
-                          status: error == nil ? .ok : .unprocessableContent)
+        return pages.page(
+            "budget",
+            title: budget.name,
+            context: context,
+            book: book,
+            model: model,
+            status: error == nil ? .ok : .unprocessableContent
+        )
     }
 
     /// "Food, Transport · Cash" or "All spending".
     static func scope(_ budget: Budget, categories: [Category], accounts: [AccountBalance]) -> String {
-        let names = budget.categoryIDs.compactMap { id in categories.first { $0.id == id }.map { $0.path(in: categories) } }
+        let names = budget.categoryIDs.compactMap { id in
+            categories.first { $0.id == id }.map { $0.path(in: categories) }
+        }
         let accountNames = budget.accountIDs.compactMap { id in accounts.first { $0.account.id == id }?.account.name }
         var text = names.isEmpty ? "All spending" : names.joined(separator: ", ")
         if !accountNames.isEmpty { text += " · paid from " + accountNames.joined(separator: ", ") }

@@ -22,18 +22,34 @@ struct CategoryPages {
         try await page(context: context)
     }
 
-    private func page(context: AppContext, error: String = "", status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func page(
+        context: AppContext,
+        error: String = "",
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let all = try await store.categories(in: scope)
-        return pages.page("categories", title: "Categories", context: context, book: book, model: CategoriesPage(all, error: error), status: status)
+        return pages.page(
+            "categories",
+            title: "Categories",
+            context: context,
+            book: book,
+            model: CategoriesPage(all, error: error),
+            status: status
+        )
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.createCategory(
-                in: scope, name: form["name"], kind: form["kind"], parent: form["parent"], icon: form["icon"], color: form["color"]
+                in: scope,
+                name: form["name"],
+                kind: form["kind"],
+                parent: form["parent"],
+                icon: form["icon"],
+                color: form["color"]
             )
             return "/books/\(scope.bookID)/categories"
         } refused: { _, error in
@@ -65,10 +81,20 @@ struct CategoryPages {
         guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
         let targets = all.filter { $0.kind == category.kind && $0.id != id && $0.parentID != id }
         let model = CategoryDeletePage(
-            id: id, name: category.name, icon: category.icon, error: error, targets: targets.map { IDOption(id: $0.id, label: $0.path(in: all)) }
+            id: id,
+            name: category.name,
+            icon: category.icon,
+            error: error,
+            targets: targets.map { IDOption(id: $0.id, label: $0.path(in: all)) }
         )
-        return pages.page("category_delete", title: "Delete \(category.name)?", context: context, book: book, model: model,
-                          status: error.isEmpty ? .ok : .unprocessableContent)
+        return pages.page(
+            "category_delete",
+            title: "Delete \(category.name)?",
+            context: context,
+            book: book,
+            model: model,
+            status: error.isEmpty ? .ok : .unprocessableContent
+        )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {

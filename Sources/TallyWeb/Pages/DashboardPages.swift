@@ -34,26 +34,51 @@ struct DashboardPages {
             let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: scope)
             if by == .category { summary = report }
             let rows = report.rows.filter { $0.kind == .expense }.prefix(8).map { row in
-                RankRow(key: row.key, total: row.total.formatted, share: report.shareText(row), color: row.color,
-                        link: Links.search(book: bookID, by: by, row: row, range: range))
+                RankRow(
+                    key: row.key,
+                    total: row.total.formatted,
+                    share: report.shareText(row),
+                    color: row.color,
+                    link: Links.search(book: bookID, by: by, row: row, range: range)
+                )
             }
-            groups.append(RankGroup(title: by == .subcategory ? "Sub-category" : by.rawValue.capitalized, rows: Array(rows), hasRows: !rows.isEmpty))
+            groups.append(
+                RankGroup(
+                    title: by == .subcategory ? "Sub-category" : by.rawValue.capitalized,
+                    rows: Array(rows),
+                    hasRows: !rows.isEmpty
+                )
+            )
         }
         let report = summary!
-        let spent = report.total(.expense).total, income = report.total(.income).total
+        let spent = report.total(.expense).total
+        let income = report.total(.income).total
         let latest = try await store.transactions(in: scope, filter: TransactionFilter(newestFirst: true), limit: 3)
         let sixMonths = try DateRange(from: YearMonth(date).first.adding(months: -5), to: YearMonth(date).last)
         let flow = try await store.cashFlow(sixMonths, interval: .month, in: scope)
         let trendSVG = SVGChart.trend(
-            title: "Income and spending, last 6 months", periods: flow.periods.map { Links.shortMonth($0.period) },
+            title: "Income and spending, last 6 months",
+            periods: flow.periods.map { Links.shortMonth($0.period) },
             series: [
-                ChartSeries(name: "Spent", color: Palette.expense, values: flow.periods.map(\.expense.minorUnits), valueTexts: flow.periods.map(\.expense.formatted)),
-                ChartSeries(name: "Income", color: Palette.income, values: flow.periods.map(\.income.minorUnits), valueTexts: flow.periods.map(\.income.formatted)),
+                ChartSeries(
+                    name: "Spent",
+                    color: Palette.expense,
+                    values: flow.periods.map(\.expense.minorUnits),
+                    valueTexts: flow.periods.map(\.expense.formatted)
+                ),
+                ChartSeries(
+                    name: "Income",
+                    color: Palette.income,
+                    values: flow.periods.map(\.income.minorUnits),
+                    valueTexts: flow.periods.map(\.income.formatted)
+                ),
             ],
-            style: .columns, axisLabel: ReportFiles.axisLabel(book.currency)
+            style: .columns,
+            axisLabel: ReportFiles.axisLabel(book.currency)
         )
         let bars = SVGChart.bars(
-            title: "Spending by category", items: ReportFiles.chartItems(report, kind: .expense) { row in
+            title: "Spending by category",
+            items: ReportFiles.chartItems(report, kind: .expense) { row in
                 Links.search(book: bookID, by: .category, row: row, range: range)
             }
         )
@@ -63,20 +88,33 @@ struct DashboardPages {
         let standings = try await store.budgetStandings(in: scope)
         let planToday = scope.today
         let dueSoon = try await store.billsDueSoon(in: scope)
-        let others = report.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))" }
+        let others = report.totals.filter { $0.total.currency != book.currency }.map {
+            "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))"
+        }
         let model = DashboardPage(
-            budgets: standings.map { PlanText.budget($0, book: bookID) }, hasBudgets: !standings.isEmpty,
-            dueSoon: dueSoon.map { PlanText.occurrence($0, book: bookID, today: planToday) }, hasDueSoon: !dueSoon.isEmpty,
-            periodTitle: span.title(range), spans: spans,
-            prev: "?span=\(span.rawValue)&date=\(span.step(date, by: -1))", next: "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
-            isCurrent: range.from <= today && today <= range.to, currentLink: "?span=\(span.rawValue)",
-            spent: spent.formatted, income: income.formatted,
-            cashFlow: report.net.formatted, dailyAverage: spent.divided(by: DashboardSpan.elapsedDays(range, today: today)).formatted,
-            barsSVG: bars, trendSVG: trendSVG, groups: groups,
-            latest: latest.records.map { RecordRow($0) }, hasLatest: !latest.records.isEmpty,
+            budgets: standings.map { PlanText.budget($0, book: bookID) },
+            hasBudgets: !standings.isEmpty,
+            dueSoon: dueSoon.map { PlanText.occurrence($0, book: bookID, today: planToday) },
+            hasDueSoon: !dueSoon.isEmpty,
+            periodTitle: span.title(range),
+            spans: spans,
+            prev: "?span=\(span.rawValue)&date=\(span.step(date, by: -1))",
+            next: "?span=\(span.rawValue)&date=\(span.step(date, by: 1))",
+            isCurrent: range.from <= today && today <= range.to,
+            currentLink: "?span=\(span.rawValue)",
+            spent: spent.formatted,
+            income: income.formatted,
+            cashFlow: report.net.formatted,
+            dailyAverage: spent.divided(by: DashboardSpan.elapsedDays(range, today: today)).formatted,
+            barsSVG: bars,
+            trendSVG: trendSVG,
+            groups: groups,
+            latest: latest.records.map { RecordRow($0) },
+            hasLatest: !latest.records.isEmpty,
             historyLink: "/books/\(bookID)/search",
             reportLink: "/books/\(bookID)/reports?from=\(range.from)&to=\(range.to)",
-            otherCurrencies: others, hasOtherCurrencies: !others.isEmpty
+            otherCurrencies: others,
+            hasOtherCurrencies: !others.isEmpty
         )
         return pages.page("dashboard", title: span.title(range), context: context, book: book, model: model)
     }
@@ -97,14 +135,17 @@ enum Links {
     /// The search page filtered to one row of a report.
     static func search(book: RecordID, by: ReportGrouping, row: ReportRow, range: DateRange) -> String? {
         guard !row.filterValue.isEmpty else { return nil }
-        let field = switch by {
-        case .category, .subcategory: "category"
-        case .payee: "payee"
-        case .account: "account"
-        }
-        return "/books/\(book)/search?" + query([
-            (field, row.filterValue), ("kind", row.kind.rawValue), ("from", range.from.description), ("to", range.to.description),
-        ])
+        let field =
+            switch by {
+            case .category, .subcategory: "category"
+            case .payee: "payee"
+            case .account: "account"
+            }
+        return "/books/\(book)/search?"
+            + query([
+                (field, row.filterValue), ("kind", row.kind.rawValue), ("from", range.from.description),
+                ("to", range.to.description),
+            ])
     }
 
     /// "2024-03" → "Mar 24".

@@ -33,8 +33,9 @@ struct FormBody {
     /// Parses `application/x-www-form-urlencoded` or `multipart/form-data`.
     static func parse(_ body: ByteBuffer, contentType: String) throws -> FormBody {
         if contentType.hasPrefix("multipart/form-data") {
-            guard let boundary = contentType.components(separatedBy: "boundary=").last?
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\" ")), !boundary.isEmpty
+            guard
+                let boundary = contentType.components(separatedBy: "boundary=").last?
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "\" ")), !boundary.isEmpty
             else { throw HTTPError(.badRequest, message: "multipart body without a boundary") }
             return try parseMultipart(body, boundary: boundary)
         }
@@ -83,7 +84,9 @@ struct FormBody {
         for part in disposition.split(separator: ";") {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("\(name)=") {
-                return String(trimmed.dropFirst(name.count + 1)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                return String(trimmed.dropFirst(name.count + 1)).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")
+                )
             }
         }
         return nil
@@ -113,7 +116,8 @@ extension PageRenderer {
     /// says (303); when the input is refused (a `ValidationError`), show the form again with the
     /// error through `refused` (which answers 422). Any other error is the error page's.
     static func post(
-        _ request: Request, context: AppContext,
+        _ request: Request,
+        context: AppContext,
         change: (FormBody) async throws -> String,
         refused: (FormBody, ValidationError) async throws -> Response
     ) async throws -> Response {

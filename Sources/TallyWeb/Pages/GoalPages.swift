@@ -28,18 +28,36 @@ struct GoalPages {
         try await listPage(context: context)
     }
 
-    private func listPage(context: AppContext, input: GoalInput? = nil, error: ValidationError? = nil) async throws -> Response {
+    private func listPage(
+        context: AppContext,
+        input: GoalInput? = nil,
+        error: ValidationError? = nil
+    ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let goals = try await store.goals(in: scope)
         let today = scope.today
-        let form = GoalForm.values(input ?? GoalInput(cycle: BudgetCycle.monthly.rawValue, percent: "10"), currency: book.currency,
-                                   accounts: try await store.accounts(in: scope), today: today)
-        let model = GoalsPage(
-            goals: goals.map { GoalForm.card($0, book: book.id) }, hasGoals: !goals.isEmpty, form: form,
-            error: error?.description ?? "", action: "/books/\(book.id)/goals"
+        let form = GoalForm.values(
+            input ?? GoalInput(cycle: BudgetCycle.monthly.rawValue, percent: "10"),
+            currency: book.currency,
+            accounts: try await store.accounts(in: scope),
+            today: today
         )
-        return pages.page("goals", title: "Goals", context: context, book: book, model: model, status: error == nil ? .ok : .unprocessableContent)
+        let model = GoalsPage(
+            goals: goals.map { GoalForm.card($0, book: book.id) },
+            hasGoals: !goals.isEmpty,
+            form: form,
+            error: error?.description ?? "",
+            action: "/books/\(book.id)/goals"
+        )
+        return pages.page(
+            "goals",
+            title: "Goals",
+            context: context,
+            book: book,
+            model: model,
+            status: error == nil ? .ok : .unprocessableContent
+        )
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
@@ -61,7 +79,10 @@ struct GoalPages {
     }
 
     private func detailPage(
-        context: AppContext, input: GoalInput? = nil, contribution: [String: String] = [:], error: ValidationError? = nil
+        context: AppContext,
+        input: GoalInput? = nil,
+        contribution: [String: String] = [:],
+        error: ValidationError? = nil
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
@@ -73,21 +94,42 @@ struct GoalPages {
         let model = GoalPage(
             goal: GoalForm.card(standing, book: book.id),
             contributions: contributions.map { c in
-                ContributionRow(id: c.id, amount: c.amount.formatted, date: PlanText.date(c.date), note: c.note,
-                                isTransfer: c.transactionID != nil, undo: "\(link)/contributions/\(c.id)/delete")
+                ContributionRow(
+                    id: c.id,
+                    amount: c.amount.formatted,
+                    date: PlanText.date(c.date),
+                    note: c.note,
+                    isTransfer: c.transactionID != nil,
+                    undo: "\(link)/contributions/\(c.id)/delete"
+                )
             },
             hasContributions: !contributions.isEmpty,
             contribution: ContributionFields(
-                amount: contribution["amount"] ?? "", date: contribution["date"] ?? standing.date.description, note: contribution["note"] ?? ""
+                amount: contribution["amount"] ?? "",
+                date: contribution["date"] ?? standing.date.description,
+                note: contribution["note"] ?? ""
             ),
             fromAccounts: PlanText.accountOptions(accounts, selected: Set([contribution["from_account"] ?? ""])),
             toAccounts: PlanText.accountOptions(accounts, selected: Set([contribution["to_account"] ?? ""])),
             needsTarget: goal.accountID == nil,
             savingsAccount: goal.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name } ?? "",
-            form: GoalForm.values(input ?? GoalForm.input(goal), currency: book.currency, accounts: accounts, today: standing.date),
-            error: error?.description ?? "", action: link
+            form: GoalForm.values(
+                input ?? GoalForm.input(goal),
+                currency: book.currency,
+                accounts: accounts,
+                today: standing.date
+            ),
+            error: error?.description ?? "",
+            action: link
         )
-        return pages.page("goal", title: goal.name, context: context, book: book, model: model, status: error == nil ? .ok : .unprocessableContent)
+        return pages.page(
+            "goal",
+            title: goal.name,
+            context: context,
+            book: book,
+            model: model,
+            status: error == nil ? .ok : .unprocessableContent
+        )
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
@@ -118,8 +160,13 @@ struct GoalPages {
         _ = try await store.goal(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.contribute(
-                to: id, in: scope, amount: form["amount"], date: form["date"], note: form["note"],
-                fromAccount: form["from_account"], toAccount: form["to_account"]
+                to: id,
+                in: scope,
+                amount: form["amount"],
+                date: form["date"],
+                note: form["note"],
+                fromAccount: form["from_account"],
+                toAccount: form["to_account"]
             )
             return "/books/\(scope.bookID)/goals/\(id)"
         } refused: { form, error in
@@ -129,7 +176,8 @@ struct GoalPages {
 
     func undoContribution(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID, id = try context.parameters.id("id")
+        let bookID = scope.bookID
+        let id = try context.parameters.id("id")
         try await store.deleteContribution(try context.parameters.id("contribution"), of: id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }
@@ -138,14 +186,16 @@ struct GoalPages {
         let scope = try context.bookScope()
         let photo = try await store.goalPhoto(try context.parameters.id("id"), in: scope)
         return Response(
-            status: .ok, headers: [.contentType: photo.type, .cacheControl: "private, no-cache"],
+            status: .ok,
+            headers: [.contentType: photo.type, .cacheControl: "private, no-cache"],
             body: .init(byteBuffer: ByteBuffer(bytes: photo.data))
         )
     }
 
     func deletePhoto(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID, id = try context.parameters.id("id")
+        let bookID = scope.bookID
+        let id = try context.parameters.id("id")
         try await store.setGoalPhoto(id, in: scope, bytes: nil)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }
@@ -153,7 +203,9 @@ struct GoalPages {
     /// The uploaded photo, checked before anything is saved so a bad file saves nothing.
     static func checkedPhoto(_ form: FormBody) throws(ValidationError) -> [UInt8]? {
         guard let file = form.file("photo") else { return nil }
-        guard file.bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError("photo", "\(file.filename) is larger than 10 MB") }
+        guard file.bytes.count <= ReceiptImageType.maxBytes else {
+            throw ValidationError("photo", "\(file.filename) is larger than 10 MB")
+        }
         guard ReceiptImageType(sniffing: file.bytes) != nil else {
             throw ValidationError("photo", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
         }

@@ -21,7 +21,13 @@ struct ImportPages {
     func form(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
-        return pages.page("import", title: "Import", context: context, book: book, model: ImportPage(columns: TallyCSV.columns.joined(separator: ",")))
+        return pages.page(
+            "import",
+            title: "Import",
+            context: context,
+            book: book,
+            model: ImportPage(columns: TallyCSV.columns.joined(separator: ","))
+        )
     }
 
     func upload(_ request: Request, context: AppContext) async throws -> Response {
@@ -29,29 +35,57 @@ struct ImportPages {
         let book = try scope.writable()
         let form = try await request.form(context: context)
         guard let file = form.files["file"]?.first, !file.bytes.isEmpty else {
-            let model = ImportPage(columns: TallyCSV.columns.joined(separator: ","), error: "Choose a CSV file to import.")
-            return pages.page("import", title: "Import", context: context, book: book, model: model, status: .unprocessableContent)
+            let model = ImportPage(
+                columns: TallyCSV.columns.joined(separator: ","),
+                error: "Choose a CSV file to import."
+            )
+            return pages.page(
+                "import",
+                title: "Import",
+                context: context,
+                book: book,
+                model: model,
+                status: .unprocessableContent
+            )
         }
         let bytes = file.bytes
         do {
-            let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today).preview(limit: 10)
+            let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today).preview(
+                limit: 10
+            )
             let token = try await store.stageImport(into: scope, fileName: file.filename, data: bytes)
             let model = ImportPreviewPage(
-                fileName: file.filename, count: preview.count, token: token, more: max(0, preview.count - preview.rows.count),
+                fileName: file.filename,
+                count: preview.count,
+                token: token,
+                more: max(0, preview.count - preview.rows.count),
                 rows: preview.rows.map { r in
                     ImportPreviewRow(
-                        line: r.line, date: r.draft.date.description, kind: r.draft.kind.rawValue, amount: r.draft.amount.formatted,
-                        payee: r.draft.payee, category: [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"),
-                        account: r.account, note: r.draft.note
+                        line: r.line,
+                        date: r.draft.date.description,
+                        kind: r.draft.kind.rawValue,
+                        amount: r.draft.amount.formatted,
+                        payee: r.draft.payee,
+                        category: [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"),
+                        account: r.account,
+                        note: r.draft.note
                     )
                 }
             )
             return pages.page("import_preview", title: "Check the import", context: context, book: book, model: model)
         } catch let error as ValidationError {
             let model = ImportPage(
-                columns: TallyCSV.columns.joined(separator: ","), error: "\(file.filename): \(error.description). Nothing was imported."
+                columns: TallyCSV.columns.joined(separator: ","),
+                error: "\(file.filename): \(error.description). Nothing was imported."
             )
-            return pages.page("import", title: "Import", context: context, book: book, model: model, status: .unprocessableContent)
+            return pages.page(
+                "import",
+                title: "Import",
+                context: context,
+                book: book,
+                model: model,
+                status: .unprocessableContent
+            )
         }
     }
 
@@ -69,7 +103,9 @@ struct ImportPages {
         let source = try TallyCSVImport(bytes: staged.data, bookCurrency: book.currency, today: scope.today)
         let result = try await store.importRecords(into: scope, from: source, claiming: token)
         var query: [(String, String)] = []
-        if let first = result.firstDate, let last = result.lastDate { query = [("from", first.description), ("to", last.description)] }
+        if let first = result.firstDate, let last = result.lastDate {
+            query = [("from", first.description), ("to", last.description)]
+        }
         return PageRenderer.redirect("/books/\(bookID)/search?" + Links.query(query) + "&order=newest")
     }
 }

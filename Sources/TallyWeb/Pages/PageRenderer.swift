@@ -15,15 +15,23 @@ struct PageRenderer: Sendable {
     /// A full page: `template` inside the layout, rendered from the page's view model and the
     /// layout's (title, CSRF token, user, book, today).
     func page<Content: ViewModel>(
-        _ template: String, title: String, context: AppContext, book: Book? = nil, model: Content, status: HTTPResponse.Status = .ok
+        _ template: String,
+        title: String,
+        context: AppContext,
+        book: Book? = nil,
+        model: Content,
+        status: HTTPResponse.Status = .ok
     ) -> Response {
         assert(
             !Mirror(reflecting: model).children.contains { LayoutModel.keys.contains($0.label ?? "") },
             "\(Content.self) declares a key of the layout (\(LayoutModel.keys.sorted()))"
         )
         let layout = LayoutModel(
-            title: title, csrf: context.csrfToken, user: context.identity.map { LayoutModel.UserModel(email: $0.email) },
-            book: book.map(LayoutModel.BookModel.init), today: book == nil ? "" : context.scope?.today.description ?? ""
+            title: title,
+            csrf: context.csrfToken,
+            user: context.identity.map { LayoutModel.UserModel(email: $0.email) },
+            book: book.map(LayoutModel.BookModel.init),
+            today: book == nil ? "" : context.scope?.today.description ?? ""
         )
         var root = PageModel(layout: layout, content: model)
         #if DEBUG
@@ -35,7 +43,8 @@ struct PageRenderer: Sendable {
         let rendered = library.render(root, withTemplate: template)
         #if DEBUG
         if !undeclared.all.isEmpty {
-            let message = "template \(template) reads keys that no view model declares: \(undeclared.all.joined(separator: ", "))"
+            let message =
+                "template \(template) reads keys that no view model declares: \(undeclared.all.joined(separator: ", "))"
             return html(message, template: template, status: .internalServerError)
         }
         #endif
@@ -62,17 +71,32 @@ struct PageErrorMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let pages: PageRenderer
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .unauthorized {
-            let back = request.method == .get ? "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" : ""
+            let back =
+                request.method == .get
+                ? "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" : ""
             return PageRenderer.redirect("/login\(back)")
         } catch {
             let classified = AppError(error)
             AppError.log(error, as: classified, logger: context.logger, "page error")
-            let (status, message) = (classified.status, classified.status == .internalServerError ? "Something went wrong on the server." : classified.sentence)
-            return pages.page("error", title: status.reasonPhrase, context: context, model: ErrorPage(status: status.code, message: message), status: status)
+            let (status, message) = (
+                classified.status,
+                classified.status == .internalServerError ? "Something went wrong on the server." : classified.sentence
+            )
+            return pages.page(
+                "error",
+                title: status.reasonPhrase,
+                context: context,
+                model: ErrorPage(status: status.code, message: message),
+                status: status
+            )
         }
     }
 }

@@ -28,46 +28,83 @@ struct ReportPages {
         let trend = try await store.trendReport(query, interval: interval, in: scope)
         let flow = try await store.cashFlow(query.range, interval: interval, in: scope)
         let kind = ReportFiles.chartKind(report)
-        let items = ReportFiles.chartItems(report, kind: kind) { Links.search(book: bookID, by: query.by, row: $0, range: query.range) }
+        let items = ReportFiles.chartItems(report, kind: kind) {
+            Links.search(book: bookID, by: query.by, row: $0, range: query.range)
+        }
         let axis = ReportFiles.axisLabel(book.currency)
         let topSeries = trend.series.filter { $0.kind == kind && $0.currency == book.currency }.prefix(8)
         let trendSVG = SVGChart.trend(
-            title: "\(ReportFiles.title(query)) per \(interval.rawValue)", periods: trend.periods,
+            title: "\(ReportFiles.title(query)) per \(interval.rawValue)",
+            periods: trend.periods,
             series: topSeries.map { s in
-                ChartSeries(name: s.key, color: s.color, values: s.values, valueTexts: s.values.map { Money(minorUnits: $0, currency: s.currency).formatted })
+                ChartSeries(
+                    name: s.key,
+                    color: s.color,
+                    values: s.values,
+                    valueTexts: s.values.map { Money(minorUnits: $0, currency: s.currency).formatted }
+                )
             },
-            style: .line, axisLabel: axis
+            style: .line,
+            axisLabel: axis
         )
         let flowSVG = SVGChart.trend(
-            title: "Income versus spending per \(interval.rawValue)", periods: flow.periods.map(\.period),
+            title: "Income versus spending per \(interval.rawValue)",
+            periods: flow.periods.map(\.period),
             series: [
-                ChartSeries(name: "Income", color: Palette.income, values: flow.periods.map(\.income.minorUnits), valueTexts: flow.periods.map(\.income.formatted)),
-                ChartSeries(name: "Spent", color: Palette.expense, values: flow.periods.map(\.expense.minorUnits), valueTexts: flow.periods.map(\.expense.formatted)),
+                ChartSeries(
+                    name: "Income",
+                    color: Palette.income,
+                    values: flow.periods.map(\.income.minorUnits),
+                    valueTexts: flow.periods.map(\.income.formatted)
+                ),
+                ChartSeries(
+                    name: "Spent",
+                    color: Palette.expense,
+                    values: flow.periods.map(\.expense.minorUnits),
+                    valueTexts: flow.periods.map(\.expense.formatted)
+                ),
             ],
-            style: .columns, axisLabel: axis
+            style: .columns,
+            axisLabel: axis
         )
-        let params = Links.query([("from", query.range.from.description), ("to", query.range.to.description), ("by", query.by.rawValue), ("kind", query.kind.rawValue)])
+        let params = Links.query([
+            ("from", query.range.from.description), ("to", query.range.to.description), ("by", query.by.rawValue),
+            ("kind", query.kind.rawValue),
+        ])
         let rows = report.rows.map { row in
             ReportRowModel(
-                key: row.key, kind: row.kind.rawValue, total: row.total.formatted, count: row.count, share: report.shareText(row),
-                average: row.average.formatted, color: SafeColor.hex(row.color),
+                key: row.key,
+                kind: row.kind.rawValue,
+                total: row.total.formatted,
+                count: row.count,
+                share: report.shareText(row),
+                average: row.average.formatted,
+                color: SafeColor.hex(row.color),
                 link: Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""
             )
         }
         let model = ReportPage(
-            heading: ReportFiles.title(query), period: ReportFiles.periodTitle(query.range),
-            from: query.range.from.description, to: query.range.to.description,
+            heading: ReportFiles.title(query),
+            period: ReportFiles.periodTitle(query.range),
+            from: query.range.from.description,
+            to: query.range.to.description,
             byOptions: options(ReportGrouping.allCases.map(\.rawValue), selected: query.by.rawValue),
             kindOptions: options(ReportKind.allCases.map(\.rawValue), selected: query.kind.rawValue),
             intervalOptions: options(ReportInterval.allCases.map(\.rawValue), selected: interval.rawValue),
-            rows: rows, hasRows: !rows.isEmpty,
+            rows: rows,
+            hasRows: !rows.isEmpty,
             totals: report.totals.map {
-                ReportTotalRow(label: "Total \($0.kind.rawValue)\($0.total.currency == book.currency ? "" : " \($0.total.currency.code)")",
-                               total: $0.total.formatted, count: $0.count)
+                ReportTotalRow(
+                    label:
+                        "Total \($0.kind.rawValue)\($0.total.currency == book.currency ? "" : " \($0.total.currency.code)")",
+                    total: $0.total.formatted,
+                    count: $0.count
+                )
             },
             barsSVG: SVGChart.bars(title: ReportFiles.title(query), items: items),
             donutSVG: SVGChart.donut(title: "Share of \(kind == .income ? "income" : "spending")", items: items),
-            trendSVG: trendSVG, flowSVG: flowSVG,
+            trendSVG: trendSVG,
+            flowSVG: flowSVG,
             csvLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=csv",
             pdfLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=pdf",
             trendCsvLink: "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv"
@@ -82,22 +119,45 @@ struct ReportPages {
         let q = request.uri.queryParameters
         var filter = try TransactionFilter.parse { q.get($0) }
         if q.get("order") == nil { filter.newestFirst = true }
-        let page = try await store.transactions(in: scope, filter: filter, cursor: q.get("cursor"), limit: 50, summarize: true)
+        let page = try await store.transactions(
+            in: scope,
+            filter: filter,
+            cursor: q.get("cursor"),
+            limit: 50,
+            summarize: true
+        )
         let summary = page.summary!
         let params = Links.query(filter.fields)
         let kinds = ["", "expense", "income", "transfer"].map {
-            ValueOption(value: $0, label: $0.isEmpty ? "Any kind" : $0.capitalized, selected: $0 == (filter.kind?.rawValue ?? ""))
+            ValueOption(
+                value: $0,
+                label: $0.isEmpty ? "Any kind" : $0.capitalized,
+                selected: $0 == (filter.kind?.rawValue ?? "")
+            )
         }
-        let others = summary.totals.filter { $0.total.currency != book.currency }.map { "\($0.kind.rawValue) \($0.total.formatted)" }
+        let others = summary.totals.filter { $0.total.currency != book.currency }.map {
+            "\($0.kind.rawValue) \($0.total.formatted)"
+        }
         let model = SearchPage(
-            q: filter.text ?? "", from: filter.from?.description ?? "", to: filter.to?.description ?? "",
-            category: filter.category ?? "", account: filter.account ?? "", payee: filter.payee ?? "",
-            amountMin: filter.amountMin ?? "", amountMax: filter.amountMax ?? "",
-            filtersOpen: filter.from != nil || filter.to != nil || filter.kind != nil || filter.category != nil || filter.account != nil
+            q: filter.text ?? "",
+            from: filter.from?.description ?? "",
+            to: filter.to?.description ?? "",
+            category: filter.category ?? "",
+            account: filter.account ?? "",
+            payee: filter.payee ?? "",
+            amountMin: filter.amountMin ?? "",
+            amountMax: filter.amountMax ?? "",
+            filtersOpen: filter.from != nil || filter.to != nil || filter.kind != nil || filter.category != nil
+                || filter.account != nil
                 || filter.payee != nil || filter.amountMin != nil || filter.amountMax != nil,
-            kinds: kinds, records: page.records.map { RecordRow($0) }, count: summary.count,
-            spent: summary.total(.expense).formatted, income: summary.total(.income).formatted, net: summary.net.formatted,
-            otherCurrencies: others, hasOtherCurrencies: !others.isEmpty,
+            kinds: kinds,
+            records: page.records.map { RecordRow($0) },
+            count: summary.count,
+            spent: summary.total(.expense).formatted,
+            income: summary.total(.income).formatted,
+            net: summary.net.formatted,
+            otherCurrencies: others,
+            hasOtherCurrencies: !others.isEmpty,
             nextLink: page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
             csvLink: "/api/v1/books/\(bookID)/transactions?\(params)\(params.isEmpty ? "" : "&")format=csv"
         )
@@ -105,6 +165,12 @@ struct ReportPages {
     }
 
     private func options(_ values: [String], selected: String) -> [ValueOption] {
-        values.map { ValueOption(value: $0, label: $0 == "subcategory" ? "Sub-category" : $0.capitalized, selected: $0 == selected) }
+        values.map {
+            ValueOption(
+                value: $0,
+                label: $0 == "subcategory" ? "Sub-category" : $0.capitalized,
+                selected: $0 == selected
+            )
+        }
     }
 }

@@ -27,7 +27,11 @@ struct SettingsPages {
     /// The page; `newToken` is a feed token just made, whose link is shown this once (only its
     /// hash is kept).
     private func page(
-        _ request: Request, context: AppContext, form: FormBody? = nil, error: ValidationError? = nil, notice: String = "",
+        _ request: Request,
+        context: AppContext,
+        form: FormBody? = nil,
+        error: ValidationError? = nil,
+        notice: String = "",
         newToken: String? = nil
     ) async throws -> Response {
         let user = try context.requireUser()
@@ -41,18 +45,29 @@ struct SettingsPages {
             reminderTime: form?["reminder_time"] ?? settings.reminderTime.description,
             feedURL: newToken.map { CalendarFeedRoute.url(token: $0, publicURL: publicURL) } ?? "",
             webcalURL: newToken.map { CalendarFeedRoute.webcalURL(token: $0, publicURL: publicURL) } ?? "",
-            feedExists: feedCreated != nil, feedCreated: String((feedCreated ?? "").prefix(10)),
-            error: error?.description ?? "", notice: notice,
+            feedExists: feedCreated != nil,
+            feedCreated: String((feedCreated ?? "").prefix(10)),
+            error: error?.description ?? "",
+            notice: notice,
             backLink: firstBook.map { "/books/\($0.id)/today" } ?? "/"
         )
-        return pages.page("settings", title: "Settings", context: context, model: model, status: error == nil ? .ok : .unprocessableContent)
+        return pages.page(
+            "settings",
+            title: "Settings",
+            context: context,
+            model: model,
+            status: error == nil ? .ok : .unprocessableContent
+        )
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.updateSettings(
-                for: user, timeZone: form["time_zone"], dailyReminder: form["daily_reminder"] == "1", reminderTime: form["reminder_time"]
+                for: user,
+                timeZone: form["time_zone"],
+                dailyReminder: form["daily_reminder"] == "1",
+                reminderTime: form["reminder_time"]
             )
             return "/settings"
         } refused: { form, error in
@@ -63,7 +78,12 @@ struct SettingsPages {
     /// Makes a new feed link and shows it at once, in this response: it cannot be shown again.
     func rotate(_ request: Request, context: AppContext) async throws -> Response {
         let token = try await store.rotateCalendarFeed(for: try context.requireUser())
-        var response = try await page(request, context: context, notice: "Your new calendar link is below. Copy it now: it is shown only once.", newToken: token)
+        var response = try await page(
+            request,
+            context: context,
+            notice: "Your new calendar link is below. Copy it now: it is shown only once.",
+            newToken: token
+        )
         response.headers[.cacheControl] = "no-store"
         return response
     }

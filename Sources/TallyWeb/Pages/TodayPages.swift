@@ -22,11 +22,13 @@ struct TodayPages {
         let book = scope.book
         let summary = try await store.todaySummary(in: scope)
         let model = TodayPage(
-            date: summary.date.longTitle, spentToday: summary.spentToday.formatted,
+            date: summary.date.longTitle,
+            spentToday: summary.spentToday.formatted,
             addLink: "/books/\(book.id)/transactions/new?date=\(summary.date)",
             dueSoon: summary.dueSoon.map { PlanText.occurrence($0, book: book.id, today: summary.date) },
             hasDueSoon: !summary.dueSoon.isEmpty,
-            budgetsLink: "/books/\(book.id)/budgets", billsLink: "/books/\(book.id)/bills",
+            budgetsLink: "/books/\(book.id)/budgets",
+            billsLink: "/books/\(book.id)/bills",
             manifest: "/books/\(book.id)/today/manifest.webmanifest",
             main: summary.main.map { PlanText.budget($0, book: book.id) }
         )
@@ -39,7 +41,8 @@ struct TodayPages {
     func manifest(_ request: Request, context: AppContext) async throws -> Response {
         let book = try context.parameters.id("book")
         let manifest: [String: Any] = [
-            "name": "Tally Today", "short_name": "Today", "description": "Your budget today, and a quick way to add an expense",
+            "name": "Tally Today", "short_name": "Today",
+            "description": "Your budget today, and a quick way to add an expense",
             "start_url": "/books/\(book)/today", "scope": "/", "display": "standalone",
             "background_color": "#f5f5f7", "theme_color": "#1f6f5c",
             "icons": [
@@ -47,9 +50,13 @@ struct TodayPages {
                 ["src": "/static/icon-180.png", "sizes": "180x180", "type": "image/png"],
             ],
         ]
-        let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(
+            withJSONObject: manifest,
+            options: [.sortedKeys, .withoutEscapingSlashes]
+        )
         return Response(
-            status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "public, max-age=86400"],
+            status: .ok,
+            headers: [.contentType: "application/manifest+json", .cacheControl: "public, max-age=86400"],
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
     }

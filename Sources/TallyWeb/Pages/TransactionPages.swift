@@ -36,7 +36,11 @@ struct TransactionPages {
         let scope = try context.bookScope()
         return try await PageRenderer.post(request, context: context) { form in
             // The record and its photos are saved in one transaction: a bad photo saves nothing.
-            let record = try await store.addTransaction(to: scope, Self.input(form), receipts: try Self.checkedImages(form))
+            let record = try await store.addTransaction(
+                to: scope,
+                Self.input(form),
+                receipts: try Self.checkedImages(form)
+            )
             return "/books/\(scope.bookID)/days/\(record.transaction.date)"
         } refused: { form, error in
             try await self.form(scope: scope, context: context, input: Self.input(form), recordID: nil, error: error)
@@ -48,9 +52,16 @@ struct TransactionPages {
         let record = try await store.transaction(try context.parameters.id("id"), in: scope)
         let t = record.transaction
         let input = TransactionInput(
-            kind: t.kind.rawValue, amount: t.amount.decimalString, currency: t.amount.currency.code, date: t.date.description,
-            time: t.time?.description ?? "", payee: t.payee, category: t.categoryID.map(String.init) ?? "",
-            account: t.accountID.map(String.init) ?? "", toAccount: t.toAccountID.map(String.init) ?? "", note: t.note
+            kind: t.kind.rawValue,
+            amount: t.amount.decimalString,
+            currency: t.amount.currency.code,
+            date: t.date.description,
+            time: t.time?.description ?? "",
+            payee: t.payee,
+            category: t.categoryID.map(String.init) ?? "",
+            account: t.accountID.map(String.init) ?? "",
+            toAccount: t.toAccountID.map(String.init) ?? "",
+            note: t.note
         )
         return try await form(scope: scope, context: context, input: input, recordID: t.id)
     }
@@ -60,7 +71,12 @@ struct TransactionPages {
         let id = try context.parameters.id("id")
         _ = try await store.transaction(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
-            let record = try await store.updateTransaction(id, in: scope, Self.input(form), receipts: try Self.checkedImages(form))
+            let record = try await store.updateTransaction(
+                id,
+                in: scope,
+                Self.input(form),
+                receipts: try Self.checkedImages(form)
+            )
             return "/books/\(scope.bookID)/days/\(record.transaction.date)"
         } refused: { form, error in
             try await self.form(scope: scope, context: context, input: Self.input(form), recordID: id, error: error)
@@ -71,7 +87,13 @@ struct TransactionPages {
         let scope = try context.bookScope()
         let book = try scope.writable()
         let record = try await store.transaction(try context.parameters.id("id"), in: scope)
-        return pages.page("confirm_delete", title: "Delete record?", context: context, book: book, model: ConfirmDeletePage(record: RecordRow(record)))
+        return pages.page(
+            "confirm_delete",
+            title: "Delete record?",
+            context: context,
+            book: book,
+            model: ConfirmDeletePage(record: RecordRow(record))
+        )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
@@ -98,15 +120,24 @@ struct TransactionPages {
 
     func deleteReceipt(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID, id = try context.parameters.id("id")
+        let bookID = scope.bookID
+        let id = try context.parameters.id("id")
         let receipt = try await store.deleteReceipt(id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/transactions/\(receipt.transactionID)/edit")
     }
 
     static func input(_ form: FormBody) -> TransactionInput {
         TransactionInput(
-            kind: form["kind"], amount: form["amount"], currency: form["currency"], date: form["date"], time: form["time"],
-            payee: form["payee"], category: form["category"], account: form["account"], toAccount: form["to_account"], note: form["note"]
+            kind: form["kind"],
+            amount: form["amount"],
+            currency: form["currency"],
+            date: form["date"],
+            time: form["time"],
+            payee: form["payee"],
+            category: form["category"],
+            account: form["account"],
+            toAccount: form["to_account"],
+            note: form["note"]
         )
     }
 
@@ -114,7 +145,9 @@ struct TransactionPages {
     static func checkedImages(_ form: FormBody) throws -> [[UInt8]] {
         let files = form.files["receipts"] ?? []
         for file in files {
-            guard file.bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError("receipts", "\(file.filename) is larger than 10 MB") }
+            guard file.bytes.count <= ReceiptImageType.maxBytes else {
+                throw ValidationError("receipts", "\(file.filename) is larger than 10 MB")
+            }
             guard ReceiptImageType(sniffing: file.bytes) != nil else {
                 throw ValidationError("receipts", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
             }
@@ -124,40 +157,71 @@ struct TransactionPages {
 
     /// The add/edit form, filled with `input`, showing `error` when given.
     func form(
-        scope: BookScope, context: AppContext, input: TransactionInput, recordID: RecordID?, error: ValidationError? = nil
+        scope: BookScope,
+        context: AppContext,
+        input: TransactionInput,
+        recordID: RecordID?,
+        error: ValidationError? = nil
     ) async throws -> Response {
         let book = try scope.writable()
         let categories = try await store.categories(in: scope)
-        let accounts = try await store.accounts(in: scope).filter { !$0.account.archived || String($0.account.id) == input.account }
+        let accounts = try await store.accounts(in: scope).filter {
+            !$0.account.archived || String($0.account.id) == input.account
+        }
         var receipts: [Receipt] = []
         if let recordID { receipts = try await store.receipts(of: recordID, in: scope) }
         let payees = try await store.payeeSuggestions(in: scope, prefix: "", limit: 50)
         let selectedCategory = input.category ?? ""
         func categoryOptions(_ kind: CategoryKind) -> [IDOption] {
             categories.filter { $0.kind == kind }.map {
-                IDOption(id: $0.id, label: $0.parentID == nil ? "\($0.icon) \($0.name)" : "\u{2003}\($0.name)",
-                         selected: String($0.id) == selectedCategory || $0.path(in: categories).lowercased() == selectedCategory.lowercased())
+                IDOption(
+                    id: $0.id,
+                    label: $0.parentID == nil ? "\($0.icon) \($0.name)" : "\u{2003}\($0.name)",
+                    selected: String($0.id) == selectedCategory
+                        || $0.path(in: categories).lowercased() == selectedCategory.lowercased()
+                )
             }
         }
         func accountOptions(_ selected: String?) -> [AccountOption] {
-            accounts.map { AccountOption(id: $0.account.id, name: $0.account.name, selected: String($0.account.id) == selected || $0.account.name == selected) }
+            accounts.map {
+                AccountOption(
+                    id: $0.account.id,
+                    name: $0.account.name,
+                    selected: String($0.account.id) == selected || $0.account.name == selected
+                )
+            }
         }
         let kind = input.kind ?? "expense"
         let isEdit = recordID != nil
         let model = TransactionFormPage(
-            recordID: recordID ?? 0, isEdit: isEdit,
+            recordID: recordID ?? 0,
+            isEdit: isEdit,
             action: recordID.map { "/books/\(book.id)/transactions/\($0)" } ?? "/books/\(book.id)/transactions",
-            isExpense: kind == "expense", isIncome: kind == "income", isTransfer: kind == "transfer",
-            amount: input.amount ?? "", currency: input.currency ?? book.currency.code, date: input.date ?? scope.today.description,
-            time: input.time ?? "", payee: input.payee ?? "", note: input.note ?? "",
-            expenseCategories: categoryOptions(.expense), incomeCategories: categoryOptions(.income),
-            accounts: accountOptions(input.account), toAccounts: accountOptions(input.toAccount),
+            isExpense: kind == "expense",
+            isIncome: kind == "income",
+            isTransfer: kind == "transfer",
+            amount: input.amount ?? "",
+            currency: input.currency ?? book.currency.code,
+            date: input.date ?? scope.today.description,
+            time: input.time ?? "",
+            payee: input.payee ?? "",
+            note: input.note ?? "",
+            expenseCategories: categoryOptions(.expense),
+            incomeCategories: categoryOptions(.income),
+            accounts: accountOptions(input.account),
+            toAccounts: accountOptions(input.toAccount),
             payees: payees.map { PayeeOption(name: $0.name) },
-            receipts: receipts.map { ReceiptThumb(id: $0.id, url: "/books/\(book.id)/receipts/\($0.id)") }, hasReceipts: !receipts.isEmpty,
-            error: error?.description ?? "", errorField: error?.field ?? ""
+            receipts: receipts.map { ReceiptThumb(id: $0.id, url: "/books/\(book.id)/receipts/\($0.id)") },
+            hasReceipts: !receipts.isEmpty,
+            error: error?.description ?? "",
+            errorField: error?.field ?? ""
         )
         return pages.page(
-            "transaction_form", title: isEdit ? "Edit record" : "Add", context: context, book: book, model: model,
+            "transaction_form",
+            title: isEdit ? "Edit record" : "Add",
+            context: context,
+            book: book,
+            model: model,
             status: error == nil ? .ok : .unprocessableContent
         )
     }

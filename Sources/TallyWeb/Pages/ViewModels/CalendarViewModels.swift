@@ -36,7 +36,16 @@ struct CalendarCell: ViewModel {
     let label: String
 
     /// A blank cell.
-    static let blank = CalendarCell(empty: true, day: 0, date: "", count: 0, expense: "", income: "", isToday: false, label: "")
+    static let blank = CalendarCell(
+        empty: true,
+        day: 0,
+        date: "",
+        count: 0,
+        expense: "",
+        income: "",
+        isToday: false,
+        label: ""
+    )
 }
 
 /// `day.mustache`: one day's records and totals.

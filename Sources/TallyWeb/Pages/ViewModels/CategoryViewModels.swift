@@ -12,7 +12,9 @@ struct CategoriesPage: ViewModel {
         expense = CategoryNode.forest(all, kind: .expense)
         income = CategoryNode.forest(all, kind: .income)
         self.error = error
-        parents = all.filter { $0.parentID == nil }.map { IDOption(id: $0.id, label: "\($0.icon) \($0.name) (\($0.kind.rawValue))") }
+        parents = all.filter { $0.parentID == nil }.map {
+            IDOption(id: $0.id, label: "\($0.icon) \($0.name) (\($0.kind.rawValue))")
+        }
     }
 }
 
@@ -37,8 +39,12 @@ struct CategoryNode: ViewModel {
             let kids = depth < maxDepth ? (byParent[category.id] ?? []).filter { $0.id != category.id } : []
             let children = kids.map { node($0, depth: depth + 1) }
             return CategoryNode(
-                id: category.id, name: category.name, icon: category.icon, color: SafeColor.hex(category.color),
-                children: children, hasChildren: !children.isEmpty
+                id: category.id,
+                name: category.name,
+                icon: category.icon,
+                color: SafeColor.hex(category.color),
+                children: children,
+                hasChildren: !children.isEmpty
             )
         }
         return all.filter { $0.kind == kind && $0.parentID == nil }.map { node($0, depth: 1) }

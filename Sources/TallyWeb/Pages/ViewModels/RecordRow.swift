@@ -32,7 +32,9 @@ struct RecordRow: ViewModel {
         kind = t.kind.rawValue
         title = t.kind == .transfer ? "\(record.accountName ?? "?") → \(record.toAccountName ?? "?")" : t.payee
         amount = t.amount.formatted
-        signed = t.kind == .expense ? "−" + t.amount.formatted : (t.kind == .income ? "+" + t.amount.formatted : t.amount.formatted)
+        signed =
+            t.kind == .expense
+            ? "−" + t.amount.formatted : (t.kind == .income ? "+" + t.amount.formatted : t.amount.formatted)
         category = record.categoryPath ?? (t.kind == .transfer ? "Transfer" : "Uncategorised")
         icon = record.categoryIcon ?? (t.kind == .transfer ? "⇄" : "•")
         color = SafeColor.hex(record.categoryColor)

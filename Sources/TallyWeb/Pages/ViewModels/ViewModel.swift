@@ -47,7 +47,9 @@ enum SafeColor {
     /// `value` when it is `#` and six hex digits, else `neutral`.
     static func hex(_ value: String?) -> String {
         guard let value, value.utf8.count == 7, value.utf8.first == UInt8(ascii: "#"),
-              value.utf8.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) })
+            value.utf8.dropFirst().allSatisfy({
+                ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102)
+            })
         else { return neutral }
         return value
     }
