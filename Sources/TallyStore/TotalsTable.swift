@@ -72,33 +72,3 @@ struct TotalsTable: Sendable {
         }
     }
 }
-
-/// Migration 4: narrower kept totals (see `TotalsTable`), rebuilt from the records, two unread
-/// indexes dropped, and on SQLite a leaner search index: no positions (`detail=none`: searches are prefix words, never
-/// phrases) and no column sizes (`columnsize=0`: results are never ranked). Both halve what an
-/// import writes for them.
-enum Schema4 {
-    static func apply(_ db: any SQLDatabase, engine: SQLEngine) async throws {
-        for table in ["day_totals", "month_totals"] {
-            try await db.drop(index: "\(table)_payee").run()
-            try await db.drop(table: table).run()
-        }
-        for table in TotalsTable.all { try await table.create(db, engine: engine) }
-        // Lists filtered by category or account walk the date index (the planners pick it for
-        // newest-first pages), and counts per category or account now come from the totals:
-        // these two indexes were read by nothing, and kept up to date they cost an import of a
-        // million records two seconds.
-        for index in ["transactions_book_category_date", "transactions_book_account"] {
-            try await db.drop(index: index).run()
-        }
-        let books = try await db.raw("SELECT id FROM books").all().map { try $0.decode(column: "id", as: Int64.self) }
-        for book in books { try await Totals.rebuild(db, book: book) }
-        if engine == .sqlite {
-            for trigger in ["transactions_fts_insert", "transactions_fts_delete", "transactions_fts_update"] {
-                try await db.raw("DROP TRIGGER \(unsafeRaw: trigger)").run()
-            }
-            try await db.raw("DROP TABLE transactions_fts").run()
-            try await SearchIndex.createSQLite(db, options: "detail=none, columnsize=0")
-        }
-    }
-}

@@ -1,0 +1,208 @@
+/// Migration 1: users, books and their members, API tokens, sessions, accounts, categories,
+/// payees, records and receipts.
+///
+/// Money is BIGINT minor units + a currency code; dates are "YYYY-MM-DD" text, which sorts like
+/// dates on both engines; a record's `time` is "" when none was given, so it sorts first on both
+/// engines (NULLs do not); booleans are 0/1 integers.
+///
+/// Frozen: the SQL it sent on the day it shipped, per engine. Never edit it; change the schema
+/// with a new migration.
+enum Migration0001 {
+    static let sqlite: [String] = [
+        """
+        CREATE TABLE "users" ("id" INTEGER PRIMARY KEY, \
+        "email" TEXT NOT NULL UNIQUE, \
+        "password_hash" TEXT NOT NULL, \
+        "created_at" TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE "books" ("id" INTEGER PRIMARY KEY, \
+        "name" TEXT NOT NULL, \
+        "currency" TEXT NOT NULL, \
+        "created_at" TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE "book_members" ("book_id" INTEGER NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE, \
+        "role" TEXT NOT NULL, \
+        PRIMARY KEY ("book_id", "user_id"))
+        """,
+        #"CREATE INDEX "book_members_user" ON "book_members" ("user_id")"#,
+        """
+        CREATE TABLE "api_tokens" ("id" INTEGER PRIMARY KEY, \
+        "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE, \
+        "name" TEXT NOT NULL, \
+        "token_hash" TEXT NOT NULL UNIQUE, \
+        "created_at" TEXT NOT NULL, \
+        "last_used_at" TEXT)
+        """,
+        """
+        CREATE TABLE "sessions" ("key_hash" TEXT PRIMARY KEY, \
+        "value" TEXT NOT NULL, \
+        "expires_at" INTEGER)
+        """,
+        """
+        CREATE TABLE "accounts" ("id" INTEGER PRIMARY KEY, \
+        "book_id" INTEGER NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "name" TEXT NOT NULL, \
+        "kind" TEXT NOT NULL, \
+        "currency" TEXT NOT NULL, \
+        "opening_minor" INTEGER NOT NULL, \
+        "archived" INTEGER NOT NULL, \
+        "position" INTEGER NOT NULL, \
+        UNIQUE ("book_id", "name"))
+        """,
+        """
+        CREATE TABLE "categories" ("id" INTEGER PRIMARY KEY, \
+        "book_id" INTEGER NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "parent_id" INTEGER REFERENCES "categories" ("id") ON DELETE CASCADE, \
+        "kind" TEXT NOT NULL, \
+        "name" TEXT NOT NULL, \
+        "icon" TEXT NOT NULL, \
+        "color" TEXT NOT NULL, \
+        "position" INTEGER NOT NULL)
+        """,
+        #"CREATE INDEX "categories_book" ON "categories" ("book_id", "kind")"#,
+        """
+        CREATE TABLE "payees" ("id" INTEGER PRIMARY KEY, \
+        "book_id" INTEGER NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "name" TEXT NOT NULL, \
+        "name_key" TEXT NOT NULL, \
+        "last_category_id" INTEGER REFERENCES "categories" ("id") ON DELETE SET NULL, \
+        "last_account_id" INTEGER REFERENCES "accounts" ("id") ON DELETE SET NULL, \
+        "last_amount_minor" INTEGER, \
+        "last_currency" TEXT, \
+        "use_count" INTEGER NOT NULL, \
+        UNIQUE ("book_id", "name_key"))
+        """,
+        """
+        CREATE TABLE "transactions" ("id" INTEGER PRIMARY KEY, \
+        "book_id" INTEGER NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "kind" TEXT NOT NULL, \
+        "amount_minor" INTEGER NOT NULL, \
+        "currency" TEXT NOT NULL, \
+        "date" TEXT NOT NULL, \
+        "time" TEXT NOT NULL, \
+        "payee" TEXT NOT NULL, \
+        "category_id" INTEGER REFERENCES "categories" ("id"), \
+        "account_id" INTEGER REFERENCES "accounts" ("id"), \
+        "to_account_id" INTEGER REFERENCES "accounts" ("id"), \
+        "note" TEXT NOT NULL, \
+        "created_at" TEXT NOT NULL, \
+        "updated_at" TEXT NOT NULL)
+        """,
+        #"CREATE INDEX "transactions_book_date" ON "transactions" ("book_id", "date", "time", "id")"#,
+        #"CREATE INDEX "transactions_book_category_date" ON "transactions" ("book_id", "category_id", "date")"#,
+        #"CREATE INDEX "transactions_book_account" ON "transactions" ("book_id", "account_id")"#,
+        #"CREATE INDEX "transactions_to_account" ON "transactions" ("to_account_id")"#,
+        """
+        CREATE TABLE "receipts" ("id" INTEGER PRIMARY KEY, \
+        "book_id" INTEGER NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE, \
+        "content_type" TEXT NOT NULL, \
+        "byte_size" INTEGER NOT NULL, \
+        "data" BLOB NOT NULL, \
+        "created_at" TEXT NOT NULL)
+        """,
+        #"CREATE INDEX "receipts_transaction" ON "receipts" ("transaction_id")"#,
+    ]
+
+    static let postgres: [String] = [
+        """
+        CREATE TABLE "users" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "email" TEXT NOT NULL UNIQUE, \
+        "password_hash" TEXT NOT NULL, \
+        "created_at" TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE "books" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "name" TEXT NOT NULL, \
+        "currency" TEXT NOT NULL, \
+        "created_at" TEXT NOT NULL)
+        """,
+        """
+        CREATE TABLE "book_members" ("book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "user_id" BIGINT NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE, \
+        "role" TEXT NOT NULL, \
+        PRIMARY KEY ("book_id", "user_id"))
+        """,
+        #"CREATE INDEX "book_members_user" ON "book_members" ("user_id")"#,
+        """
+        CREATE TABLE "api_tokens" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "user_id" BIGINT NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE, \
+        "name" TEXT NOT NULL, \
+        "token_hash" TEXT NOT NULL UNIQUE, \
+        "created_at" TEXT NOT NULL, \
+        "last_used_at" TEXT)
+        """,
+        """
+        CREATE TABLE "sessions" ("key_hash" TEXT PRIMARY KEY, \
+        "value" TEXT NOT NULL, \
+        "expires_at" BIGINT)
+        """,
+        """
+        CREATE TABLE "accounts" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "name" TEXT NOT NULL, \
+        "kind" TEXT NOT NULL, \
+        "currency" TEXT NOT NULL, \
+        "opening_minor" BIGINT NOT NULL, \
+        "archived" BIGINT NOT NULL, \
+        "position" BIGINT NOT NULL, \
+        UNIQUE ("book_id", "name"))
+        """,
+        """
+        CREATE TABLE "categories" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "parent_id" BIGINT REFERENCES "categories" ("id") ON DELETE CASCADE, \
+        "kind" TEXT NOT NULL, \
+        "name" TEXT NOT NULL, \
+        "icon" TEXT NOT NULL, \
+        "color" TEXT NOT NULL, \
+        "position" BIGINT NOT NULL)
+        """,
+        #"CREATE INDEX "categories_book" ON "categories" ("book_id", "kind")"#,
+        """
+        CREATE TABLE "payees" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "name" TEXT NOT NULL, \
+        "name_key" TEXT NOT NULL, \
+        "last_category_id" BIGINT REFERENCES "categories" ("id") ON DELETE SET NULL, \
+        "last_account_id" BIGINT REFERENCES "accounts" ("id") ON DELETE SET NULL, \
+        "last_amount_minor" BIGINT, \
+        "last_currency" TEXT, \
+        "use_count" BIGINT NOT NULL, \
+        UNIQUE ("book_id", "name_key"))
+        """,
+        """
+        CREATE TABLE "transactions" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "kind" TEXT NOT NULL, \
+        "amount_minor" BIGINT NOT NULL, \
+        "currency" TEXT NOT NULL, \
+        "date" TEXT NOT NULL, \
+        "time" TEXT NOT NULL, \
+        "payee" TEXT NOT NULL, \
+        "category_id" BIGINT REFERENCES "categories" ("id"), \
+        "account_id" BIGINT REFERENCES "accounts" ("id"), \
+        "to_account_id" BIGINT REFERENCES "accounts" ("id"), \
+        "note" TEXT NOT NULL, \
+        "created_at" TEXT NOT NULL, \
+        "updated_at" TEXT NOT NULL)
+        """,
+        #"CREATE INDEX "transactions_book_date" ON "transactions" ("book_id", "date", "time", "id")"#,
+        #"CREATE INDEX "transactions_book_category_date" ON "transactions" ("book_id", "category_id", "date")"#,
+        #"CREATE INDEX "transactions_book_account" ON "transactions" ("book_id", "account_id")"#,
+        #"CREATE INDEX "transactions_to_account" ON "transactions" ("to_account_id")"#,
+        """
+        CREATE TABLE "receipts" ("id" BIGINT PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY, \
+        "book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
+        "transaction_id" BIGINT NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE, \
+        "content_type" TEXT NOT NULL, \
+        "byte_size" BIGINT NOT NULL, \
+        "data" BYTEA NOT NULL, \
+        "created_at" TEXT NOT NULL)
+        """,
+        #"CREATE INDEX "receipts_transaction" ON "receipts" ("transaction_id")"#,
+    ]
+}

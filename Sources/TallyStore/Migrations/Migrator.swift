@@ -1,0 +1,117 @@
+import SQLKit
+
+/// One schema change. Migrations run in order, each in its own transaction, and are recorded in
+/// `schema_migrations` so each runs once.
+///
+/// A migration is frozen: the SQL it sends is kept as text, one file per migration
+/// (`Migration0001.swift` …), and never calls the application's types (`TotalsTable`, `Totals`,
+/// the services, TallyCore), nor SQLKit's schema builders, whose output a library update could
+/// change. It stays what it was on the day it shipped; the schema moves on only by a new migration.
+struct Migration: Sendable {
+    let version: Int
+    let name: String
+    /// The statements for SQLite, one per element (SQLite runs one statement per call).
+    let sqlite: [String]
+    /// The statements for PostgreSQL, one per element.
+    let postgres: [String]
+    /// A data step that SQL cannot say identically on both engines, frozen in the migration's own
+    /// file; it runs after the statements, in the same transaction.
+    var then: (@Sendable (any SQLDatabase) async throws -> Void)? = nil
+
+    /// Runs the statements for `engine`, then the data step.
+    func apply(_ db: any SQLDatabase, _ engine: SQLEngine) async throws {
+        for statement in engine == .sqlite ? sqlite : postgres {
+            try await db.raw("\(unsafeRaw: statement)").run()
+        }
+        try await then?(db)
+    }
+}
+
+/// Brings a database up to the current schema.
+enum Migrator {
+    static let all: [Migration] = [
+        Migration(
+            version: 1,
+            name: "users, books, records, receipts, sessions",
+            sqlite: Migration0001.sqlite,
+            postgres: Migration0001.postgres
+        ),
+        Migration(
+            version: 2,
+            name: "kept totals, payee keys, full-text search",
+            sqlite: Migration0002.sqlite,
+            postgres: Migration0002.postgres,
+            then: Migration0002.keyPayees
+        ),
+        Migration(
+            version: 3,
+            name: "uploads waiting for an import to be confirmed",
+            sqlite: Migration0003.sqlite,
+            postgres: Migration0003.postgres
+        ),
+        Migration(
+            version: 4,
+            name: "narrower kept totals, leaner search index",
+            sqlite: Migration0004.sqlite,
+            postgres: Migration0004.postgres
+        ),
+        Migration(
+            version: 5,
+            name: "budgets, goals, bills, calendar feeds, user settings",
+            sqlite: Migration0005.sqlite,
+            postgres: Migration0005.postgres
+        ),
+        Migration(
+            version: 6,
+            name: "login throttling, server secrets, hashed calendar-feed tokens",
+            sqlite: Migration0006.sqlite,
+            postgres: Migration0006.postgres,
+            then: Migration0006.hashFeedTokens
+        ),
+    ]
+
+    /// The table where applied versions are recorded, frozen like the migrations.
+    static func schemaMigrations(_ engine: SQLEngine) -> String {
+        switch engine {
+        case .sqlite:
+            #"CREATE TABLE IF NOT EXISTS "schema_migrations" ("version" INTEGER PRIMARY KEY, "name" TEXT NOT NULL, "applied_at" TEXT NOT NULL)"#
+        case .postgres:
+            #"CREATE TABLE IF NOT EXISTS "schema_migrations" ("version" BIGINT PRIMARY KEY, "name" TEXT NOT NULL, "applied_at" TEXT NOT NULL)"#
+        }
+    }
+
+    /// Applies every migration not yet recorded (up to `last`); returns the versions it applied.
+    @discardableResult
+    static func migrate(_ database: Database, upTo last: Int = .max) async throws -> [Int] {
+        let engine = database.engine
+        try await database.write { db in
+            try await lockMigrations(db, engine: engine)
+            try await db.raw("\(unsafeRaw: schemaMigrations(engine))").run()
+        }
+        var applied: [Int] = []
+        for migration in all where migration.version <= last {
+            let done = try await database.write { db in
+                // Re-checked inside the writing transaction (under the lock on PostgreSQL) so
+                // two servers starting together cannot both apply it.
+                try await lockMigrations(db, engine: engine)
+                let rows = try await db.select().column("version").from("schema_migrations")
+                    .where("version", .equal, migration.version).all()
+                guard rows.isEmpty else { return false }
+                try await migration.apply(db, engine)
+                try await db.insert(into: "schema_migrations")
+                    .columns("version", "name", "applied_at")
+                    .values(SQLBind(migration.version), SQLBind(migration.name), SQLBind(Clock.timestamp()))
+                    .run()
+                return true
+            }
+            if done { applied.append(migration.version) }
+        }
+        return applied
+    }
+
+    /// On PostgreSQL, a transaction-scoped advisory lock serialises migrations between processes;
+    /// SQLite's `BEGIN IMMEDIATE` already allows one writer at a time.
+    private static func lockMigrations(_ db: any SQLDatabase, engine: SQLEngine) async throws {
+        if engine == .postgres { try await db.raw("SELECT pg_advisory_xact_lock(7433100)").run() }
+    }
+}
