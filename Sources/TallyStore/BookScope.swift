@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import TallyCore
 
 /// A book the caller was let into: who they are, the book, their role in it and their "today".
@@ -13,11 +14,14 @@ public struct BookScope: Sendable {
     public let book: Book
     /// The member's time zone (their setting, else the server's): it decides what "today" is.
     public let timeZone: TimeZone
+    /// The book's catalogue version when the request began (see `CatalogCache`).
+    let catalogVersion: Int64
 
-    init(user: User, book: Book, timeZone: TimeZone) {
+    init(user: User, book: Book, timeZone: TimeZone, catalogVersion: Int64 = -1) {
         self.user = user
         self.book = book
         self.timeZone = timeZone
+        self.catalogVersion = catalogVersion
     }
 
     /// The book's id.
@@ -43,22 +47,64 @@ extension Store {
     /// they are not a member (never saying whether the book exists). One read gets the book, the
     /// role and the member's time zone.
     public func scope(_ user: User, book bookID: RecordID) async throws -> BookScope {
+        guard let scope = try await scope(userID: user.id, book: bookID) else { throw StoreError.notFound("book") }
+        return scope
+    }
+
+    /// The caller of a signed-in session and their book in one read: `nil` when the user is gone,
+    /// `notFound` when they are not a member of the book.
+    public func scope(userID: RecordID, book bookID: RecordID) async throws -> BookScope? {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT b.id, b.name, b.currency, m.role, s.time_zone FROM books b
-                JOIN book_members m ON m.book_id = b.id
-                LEFT JOIN user_settings s ON s.user_id = m.user_id
-                WHERE b.id = \(bind: bookID) AND m.user_id = \(bind: user.id)
+                SELECT u.id AS user_id, u.email, b.id, b.name, b.currency, b.catalog_version, m.role, s.time_zone FROM users u
+                LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
+                LEFT JOIN books b ON b.id = m.book_id
+                LEFT JOIN user_settings s ON s.user_id = u.id
+                WHERE u.id = \(bind: userID)
                 """
             ).first()
         }
-        guard let row else { throw StoreError.notFound("book") }
+        guard let row else { return nil }
+        return try scope(row)
+    }
+
+    /// The holder of an API token and their book in one read (the token lookup and the
+    /// membership check of a request together): `nil` when the token is unknown or revoked,
+    /// `notFound` when its user is not a member of the book.
+    public func scope(token: String, book bookID: RecordID) async throws -> BookScope? {
+        guard token.hasPrefix("tly_"), token.count < 100 else { return nil }
+        let hash = Self.sha256(token)
+        let row = try await database.read { db in
+            try await db.raw(
+                """
+                SELECT u.id AS user_id, u.email, t.last_used_at, b.id, b.name, b.currency, b.catalog_version, m.role, s.time_zone
+                FROM api_tokens t JOIN users u ON u.id = t.user_id
+                LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
+                LEFT JOIN books b ON b.id = m.book_id
+                LEFT JOIN user_settings s ON s.user_id = u.id
+                WHERE t.token_hash = \(bind: hash)
+                """
+            ).first()
+        }
+        guard let row else { return nil }
+        try await noteTokenUse(hash: hash, lastUsed: try row.decode(column: "last_used_at", as: String?.self))
+        return try scope(row)
+    }
+
+    /// A scope from a row of the reads above.
+    private func scope(_ row: any SQLRow) throws -> BookScope {
+        let user = User(
+            id: try row.decode(column: "user_id", as: Int64.self),
+            email: try row.decode(column: "email", as: String.self)
+        )
+        guard try !row.decodeNil(column: "id") else { throw StoreError.notFound("book") }
         let zone = try row.decodeNil(column: "time_zone") ? nil : try row.decode(column: "time_zone", as: String.self)
         return BookScope(
             user: user,
             book: try Row.book(row),
-            timeZone: zone.flatMap(TimeZone.init(identifier:)) ?? timeZone
+            timeZone: zone.flatMap(TimeZone.init(identifier:)) ?? timeZone,
+            catalogVersion: try row.decode(column: "catalog_version", as: Int64.self)
         )
     }
 }

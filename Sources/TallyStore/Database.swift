@@ -99,6 +99,13 @@ public final class Database: Sendable {
     }
 
     /// Closes SQLite connections.
+    /// Copies what the WAL holds back into the SQLite database file without waiting for
+    /// readers or the writer (a passive checkpoint, on a reader connection); nothing on PostgreSQL.
+    public func checkpoint() async throws {
+        guard case .sqlite(let writer, let readers) = backend, readers !== writer else { return }
+        _ = try await readers.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+    }
+
     public func close() async {
         if case .sqlite(let writer, let readers) = backend {
             await writer.close()

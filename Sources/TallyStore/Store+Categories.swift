@@ -29,8 +29,8 @@ extension Category {
 extension Store {
     /// The book's categories: each kind's top-level categories in order, each followed by its children.
     public func categories(in scope: BookScope) async throws -> [Category] {
-        let bookID = scope.bookID
-        return try await database.read { db in try await Self.categories(db, book: bookID) }
+        if let held = catalogs.catalog(book: scope.bookID, version: scope.catalogVersion) { return held.categories }
+        return try await database.read { db in try await self.catalog(db, scope).categories }
     }
 
     static func categories(_ db: any SQLDatabase, book: RecordID) async throws -> [Category] {

@@ -7,7 +7,7 @@ extension Store {
         let bookID = scope.bookID
         let book = scope.book
         return try await database.read { db in
-            let names = try await GroupNames.load(db, book: bookID, by: query.by)
+            let names = GroupNames(by: query.by, book: bookID, try await self.catalog(db, scope))
             let rows = try await TotalsQuery(
                 book: bookID,
                 range: query.range,
@@ -52,7 +52,7 @@ extension Store {
         let periods = try interval.checkedPeriods(in: query.range)
         let index = Dictionary(uniqueKeysWithValues: periods.enumerated().map { ($1, $0) })
         return try await database.read { db in
-            let names = try await GroupNames.load(db, book: bookID, by: query.by)
+            let names = GroupNames(by: query.by, book: bookID, try await self.catalog(db, scope))
             let rows = try await TotalsQuery(
                 book: bookID,
                 range: query.range,
@@ -123,17 +123,6 @@ struct GroupNames {
     let categories: [RecordID: Category]
     let accounts: [RecordID: Account]
 
-    static func load(_ db: any SQLDatabase, book: RecordID, by: ReportGrouping) async throws -> GroupNames {
-        let categories = by == .category || by == .subcategory ? try await Store.categories(db, book: book) : []
-        let accounts = by == .account ? try await Store.accounts(db, book: book) : []
-        return GroupNames(
-            by: by,
-            book: book,
-            categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0) }),
-            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
-        )
-    }
-
     var dimension: TotalsQuery.Dimension {
         switch by {
         case .category, .subcategory: .category
@@ -180,5 +169,19 @@ struct GroupNames {
             let name = payees[raw] ?? raw
             return (name, name, Palette.color(for: raw))
         }
+    }
+}
+
+extension GroupNames {
+    /// The names a grouping needs, from the book's catalogue.
+    init(by: ReportGrouping, book: RecordID, _ catalog: CatalogCache.Catalog) {
+        let categories = by == .category || by == .subcategory ? catalog.categories : []
+        let accounts = by == .account ? catalog.accounts : []
+        self.init(
+            by: by,
+            book: book,
+            categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0) }),
+            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
+        )
     }
 }

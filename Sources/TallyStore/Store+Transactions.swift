@@ -13,6 +13,8 @@ extension Store {
     ) async throws -> TransactionRecord {
         let book = try scope.writable()
         let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
+        // Without photos the add joins the next group commit (`AddQueue`).
+        if receipts.isEmpty { return try await adds.add(book: book.id, draft: draft) }
         let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
         return try await database.write { db in
             let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
@@ -43,8 +45,23 @@ extension Store {
         draft: TransactionDraft
     ) async throws -> RecordID {
         let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: true)
-        let now = Clock.timestamp()
-        let id = try await db.raw(
+        let id = try await insertRow(db, book: bookID, draft: draft, refs: refs, now: Clock.timestamp())
+        var totals = Totals()
+        totals.add(sign: 1, draft, refs)
+        try await totals.apply(db, book: bookID)
+        try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
+        return id
+    }
+
+    /// The INSERT of one resolved record; the caller keeps the totals and payee memory.
+    static func insertRow(
+        _ db: any SQLDatabase,
+        book bookID: RecordID,
+        draft: TransactionDraft,
+        refs: References,
+        now: String
+    ) async throws -> RecordID {
+        try await db.raw(
             """
             INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, payee_key, category_id, account_id,
               to_account_id, note, created_at, updated_at)
@@ -54,11 +71,6 @@ extension Store {
             RETURNING id
             """
         ).first()!.decode(column: "id", as: Int64.self)
-        var totals = Totals()
-        totals.add(sign: 1, draft, refs)
-        try await totals.apply(db, book: bookID)
-        try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
-        return id
     }
 
     /// Deletes a record inside the caller's transaction, taking it out of the totals; false when
@@ -198,7 +210,6 @@ extension Store {
     /// were last recorded with — for autofill.
     public func payeeSuggestions(in scope: BookScope, prefix: String, limit: Int = 8) async throws -> [Payee] {
         let bookID = scope.bookID
-        let user = scope.user
         let book = scope.book
         let key = prefix.trimmingCharacters(in: .whitespaces).lowercased()
         // LIKE wildcards in what the user typed are escaped so they match literally. By scalar, not
@@ -233,34 +244,63 @@ extension Store {
         }
     }
 
+    /// A record's category, account and destination account as ids of its book.
+    typealias References = (category: RecordID?, account: RecordID?, toAccount: RecordID?)
+
+    /// What a payee was last recorded with, for autofill.
+    struct Remembered: Sendable {
+        let category: RecordID?
+        let account: RecordID?
+    }
+
     /// Turns the draft's category and account references into ids of this book.
     static func resolveReferences(
         _ db: any SQLDatabase,
         book: RecordID,
         draft: TransactionDraft,
         autofill: Bool
-    ) async throws -> (category: RecordID?, account: RecordID?, toAccount: RecordID?) {
-        var categoryRef = draft.category
-        var accountRef = draft.account
-        if autofill && draft.kind != .transfer && (categoryRef == nil || accountRef == nil) {
+    ) async throws -> References {
+        var remembered: Remembered?
+        if autofill && draft.kind != .transfer && (draft.category == nil || draft.account == nil) {
             if let row = try await db.raw(
                 """
                 SELECT last_category_id, last_account_id FROM payees WHERE book_id = \(bind: book) AND name_key = \(bind: draft.payee.lowercased())
                 """
             ).first() {
-                categoryRef =
-                    try categoryRef ?? (row.decode(column: "last_category_id", as: Int64?.self)).map(Reference.id)
-                accountRef =
-                    try accountRef ?? (row.decode(column: "last_account_id", as: Int64?.self)).map(Reference.id)
+                remembered = Remembered(
+                    category: try row.decode(column: "last_category_id", as: Int64?.self),
+                    account: try row.decode(column: "last_account_id", as: Int64?.self)
+                )
             }
+        }
+        let needsCategory = draft.category != nil || remembered?.category != nil
+        return try resolve(
+            draft,
+            remembered: remembered,
+            categories: needsCategory ? try await categories(db, book: book) : [],
+            accounts: try await accounts(db, book: book)
+        )
+    }
+
+    /// The draft's references resolved in the book's catalogue; a category or account the
+    /// draft leaves out is filled from what its payee was last recorded with.
+    static func resolve(
+        _ draft: TransactionDraft,
+        remembered: Remembered?,
+        categories: [Category],
+        accounts: [Account]
+    ) throws -> References {
+        var categoryRef = draft.category
+        var accountRef = draft.account
+        if draft.kind != .transfer, let remembered {
+            categoryRef = categoryRef ?? remembered.category.map(Reference.id)
+            accountRef = accountRef ?? remembered.account.map(Reference.id)
         }
         var category: RecordID?
         if let categoryRef {
-            let all = try await categories(db, book: book)
             let kind: CategoryKind = draft.kind == .income ? .income : .expense
-            category = try resolve(categoryRef, in: all, kind: kind, field: "category").id
+            category = try resolve(categoryRef, in: categories, kind: kind, field: "category").id
         }
-        let accounts = try await accounts(db, book: book)
         let account = try accountRef.map { try resolve($0, in: accounts, field: "account").id }
         let toAccount = try draft.toAccount.map { try resolve($0, in: accounts, field: "to_account").id }
         if draft.kind == .transfer, account == toAccount {

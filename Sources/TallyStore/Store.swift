@@ -34,12 +34,17 @@ public final class Store: Sendable {
     let bcryptCost: UInt8
     /// The zone that decides what "today" is.
     public let timeZone: TimeZone
+    /// Adds without photos, written in groups (group commit).
+    let adds: AddQueue
+    /// Books' categories and accounts by catalogue version.
+    let catalogs = CatalogCache()
 
     /// Wraps an opened database. Call `migrate()` before use.
     public init(database: Database, bcryptCost: UInt8 = 12, timeZone: TimeZone = .current) {
         self.database = database
         self.bcryptCost = bcryptCost
         self.timeZone = timeZone
+        self.adds = AddQueue(database: database)
     }
 
     /// Opens the database at `location` and brings its schema up to date. For PostgreSQL the

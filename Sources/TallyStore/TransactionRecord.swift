@@ -50,6 +50,22 @@ public struct TransactionRecord: Sendable, Hashable {
         LEFT JOIN accounts ta ON ta.id = t.to_account_id
         """
 
+    init(
+        transaction: Transaction,
+        categoryPath: String?,
+        categoryIcon: String?,
+        categoryColor: String?,
+        accountName: String?,
+        toAccountName: String?
+    ) {
+        self.transaction = transaction
+        self.categoryPath = categoryPath
+        self.categoryIcon = categoryIcon
+        self.categoryColor = categoryColor
+        self.accountName = accountName
+        self.toAccountName = toAccountName
+    }
+
     init(row: any SQLRow) throws {
         let currency = try Row.currency(row, "currency")
         let dateText = try row.decode(column: "date", as: String.self)

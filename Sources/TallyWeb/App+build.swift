@@ -108,7 +108,13 @@ struct DatabaseService: Service {
             // The pool runs until cancelled; graceful shutdown reaches it after the HTTP server's.
             await cancelWhenGracefulShutdown { await database.run() }
         } else {
-            try? await gracefulShutdown()
+            // SQLite: checkpoint the WAL every second here, off the requests' path.
+            await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    try? await database.checkpoint()
+                }
+            }
         }
         await database.close()
     }

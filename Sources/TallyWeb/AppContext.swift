@@ -36,6 +36,15 @@ public enum AuthMethod: Sendable {
     case token
 }
 
+/// A credential noted but not yet looked up (on a book's routes, `BookScopeMiddleware` reads
+/// it together with the book).
+public enum Credential: Sendable {
+    /// An `Authorization: Bearer` token.
+    case token(String)
+    /// A signed-in session's user.
+    case session(userID: Int64)
+}
+
 /// The per-request context: the session, the signed-in user, the CSRF token and the client's
 /// address.
 public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddressRequestContext, RequestContext {
@@ -58,6 +67,8 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddre
     /// The book the route names and the caller's place in it, set once per request by
     /// `BookScopeMiddleware` on every `books/:book` route.
     public var scope: BookScope?
+    /// The credential `AuthMiddleware` left for `BookScopeMiddleware` to read with the book.
+    public var credential: Credential?
 
     /// Makes a context for a request.
     public init(source: Source) {

@@ -68,6 +68,12 @@ enum Migrator {
             postgres: Migration0006.postgres,
             then: Migration0006.hashFeedTokens
         ),
+        Migration(
+            version: 7,
+            name: "catalogue versions for the in-memory catalogue",
+            sqlite: Migration0007.sqlite,
+            postgres: Migration0007.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

@@ -7,8 +7,12 @@ import TallyCore
 import TallyStore
 
 /// Sets `context.identity` from the session cookie or an `Authorization: Bearer` token, and
-/// `context.clientAddress` (for login throttling). It never refuses a request itself; routes
+/// `context.clientAddress` (for login throttling). It refuses only an unknown token; routes
 /// that need a user ask `context.requireUser()`.
+///
+/// On a book's routes (`/books/{book}/…`, `/api/v1/books/{book}/…`) it only notes the
+/// credential (`context.credential`): `BookScopeMiddleware` then reads the caller, the book and
+/// their role in one query instead of two.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let store: Store
@@ -26,18 +30,38 @@ struct AuthMiddleware: RouterMiddleware {
             remote: context.remoteAddress,
             trustForwardedFor: trustForwardedFor
         )
+        let deferred = Self.isBookPath(request.uri.path)
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            guard let user = try await store.user(forToken: token) else {
-                throw HTTPError(.unauthorized, message: "the API token is unknown or revoked")
-            }
-            context.identity = user
             context.authMethod = .token
-        } else if let session = context.sessions.session, let user = try await store.user(id: session.userID) {
-            context.identity = user
-            context.authMethod = .session
+            if deferred {
+                context.credential = .token(token)
+            } else {
+                guard let user = try await store.user(forToken: token) else { throw Self.unknownToken }
+                context.identity = user
+            }
+        } else if let session = context.sessions.session {
+            if deferred {
+                context.credential = .session(userID: session.userID)
+                context.authMethod = .session
+            } else if let user = try await store.user(id: session.userID) {
+                context.identity = user
+                context.authMethod = .session
+            }
         }
         return try await next(request, context)
+    }
+
+    /// The answer to a bearer token that is unknown or revoked.
+    static let unknownToken = HTTPError(.unauthorized, message: "the API token is unknown or revoked")
+
+    /// Whether the path is under one book: `books/{book}` or `api/v1/books/{book}`, with or
+    /// without more after it (`api/v1/books` itself lists books and is not).
+    static func isBookPath(_ path: String) -> Bool {
+        var rest = Substring(path)
+        if rest.hasPrefix("/api/v1/") { rest = rest.dropFirst(7) }
+        guard rest.hasPrefix("/books/") else { return false }
+        return !rest.dropFirst(7).prefix { $0 != "/" }.isEmpty
     }
 
     /// The address login failures are counted against: the connection's peer IP; behind a

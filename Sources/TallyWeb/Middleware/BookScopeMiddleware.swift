@@ -2,11 +2,12 @@ import Hummingbird
 import TallyCore
 import TallyStore
 
-/// The one access check of every `books/:book` route, pages and API alike: reads the caller and
-/// the `:book` path parameter, lets the caller into the book once (`Store.scope(_:book:)`: the
-/// book, their role and their zone in one read) and hands the scope to the handler in
-/// `context.scope`. Handlers and the services below them never ask again; a viewer's attempt to
-/// change something is refused by the scope itself, in memory.
+/// The one access check of every `books/:book` route, pages and API alike: reads the caller's
+/// credential (noted by `AuthMiddleware`) and the `:book` path parameter, and lets the caller
+/// into the book with one read (`Store.scope(token:book:)` / `scope(userID:book:)`: the user,
+/// the book, their role and their zone) and hands the scope to the handler in `context.scope`.
+/// Handlers and the services below them never ask again; a viewer's attempt to change something
+/// is refused by the scope itself, in memory.
 struct BookScopeMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let store: Store
@@ -16,9 +17,25 @@ struct BookScopeMiddleware: RouterMiddleware {
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let user = try context.requireUser()
+        // No credential at all is a 401 (a sign-in page for the pages) before any 404.
+        if context.credential == nil { _ = try context.requireUser() }
+        let book = try context.parameters.id("book")
         var context = context
-        context.scope = try await store.scope(user, book: try context.parameters.id("book"))
+        let scope: BookScope
+        switch context.credential {
+        case .token(let token):
+            guard let found = try await store.scope(token: token, book: book) else { throw AuthMiddleware.unknownToken }
+            scope = found
+        case .session(let userID):
+            guard let found = try await store.scope(userID: userID, book: book) else {
+                throw HTTPError(.unauthorized, message: "sign in or send an API token")
+            }
+            scope = found
+        case nil:
+            scope = try await store.scope(try context.requireUser(), book: book)
+        }
+        context.identity = scope.user
+        context.scope = scope
         return try await next(request, context)
     }
 }

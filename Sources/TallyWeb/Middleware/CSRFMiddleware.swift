@@ -57,7 +57,7 @@ struct CSRFMiddleware: RouterMiddleware {
         let unsafe = ![.get, .head, .options].contains(request.method)
         // An API call without any credential carries nothing to forge: let the route answer 401.
         let isAPI = request.uri.path.hasPrefix("/api/")
-        if unsafe && context.authMethod != .token && !(isAPI && context.identity == nil)
+        if unsafe && context.authMethod != .token && !(isAPI && context.identity == nil && context.credential == nil)
             && !Self.exempt.contains(request.uri.path)
         {
             let sent = try await Self.submittedToken(&request, context: context)
