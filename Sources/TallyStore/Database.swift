@@ -99,12 +99,23 @@ public final class Database: Sendable {
     }
 
     /// Closes SQLite connections.
-    /// Copies what the WAL holds back into the SQLite database file without waiting for
-    /// readers or the writer (a passive checkpoint, on a reader connection); nothing on PostgreSQL.
+    /// Copies what the WAL holds back into the SQLite database file (a passive checkpoint, on a
+    /// reader connection, which waits for no one); nothing on PostgreSQL. A server calls it
+    /// every quarter second, so each checkpoint is small and none runs inside a request.
     public func checkpoint() async throws {
         guard case .sqlite(let writer, let readers) = backend, readers !== writer else { return }
         _ = try await readers.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
     }
+
+    /// For a server that calls `checkpoint()` itself: a commit that passes SQLite's
+    /// auto-checkpoint mark (1,000 pages) copies the WAL back inside that request. The mark is
+    /// raised to 8,000 pages (about 32 MB), which only bounds the WAL if the server's own
+    /// checkpoints ever stop. Commands keep SQLite's default.
+    public func deferCheckpoints() async throws {
+        guard case .sqlite(let writer, let readers) = backend, readers !== writer else { return }
+        _ = try await writer.withConnection { try await $0.query("PRAGMA wal_autocheckpoint = 8000") }
+    }
+
 
     public func close() async {
         if case .sqlite(let writer, let readers) = backend {

@@ -20,11 +20,6 @@ final class SQLitePool: Sendable {
         // Every many-row INSERT keeps a statement journal; on disk, an import spent a tenth of
         // its time writing it. SQLite fixes where it goes when a transaction begins, hence here.
         if writer { pragmas.append("PRAGMA temp_store = MEMORY") }
-        // A commit that passes the auto-checkpoint mark copies the WAL back into the database
-        // file itself, inside that request: under load it was the adds' slowest 1 %. The server
-        // checkpoints in the background instead (`Database.checkpoint()`, every second); this
-        // higher mark (about 32 MB) only bounds the WAL if that ever stops.
-        if writer { pragmas.append("PRAGMA wal_autocheckpoint = 8000") }
         for _ in 0..<size {
             let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
             for pragma in pragmas {

@@ -108,10 +108,11 @@ struct DatabaseService: Service {
             // The pool runs until cancelled; graceful shutdown reaches it after the HTTP server's.
             await cancelWhenGracefulShutdown { await database.run() }
         } else {
-            // SQLite: checkpoint the WAL every second here, off the requests' path.
+            // SQLite: checkpoint the WAL here, a little at a time, off the requests' path.
+            try? await database.deferCheckpoints()
             await cancelWhenGracefulShutdown {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
+                    try? await Task.sleep(for: .milliseconds(250))
                     try? await database.checkpoint()
                 }
             }

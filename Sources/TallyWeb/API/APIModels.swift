@@ -72,9 +72,14 @@ enum APIModel {
         }
     }
 
-    struct AccountJSON: Encodable {
+    struct AccountJSON: Encodable, SnakeCaseKeys {
         let id: Int64, name: String, kind: String, currency: String, openingBalance: String, balance: String,
             archived: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, kind, currency, balance, archived
+            case openingBalance = "opening_balance"
+        }
         init(_ item: AccountBalance) {
             let a = item.account
             id = a.id
