@@ -116,7 +116,6 @@ public final class Database: Sendable {
         _ = try await writer.withConnection { try await $0.query("PRAGMA wal_autocheckpoint = 8000") }
     }
 
-
     public func close() async {
         if case .sqlite(let writer, let readers) = backend {
             await writer.close()
