@@ -119,7 +119,8 @@ actor AddQueue {
                     )
                 )
             }
-            guard outcomes.contains(where: { if case .success = $0 { true } else { false } }) else { continue }
+            // Nothing of this book's went in (every draft refused): nothing to fold.
+            guard indices.contains(where: { if case .success = outcomes[$0] { true } else { false } }) else { continue }
             try await totals.apply(db, book: book)
             try await PayeeUse.save(db, book: book, payees)
         }

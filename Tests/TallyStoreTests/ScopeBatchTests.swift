@@ -97,6 +97,37 @@ struct ScopeBatchTests {
         }
     }
 
+    @Test(
+        "adds to two books in one batch: one book's all refused, the other's all stored",
+        arguments: Backend.available
+    )
+    func twoBooks(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (alice, aliceBook) = try await owner(store)
+            let (bob, bobBook) = try await owner(store, email: "bob@example.com")
+            let good = try await store.scope(alice, book: aliceBook.id)
+            let bad = try await store.scope(bob, book: bobBook.id)
+            let stored = await withTaskGroup(of: Bool.self) { group in
+                for n in 0..<20 {
+                    group.addTask {
+                        let input = TransactionInput(
+                            amount: "2.00",
+                            date: "2026-03-03",
+                            payee: "Q",
+                            category: n.isMultiple(of: 2) ? "Food:Coffee" : "No:Such"
+                        )
+                        return (try? await store.addTransaction(to: n.isMultiple(of: 2) ? good : bad, input)) != nil
+                    }
+                }
+                return await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+            }
+            #expect(stored == 10)
+            #expect(try await store.transactions(in: good, limit: 500).records.count == 10)
+            #expect(try await store.transactions(in: bad, limit: 500).records.isEmpty)
+            #expect(try await store.check().isClean)
+        }
+    }
+
     @Test("a renamed category shows in the next report, also when another process renamed it")
     func catalogueFollowsChanges() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-catalog-\(UUID().uuidString)")
