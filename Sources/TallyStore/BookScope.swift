@@ -103,7 +103,7 @@ extension Store {
         return BookScope(
             user: user,
             book: try Row.book(row),
-            timeZone: zone.flatMap(TimeZone.init(identifier:)) ?? timeZone,
+            timeZone: self.zone(named: zone),
             catalogVersion: try row.decode(column: "catalog_version", as: Int64.self)
         )
     }

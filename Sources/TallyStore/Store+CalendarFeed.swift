@@ -55,7 +55,7 @@ extension Store {
             email: try row.decode(column: "email", as: String.self)
         )
         let settings = try await settings(for: user)
-        let zone = TimeZone(identifier: settings.timeZone) ?? timeZone
+        let zone = zone(named: settings.timeZone)
         let today = Clock.localDate(at: Date(), in: zone)
         var occurrences: [(Book, BillOccurrence)] = []
         // The feed's token stands for the user: each of their books is in scope as it is listed.

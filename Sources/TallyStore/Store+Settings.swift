@@ -90,7 +90,11 @@ extension Store {
 
     /// Today's date where the user is (their zone, else the server's).
     public func today(for user: User) async throws -> LocalDate {
-        let zone = TimeZone(identifier: try await settings(for: user).timeZone) ?? timeZone
-        return Clock.localDate(at: Date(), in: zone)
+        Clock.localDate(at: Date(), in: zone(named: try await settings(for: user).timeZone))
+    }
+
+    /// A user's zone by its stored name; the server's when they chose none (or it is unknown).
+    func zone(named name: String?) -> TimeZone {
+        name.flatMap(TimeZone.init(identifier:)) ?? timeZone
     }
 }

@@ -38,19 +38,14 @@ extension Store {
     }
 
     /// Inserts a checked record inside the caller's transaction, keeping the totals and the
-    /// payee memory current: the one way every service (bills, goals) adds a record.
+    /// payee memory current: how bills, goals and adds with photos add a record.
     static func insertTransaction(
         _ db: any SQLDatabase,
         book bookID: RecordID,
         draft: TransactionDraft
     ) async throws -> RecordID {
-        let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: true)
-        let id = try await insertRow(db, book: bookID, draft: draft, refs: refs, now: Clock.timestamp())
-        var totals = Totals()
-        totals.add(sign: 1, draft, refs)
-        try await totals.apply(db, book: bookID)
-        try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
-        return id
+        // The same path as a group-committed add, as a batch of one.
+        try await AddQueue.insert(db, [(bookID, draft)])[0].get().transaction.id
     }
 
     /// The INSERT of one resolved record; the caller keeps the totals and payee memory.
@@ -110,7 +105,7 @@ extension Store {
                 bookCurrency: book.currency,
                 today: scope.today
             )
-            let refs = try await Self.resolveReferences(db, book: bookID, draft: draft, autofill: false)
+            let refs = try await Self.resolveReferences(db, book: bookID, draft: draft)
             try await db.raw(
                 """
                 UPDATE transactions SET kind = \(bind: draft.kind.rawValue), amount_minor = \(bind: draft.amount.minorUnits),
@@ -253,31 +248,17 @@ extension Store {
         let account: RecordID?
     }
 
-    /// Turns the draft's category and account references into ids of this book.
+    /// Turns an edited draft's category and account references into ids of this book (an edit
+    /// never autofills; new records go through `AddQueue.insert`).
     static func resolveReferences(
         _ db: any SQLDatabase,
         book: RecordID,
-        draft: TransactionDraft,
-        autofill: Bool
+        draft: TransactionDraft
     ) async throws -> References {
-        var remembered: Remembered?
-        if autofill && draft.kind != .transfer && (draft.category == nil || draft.account == nil) {
-            if let row = try await db.raw(
-                """
-                SELECT last_category_id, last_account_id FROM payees WHERE book_id = \(bind: book) AND name_key = \(bind: draft.payee.lowercased())
-                """
-            ).first() {
-                remembered = Remembered(
-                    category: try row.decode(column: "last_category_id", as: Int64?.self),
-                    account: try row.decode(column: "last_account_id", as: Int64?.self)
-                )
-            }
-        }
-        let needsCategory = draft.category != nil || remembered?.category != nil
-        return try resolve(
+        try resolve(
             draft,
-            remembered: remembered,
-            categories: needsCategory ? try await categories(db, book: book) : [],
+            remembered: nil,
+            categories: draft.category == nil ? [] : try await categories(db, book: book),
             accounts: try await accounts(db, book: book)
         )
     }

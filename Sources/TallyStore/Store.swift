@@ -69,11 +69,6 @@ public final class Store: Sendable {
         try await Migrator.migrate(database)
     }
 
-    /// Today's date in the server's zone: only for work done on no member's behalf (the
-    /// housekeeping sweep, `tally check`). Everything a member sees uses `BookScope.today`.
-    public func serverToday() -> LocalDate {
-        Clock.localDate(at: Date(), in: timeZone)
-    }
 }
 
 /// Row decoding shared by the services.

@@ -45,30 +45,4 @@ struct TotalsTable: Sendable {
           total_minor = \(name).total_minor + excluded.total_minor, count = \(name).count + excluded.count
         """
     }
-
-    /// Creates the table. On SQLite it is clustered on its key (WITHOUT ROWID): no second b-tree
-    /// for the key to keep, and a report's range of cells is one run of pages.
-    func create(_ db: any SQLDatabase, engine: SQLEngine) async throws {
-        var columns = [
-            "book_id BIGINT NOT NULL REFERENCES books (id) ON DELETE CASCADE", "\(period) TEXT NOT NULL",
-            "kind TEXT NOT NULL", "category_id BIGINT NOT NULL",
-        ]
-        if account { columns.append("account_id BIGINT NOT NULL") }
-        if payee { columns.append("payee_key TEXT NOT NULL") }
-        columns += [
-            "currency TEXT NOT NULL", "total_minor BIGINT NOT NULL", "count BIGINT NOT NULL",
-            "PRIMARY KEY (\(keyColumns.joined(separator: ", ")))",
-        ]
-        try await db.raw(
-            """
-            CREATE TABLE \(unsafeRaw: name) (\(unsafeRaw: columns.joined(separator: ", ")))\(unsafeRaw: engine == .sqlite ? " WITHOUT ROWID" : "")
-            """
-        ).run()
-        if payee {
-            // With the sums in the index a payee's cells are read from it alone; without them,
-            // SQLite's planner preferred walking the whole book in key order.
-            try await db.create(index: "\(name)_payee").on(name)
-                .column("book_id").column("payee_key").column(period).column("total_minor").column("count").run()
-        }
-    }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TallyCore
 import TallyStore
 import TallyWeb
 import Testing
@@ -63,7 +64,10 @@ extension API {
                 let current = try await client.get("\(owner.books)/calendar", token: owner.token)
                 expectStatus(current, .ok)
                 #expect(
-                    try current.decode(CalendarJSON.self).month == String(store.serverToday().description.prefix(7))
+                    try current.decode(CalendarJSON.self).month
+                        == String(
+                            try await store.today(for: User(id: owner.id, email: owner.email)).description.prefix(7)
+                        )
                 )
 
                 for bad in ["2026-13", "2026-00", "March", "2026-03-01", ""] {

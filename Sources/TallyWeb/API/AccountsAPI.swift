@@ -24,7 +24,6 @@ struct AccountsAPI {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "currency"])
         let account = try await store.createAccount(
@@ -39,7 +38,6 @@ struct AccountsAPI {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "archived"])
         let changes = AccountChanges(

@@ -39,7 +39,6 @@ struct BillsAPI {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(APIModel.BillJSON(try await store.createBill(in: scope, input)), status: .created)
@@ -47,7 +46,6 @@ struct BillsAPI {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(
@@ -64,7 +62,6 @@ struct BillsAPI {
     /// Occurrences from `from` (default: the 1st of this month) through `to` (default: a year on).
     func occurrences(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         let id = try context.parameters.id("id")
         let today = scope.today
         let from = try QueryDate.read(request, "from") ?? today.startOfMonth
@@ -76,7 +73,6 @@ struct BillsAPI {
     /// Marks paid; an optional body `{"amount": "…", "paid_on": "YYYY-MM-DD"}`.
     func pay(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let due = try Self.due(context)
         var amount: String?

@@ -24,7 +24,6 @@ struct CategoriesAPI {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "parent", "icon", "color"])
         let category = try await store.createCategory(
@@ -41,7 +40,6 @@ struct CategoriesAPI {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "icon", "color"])
         let changes = CategoryChanges(

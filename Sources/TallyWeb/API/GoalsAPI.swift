@@ -39,7 +39,6 @@ struct GoalsAPI {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(APIModel.GoalJSON(try await store.createGoal(in: scope, input)), status: .created)
@@ -47,7 +46,6 @@ struct GoalsAPI {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(
@@ -69,7 +67,6 @@ struct GoalsAPI {
 
     func contribute(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["amount", "date", "note", "from_account", "to_account"])
         let contribution = try await store.contribute(

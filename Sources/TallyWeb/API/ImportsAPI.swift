@@ -20,7 +20,6 @@ struct ImportsAPI {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         let book = try scope.writable()
         var request = request
         let body = try await request.collectBody(upTo: Self.maxImportSize)

@@ -63,8 +63,7 @@ struct BillPages {
 
     func newForm(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let user = try context.requireUser()
-        let book = try scope.writable()
+        try scope.requireWrite()
         return try await form(scope: scope, context: context, input: BillForm.defaults(today: scope.today), billID: nil)
     }
 

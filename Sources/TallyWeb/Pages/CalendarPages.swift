@@ -78,7 +78,6 @@ struct CalendarPages {
 
     func day(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         let book = scope.book
         guard let text = context.parameters.get("date"), let date = LocalDate(text), LocalDate.supported.contains(date)
         else {
