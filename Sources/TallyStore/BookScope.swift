@@ -74,7 +74,7 @@ extension Store {
     /// `notFound` when its user is not a member of the book.
     public func scope(token: String, book bookID: RecordID) async throws -> BookScope? {
         guard token.hasPrefix("tly_"), token.count < 100 else { return nil }
-        let hash = Self.sha256(token)
+        let hash = Users.sha256(token)
         let row = try await database.read { db in
             try await db.raw(
                 """
@@ -88,7 +88,7 @@ extension Store {
             ).first()
         }
         guard let row else { return nil }
-        try await noteTokenUse(hash: hash, lastUsed: try row.decode(column: "last_used_at", as: String?.self))
+        try await users.noteTokenUse(hash: hash, lastUsed: try row.decode(column: "last_used_at", as: String?.self))
         return try scope(row)
     }
 

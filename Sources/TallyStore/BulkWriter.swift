@@ -134,4 +134,38 @@ struct BulkWriter: Sendable {
             start = end
         }
     }
+
+    /// Inserts `values` (row after row, one value for each of `columns`) in one statement and
+    /// returns the new rows' ids in the order of the rows. Both engines hand out ids in the order
+    /// rows are inserted, and the rows go in in the order given (SQLite walks `jsonb_each` by key,
+    /// PostgreSQL a VALUES list in order), so the ids, sorted, line up with the rows.
+    func insertReturningIDs(into table: String, columns: [String], values: [BulkValue]) async throws -> [Int64] {
+        let width = columns.count
+        precondition(!values.isEmpty && values.count % width == 0, "bulk insert: values do not fill whole rows")
+        precondition(values.count <= 60_000, "bulk insert: one statement holds at most 60,000 values")
+        var ids: [Int64]
+        if let sqlite {
+            let expressions = (0..<width).map { "value ->> \($0)" }.joined(separator: ", ")
+            let sql =
+                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(expressions) FROM jsonb_each(?1) ORDER BY key RETURNING id"
+            ids = try await sqlite.query(sql, [.text(BulkValue.json(values[...], width: width))]).map {
+                guard let id = $0.column("id")?.integer else {
+                    throw DatabaseError(description: "INSERT returned no id")
+                }
+                return Int64(id)
+            }
+        } else {
+            let tuples = stride(from: 0, to: values.count, by: width).map { row -> SQLQueryString in
+                "(\(binds: Array(values[row..<row + width])))"
+            }
+            ids = try await db.raw(
+                "INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: columns.joined(separator: ", "))) VALUES \(tuples.joined(separator: ", ")) RETURNING id"
+            ).all().map { try $0.decode(column: "id", as: Int64.self) }
+        }
+        ids.sort()
+        guard ids.count == values.count / width else {
+            throw DatabaseError(description: "INSERT returned \(ids.count) ids")
+        }
+        return ids
+    }
 }

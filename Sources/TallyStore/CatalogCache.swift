@@ -35,20 +35,20 @@ final class CatalogCache: Sendable {
     }
 }
 
-extension Store {
+extension StoreService {
     /// The book's categories and accounts, from memory when the scope's catalogue version is
     /// the one held, else read on `db` and kept.
     func catalog(_ db: any SQLDatabase, _ scope: BookScope) async throws -> CatalogCache.Catalog {
-        if let held = catalogs.catalog(book: scope.bookID, version: scope.catalogVersion) { return held }
+        if let held = core.catalogs.catalog(book: scope.bookID, version: scope.catalogVersion) { return held }
         // Read after the version was: what is read is at least that new, so keeping it under
         // that version is safe.
         let catalog = CatalogCache.Catalog(
             version: scope.catalogVersion,
-            categories: try await Self.categories(db, book: scope.bookID),
-            accounts: try await Self.accounts(db, book: scope.bookID)
+            categories: try await Books.categories(db, book: scope.bookID),
+            accounts: try await Books.accounts(db, book: scope.bookID)
         )
         // A scope made without a version (the calendar feed's) is not kept.
-        if scope.catalogVersion >= 0 { catalogs.keep(book: scope.bookID, catalog) }
+        if scope.catalogVersion >= 0 { core.catalogs.keep(book: scope.bookID, catalog) }
         return catalog
     }
 }

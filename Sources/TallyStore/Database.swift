@@ -5,6 +5,7 @@ import PostgresKit
 import PostgresNIO
 import SQLKit
 import SQLiteKit
+import Synchronization
 
 /// Which SQL engine a `Database` talks to; queries are shared, DDL differs in a few places.
 public enum SQLEngine: String, Sendable {
@@ -70,11 +71,16 @@ public final class Database: Sendable {
     /// The engine behind this database.
     public let engine: SQLEngine
     let logger: Logger
+    /// The SQLite file, for connections opened later (the checkpointer).
+    private let path: String?
+    /// The server's checkpoint connection (see `deferCheckpoints`).
+    private let checkpointer = Mutex<SQLitePool?>(nil)
 
     /// Opens (and for SQLite creates) the database. For PostgreSQL, `run()` must be running
     /// (a service of the app, or a task of the command) before queries are made.
     public init(_ location: DatabaseLocation, logger: Logger = Logger(label: "tally.db")) async throws {
         self.logger = logger
+        if case .sqliteFile(let path) = location { self.path = path } else { self.path = nil }
         switch location {
         case .sqliteMemory:
             let pool = try await SQLitePool(storage: .memory, size: 1, writer: true, logger: logger)
@@ -98,25 +104,44 @@ public final class Database: Sendable {
         if case .postgres(let client) = backend { await client.run() }
     }
 
-    /// Closes SQLite connections.
-    /// Copies what the WAL holds back into the SQLite database file (a passive checkpoint, on a
-    /// reader connection, which waits for no one); nothing on PostgreSQL. A server calls it
-    /// every quarter second, so each checkpoint is small and none runs inside a request.
+    /// Copies what the WAL holds back into the SQLite database file (a passive checkpoint, which
+    /// waits for no one); nothing on PostgreSQL. A server calls it every quarter second, so each
+    /// checkpoint is small and none runs inside a request. It runs on the checkpointer's own
+    /// thread once `deferCheckpoints()` made one, else on a reader.
     public func checkpoint() async throws {
         guard case .sqlite(let writer, let readers) = backend, readers !== writer else { return }
-        _ = try await readers.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+        let pool = checkpointer.withLock { $0 } ?? readers
+        _ = try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
     }
 
-    /// For a server that calls `checkpoint()` itself: a commit that passes SQLite's
-    /// auto-checkpoint mark (1,000 pages) copies the WAL back inside that request. The mark is
+    /// For a server that calls `checkpoint()` itself. A commit that passes SQLite's
+    /// auto-checkpoint mark (1,000 pages) copies the WAL back inside that request, so the mark is
     /// raised to 8,000 pages (about 32 MB), which only bounds the WAL if the server's own
-    /// checkpoints ever stop. Commands keep SQLite's default.
-    public func deferCheckpoints() async throws {
-        guard case .sqlite(let writer, let readers) = backend, readers !== writer else { return }
-        _ = try await writer.withConnection { try await $0.query("PRAGMA wal_autocheckpoint = 8000") }
+    /// checkpoints ever stop. And the checkpoints get a connection on a thread of their own: a
+    /// checkpoint ends in an fsync of 20–30 ms here, and on SQLiteNIO's shared threads (one per
+    /// core) that held back every request's statements behind it. Commands keep SQLite's default.
+    public func deferCheckpoints(_ pages: Int = 8000) async throws {
+        guard case .sqlite(let writer, let readers) = backend, readers !== writer, let path else { return }
+        _ = try await writer.withConnection { try await $0.query("PRAGMA wal_autocheckpoint = \(pages)") }
+        guard checkpointer.withLock({ $0 }) == nil else { return }
+        let pool = try await SQLitePool(
+            storage: .file(path: path),
+            size: 1,
+            writer: false,
+            ownThread: true,
+            logger: logger
+        )
+        checkpointer.withLock { $0 = pool }
     }
 
+    /// Closes SQLite connections.
     public func close() async {
+        if let pool = checkpointer.withLock({ held in
+            defer { held = nil }
+            return held
+        }) {
+            await pool.close()
+        }
         if case .sqlite(let writer, let readers) = backend {
             await writer.close()
             if readers !== writer { await readers.close() }

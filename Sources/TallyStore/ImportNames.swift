@@ -63,14 +63,14 @@ struct ImportNames {
 
     static func load(_ db: any SQLDatabase, book: Book) async throws -> ImportNames {
         var names = ImportNames(book: book)
-        let all = try await Store.categories(db, book: book.id)
+        let all = try await Books.categories(db, book: book.id)
         for c in all {
             let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name } ?? ""
             let key = parent.isEmpty ? Self.key(c.kind, c.name, "") : Self.key(c.kind, parent, c.name)
             if names.categories[key] == nil { names.categories[key] = c.id }
         }
         names.nextCategoryPosition = all.count
-        let accounts = try await Store.accounts(db, book: book.id)
+        let accounts = try await Books.accounts(db, book: book.id)
         for a in accounts where names.accounts[a.name.lowercased()] == nil {
             names.accounts[a.name.lowercased()] = a.id
         }
@@ -94,7 +94,7 @@ struct ImportNames {
         let parentKey = Self.key(categoryKind, name, "")
         var parent = categories[parentKey]
         if parent == nil {
-            parent = try await Store.insertCategory(
+            parent = try await Books.insertCategory(
                 db,
                 book: book.id,
                 parent: nil,
@@ -111,7 +111,7 @@ struct ImportNames {
         guard !sub.isEmpty else { return parent }
         let childKey = Self.key(categoryKind, name, sub)
         if let child = categories[childKey] { return child }
-        let child = try await Store.insertCategory(
+        let child = try await Books.insertCategory(
             db,
             book: book.id,
             parent: parent,

@@ -9,8 +9,21 @@ import SQLiteNIO
 /// not `Sendable` under Swift 6; this needs only a queue of idle connections and of waiters.
 final class SQLitePool: Sendable {
     private let state: PoolState
+    /// This pool's own thread, when it has one (`ownThread`); else SQLiteNIO's shared pool.
+    private let threads: NIOThreadPool?
 
-    init(storage: SQLiteConnection.Storage, size: Int, writer: Bool, logger: Logger) async throws {
+    /// With `ownThread`, every statement of these connections runs on a thread of their own,
+    /// so one that blocks long (a checkpoint's fsync) leaves the shared threads to the requests.
+    init(
+        storage: SQLiteConnection.Storage,
+        size: Int,
+        writer: Bool,
+        ownThread: Bool = false,
+        logger: Logger
+    ) async throws {
+        let threads = ownThread ? NIOThreadPool(numberOfThreads: 1) : nil
+        threads?.start()
+        self.threads = threads
         var connections: [SQLiteConnection] = []
         // WAL lets readers work beside the writer; a busy timeout rides out short write locks.
         var pragmas = [
@@ -21,7 +34,12 @@ final class SQLitePool: Sendable {
         // its time writing it. SQLite fixes where it goes when a transaction begins, hence here.
         if writer { pragmas.append("PRAGMA temp_store = MEMORY") }
         for _ in 0..<size {
-            let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
+            let connection = try await SQLiteConnection.open(
+                storage: storage,
+                threadPool: threads ?? .singleton,
+                logger: logger,
+                on: MultiThreadedEventLoopGroup.singleton.any()
+            )
             for pragma in pragmas {
                 _ = try await connection.query(pragma)
             }
@@ -44,6 +62,7 @@ final class SQLitePool: Sendable {
 
     func close() async {
         for connection in await state.drain() { try? await connection.close() }
+        try? await threads?.shutdownGracefully()
     }
 }
 

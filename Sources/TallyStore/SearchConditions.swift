@@ -24,18 +24,18 @@ struct SearchConditions {
             conditions.append("t.payee_key = \(bind: payeeKey!)")
         }
         let needsCategories = Reference(filter.category) != nil || !filter.words.isEmpty
-        let categories = needsCategories ? try await Store.categories(db, book: book.id) : []
+        let categories = needsCategories ? try await Books.categories(db, book: book.id) : []
         var categoryIDs: [RecordID]?
         if let reference = Reference(filter.category) {
-            let category = try Store.resolve(reference, in: categories, kind: nil, field: "category")
+            let category = try Books.resolve(reference, in: categories, kind: nil, field: "category")
             categoryIDs = [category.id] + categories.filter { $0.parentID == category.id }.map(\.id)
             conditions.append("t.category_id IN (\(binds: categoryIDs!))")
         }
         var accountID: RecordID?
         if let reference = Reference(filter.account) {
-            let account = try Store.resolve(
+            let account = try Books.resolve(
                 reference,
-                in: try await Store.accounts(db, book: book.id),
+                in: try await Books.accounts(db, book: book.id),
                 field: "account"
             )
             accountID = account.id

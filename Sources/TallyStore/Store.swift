@@ -25,27 +25,39 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Tally's service layer: every capability as an intent-named async method, shared by the web
-/// pages, the JSON API and the CLI. Each method that names a book first checks that the caller
-/// is a member of it (`scope(_:book:)`), and every query is scoped by `book_id`.
-public final class Store: Sendable {
-    /// The connection layer.
-    public let database: Database
-    /// bcrypt work factor: 12 in production; tests lower it to stay fast.
-    let bcryptCost: UInt8
-    /// The zone that decides what "today" is.
-    public let timeZone: TimeZone
-    /// Adds without photos, written in groups (group commit).
-    let adds: AddQueue
-    /// Books' categories and accounts by catalogue version.
-    let catalogs = CatalogCache()
+/// pages, the JSON API and the CLI, grouped by capability (`records`, `books`, `reports`,
+/// `plans`, `imports`, `users`, `settings`, `checks`). A method that names a book takes the
+/// `BookScope` that `scope(_:book:)` made, the one access check of a request, and every query is
+/// scoped by `book_id`.
+public final class Store: StoreService {
+    let core: StoreCore
 
     /// Wraps an opened database. Call `migrate()` before use.
     public init(database: Database, bcryptCost: UInt8 = 12, timeZone: TimeZone = .current) {
-        self.database = database
-        self.bcryptCost = bcryptCost
-        self.timeZone = timeZone
-        self.adds = AddQueue(database: database)
+        core = StoreCore(database: database, bcryptCost: bcryptCost, timeZone: timeZone)
     }
+
+    /// The connection layer.
+    public var database: Database { core.database }
+    /// The server's zone (see `BookScope.timeZone` for a member's).
+    public var timeZone: TimeZone { core.timeZone }
+
+    /// Records and their receipts.
+    public var records: Records { Records(core: core) }
+    /// Books, categories and accounts.
+    public var books: Books { Books(core: core) }
+    /// Reports and the calendar.
+    public var reports: Reports { Reports(core: core) }
+    /// Budgets, goals, bills and the calendar feed.
+    public var plans: Plans { Plans(core: core) }
+    /// Imports and exports.
+    public var imports: Imports { Imports(core: core) }
+    /// Users, sessions, tokens and secrets.
+    public var users: Users { Users(core: core) }
+    /// Each person's settings.
+    public var settings: Settings { Settings(core: core) }
+    /// `tally check`.
+    public var checks: Checks { Checks(core: core) }
 
     /// Opens the database at `location` and brings its schema up to date. For PostgreSQL the
     /// caller must be running `database.run()` already.

@@ -199,15 +199,18 @@ struct Totals {
     /// Moves the account balances by the batch.
     func applyBalances(_ db: any SQLDatabase, book: RecordID) async throws {
         let moves = balances.filter { $0.value != 0 }
-        for (key, delta) in moves {
-            try await db.raw(
-                """
-                INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
-                VALUES (\(bind: book), \(bind: key.account), \(bind: key.currency), \(bind: delta))
-                ON CONFLICT (book_id, account_id, currency) DO UPDATE SET balance_minor = account_balances.balance_minor + excluded.balance_minor
-                """
-            ).run()
+        guard !moves.isEmpty else { return }
+        // One statement for every account the batch moved: a group-committed batch touches several.
+        let rows = moves.map { key, delta -> SQLQueryString in
+            "(\(bind: book), \(bind: key.account), \(bind: key.currency), \(bind: delta))"
         }
+        try await db.raw(
+            """
+            INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
+            VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (book_id, account_id, currency) DO UPDATE SET balance_minor = account_balances.balance_minor + excluded.balance_minor
+            """
+        ).run()
     }
 
     /// How many records use an account, as spending or income, or either side of a transfer.

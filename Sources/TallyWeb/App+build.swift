@@ -36,7 +36,7 @@ public func buildRouter(
 ) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
     let pages = try await PageRenderer.load()
-    let csrfSecret = if let csrfSecret { csrfSecret } else { try await store.serverSecret(named: "csrf") }
+    let csrfSecret = if let csrfSecret { csrfSecret } else { try await store.users.serverSecret(named: "csrf") }
     let sessionCookie = SessionCookieParameters(
         name: "tally_session",
         path: "/",
@@ -108,11 +108,12 @@ struct DatabaseService: Service {
             // The pool runs until cancelled; graceful shutdown reaches it after the HTTP server's.
             await cancelWhenGracefulShutdown { await database.run() }
         } else {
-            // SQLite: checkpoint the WAL here, a little at a time, off the requests' path.
+            // SQLite: checkpoint the WAL here, a little at a time (every tenth of a second, so
+            // each fsync is small), off the requests' path.
             try? await database.deferCheckpoints()
             await cancelWhenGracefulShutdown {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(250))
+                    try? await Task.sleep(for: .milliseconds(100))
                     try? await database.checkpoint()
                 }
             }

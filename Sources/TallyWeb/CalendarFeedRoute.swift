@@ -20,7 +20,7 @@ struct CalendarFeedRoute {
         guard let file = context.parameters.get("file"), file.hasSuffix(".ics") else { throw HTTPError(.notFound) }
         let content: CalendarFeedContent
         do {
-            content = try await store.calendarFeed(token: String(file.dropLast(4)))
+            content = try await store.plans.calendarFeed(token: String(file.dropLast(4)))
         } catch StoreError.notFound {
             throw HTTPError(.notFound, message: "No calendar at this address. Copy the current link from Settings.")
         }

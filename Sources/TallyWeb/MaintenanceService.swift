@@ -24,8 +24,8 @@ struct MaintenanceService: Service {
     @discardableResult
     func sweep() async -> (sessions: Int, failures: Int) {
         do {
-            let sessions = try await store.purgeExpiredSessions()
-            let failures = try await store.pruneLoginFailures(limits: limits)
+            let sessions = try await store.users.purgeExpiredSessions()
+            let failures = try await store.users.pruneLoginFailures(limits: limits)
             if sessions + failures > 0 {
                 logger.info("swept \(sessions) expired sessions and \(failures) old login failures")
             }

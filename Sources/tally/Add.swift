@@ -43,7 +43,7 @@ extension Tally {
             try await reportingErrors {
                 let line = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let record = try await store.addTransaction(to: scope, input)
+                    let record = try await store.records.addTransaction(to: scope, input)
                     return "Added \(record.transaction.kind.rawValue) #\(record.transaction.id): "
                         + Listing.summary(record)
                 }

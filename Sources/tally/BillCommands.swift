@@ -52,7 +52,7 @@ extension Tally.BillCommand {
             try await reportingErrors {
                 let bill = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    return try await store.createBill(in: scope, input)
+                    return try await store.plans.createBill(in: scope, input)
                 }
                 let s = bill.schedule
                 let when =
@@ -83,7 +83,7 @@ extension Tally.BillCommand {
                 let summary = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let month = if let chosen { chosen } else { YearMonth(scope.today) }
-                    return try await store.billsMonth(month, in: scope)
+                    return try await store.plans.billsMonth(month, in: scope)
                 }
                 guard !summary.occurrences.isEmpty else { return print("No bills due in \(summary.month.title).") }
                 let rows = summary.occurrences.map { o -> [String] in
@@ -126,7 +126,7 @@ extension Tally.BillCommand {
                 let dueDate = try PlanValidate.date(due, field: "due")
                 let paid = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    return try await store.payBill(id, due: dueDate, in: scope, amount: amount, paidOn: paidOn)
+                    return try await store.plans.payBill(id, due: dueDate, in: scope, amount: amount, paidOn: paidOn)
                 }
                 print(
                     "Paid \(paid.bill.title) due \(paid.dueDate): \(paid.amount?.formatted ?? "") on \(paid.paidOn?.description ?? "")"
@@ -151,8 +151,8 @@ extension Tally.BillCommand {
                 let dueDate = try PlanValidate.date(due, field: "due")
                 let bill = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let bill = try await store.bill(id, in: scope)
-                    try await store.undoBillPayment(id, due: dueDate, in: scope)
+                    let bill = try await store.plans.bill(id, in: scope)
+                    try await store.plans.undoBillPayment(id, due: dueDate, in: scope)
                     return bill
                 }
                 print("Undid the payment of \(bill.title) due \(dueDate); its expense was deleted.")

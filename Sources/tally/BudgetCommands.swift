@@ -58,11 +58,11 @@ extension Tally.BudgetCommand {
             try await reportingErrors {
                 let line = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let budget = try await store.createBudget(in: scope, input)
+                    let budget = try await store.plans.createBudget(in: scope, input)
                     let covers = PlanText.scope(
                         budget,
-                        try await store.categories(in: scope),
-                        try await store.accounts(in: scope)
+                        try await store.books.categories(in: scope),
+                        try await store.books.accounts(in: scope)
                     )
                     return "Added budget #\(budget.id): \(PlanText.describe(budget, scope: covers))"
                 }
@@ -83,9 +83,9 @@ extension Tally.BudgetCommand {
                 let day = try PlanText.date(date, field: "date")
                 let rows = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let standings = try await store.budgetStandings(in: scope, on: day)
-                    let categories = try await store.categories(in: scope)
-                    let accounts = try await store.accounts(in: scope)
+                    let standings = try await store.plans.budgetStandings(in: scope, on: day)
+                    let categories = try await store.books.categories(in: scope)
+                    let accounts = try await store.books.accounts(in: scope)
                     return standings.map { s -> [String] in
                         let b = s.budget
                         let st = s.status
@@ -125,11 +125,11 @@ extension Tally.BudgetCommand {
                 let day = try PlanText.date(date, field: "date")
                 let text = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let standing = try await store.budgetStatus(id, in: scope, on: day)
+                    let standing = try await store.plans.budgetStatus(id, in: scope, on: day)
                     let covers = PlanText.scope(
                         standing.budget,
-                        try await store.categories(in: scope),
-                        try await store.accounts(in: scope)
+                        try await store.books.categories(in: scope),
+                        try await store.books.accounts(in: scope)
                     )
                     return PlanText.status(standing, scope: covers)
                 }
@@ -153,8 +153,8 @@ extension Tally.BudgetCommand {
                 let day = try PlanText.date(date, field: "date")
                 let (budget, periods) = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let budget = try await store.budget(id, in: scope)
-                    return (budget, try await store.budgetHistory(id, in: scope, through: day, limit: limit))
+                    let budget = try await store.plans.budget(id, in: scope)
+                    return (budget, try await store.plans.budgetHistory(id, in: scope, through: day, limit: limit))
                 }
                 let spender = budget.mode == .spender
                 let rows = periods.map { p -> [String] in

@@ -13,7 +13,7 @@ extension Tally {
             try await reportingErrors {
                 let all = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    return try await store.categories(in: scope)
+                    return try await store.books.categories(in: scope)
                 }
                 var lines: [String] = []
                 for kind in CategoryKind.allCases {
@@ -40,7 +40,7 @@ extension Tally {
             try await reportingErrors {
                 let accounts = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    return try await store.accounts(in: scope)
+                    return try await store.books.accounts(in: scope)
                 }
                 let rows = accounts.map {
                     [

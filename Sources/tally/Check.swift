@@ -28,10 +28,10 @@ extension Tally {
                 let (book, repair, limit) = (self.book, self.repair, self.limit)
                 let (text, isClean) = try await withUnmigratedStore { store in
                     if repair {
-                        let outcome = try await store.repair(book: book, migrating: true)
+                        let outcome = try await store.checks.repair(book: book, migrating: true)
                         return (Self.render(outcome, limit: limit), outcome.after.isClean)
                     }
-                    let report = try await store.check(book: book, migrating: true)
+                    let report = try await store.checks.check(book: book, migrating: true)
                     return (Self.render(report, limit: limit), report.isClean)
                 }
                 print(text, terminator: "")

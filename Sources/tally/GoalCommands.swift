@@ -51,7 +51,7 @@ extension Tally.GoalCommand {
             try await reportingErrors {
                 let standing = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    return try await store.createGoal(in: scope, input)
+                    return try await store.plans.createGoal(in: scope, input)
                 }
                 print("Added goal #\(standing.goal.id): " + GoalText.title(standing.goal))
                 print(GoalText.figures(standing.goal, standing.plan), terminator: "")
@@ -71,7 +71,7 @@ extension Tally.GoalCommand {
                 let day = try PlanText.date(date, field: "date")
                 let standings = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    return try await store.goals(in: scope)
+                    return try await store.plans.goals(in: scope)
                 }
                 guard !standings.isEmpty else { return print("No goals.") }
                 let plans = standings.map { s in (s.goal, day.map { s.goal.plan(today: $0) } ?? s.plan) }
@@ -117,7 +117,7 @@ extension Tally.GoalCommand {
             try await reportingErrors {
                 let (contribution, standing) = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let contribution = try await store.contribute(
+                    let contribution = try await store.plans.contribute(
                         to: id,
                         in: scope,
                         amount: amount,
@@ -126,7 +126,7 @@ extension Tally.GoalCommand {
                         fromAccount: fromAccount,
                         toAccount: toAccount
                     )
-                    return (contribution, try await store.goal(id, in: scope))
+                    return (contribution, try await store.plans.goal(id, in: scope))
                 }
                 let g = standing.goal
                 print(

@@ -41,7 +41,7 @@ extension Tally {
                         )
                             + "\(preview.count) record\(preview.count == 1 ? "" : "s") ready to import; nothing was stored.\n"
                     }
-                    let result = try await store.importRecords(into: scope, from: source)
+                    let result = try await store.imports.importRecords(into: scope, from: source)
                     var text = "Imported \(result.count) record\(result.count == 1 ? "" : "s")"
                     if let first = result.firstDate, let last = result.lastDate { text += " from \(first) to \(last)" }
                     text += " into \(book.name)"
@@ -84,9 +84,9 @@ extension Tally {
                 }
                 try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    let shape = try await store.exportShape(of: scope, filter: filter)
+                    let shape = try await store.imports.exportShape(of: scope, filter: filter)
                     out.write(Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8))
-                    try await store.forEachRecord(in: scope, filter: filter) { records in
+                    try await store.imports.forEachRecord(in: scope, filter: filter) { records in
                         var text = ""
                         for r in records {
                             text += TallyCSV.line(r.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)

@@ -24,7 +24,12 @@ extension Tally {
                     var all: [TransactionRecord] = []
                     var cursor: String?
                     repeat {
-                        let page = try await store.transactions(in: scope, filter: filter, cursor: cursor, limit: 500)
+                        let page = try await store.records.transactions(
+                            in: scope,
+                            filter: filter,
+                            cursor: cursor,
+                            limit: 500
+                        )
                         all += page.records
                         cursor = page.nextCursor
                     } while cursor != nil

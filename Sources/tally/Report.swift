@@ -39,7 +39,7 @@ extension Tally {
                     let scope = try await who.resolve(store)
                     let query = try ReportQuery.parse({ fields[$0] ?? nil }, today: scope.today)
                     if let interval {
-                        let trend = try await store.trendReport(
+                        let trend = try await store.reports.trendReport(
                             query,
                             interval: try ReportInterval.parse(interval),
                             in: scope
@@ -53,7 +53,7 @@ extension Tally {
                         default: return Array(try ReportText.trend(trend, query: query).utf8)
                         }
                     }
-                    let report = try await store.summaryReport(query, in: scope)
+                    let report = try await store.reports.summaryReport(query, in: scope)
                     switch format {
                     case .csv: return Array(ReportFiles.summaryCSV(report).utf8)
                     case .json: return Array(try ReportJSON.encode(ReportJSON.Summary(report))) + [0x0A]

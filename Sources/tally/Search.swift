@@ -24,7 +24,12 @@ extension Tally {
                 let filter = try self.filter.filter(text: text, newestFirst: true)
                 let page = try await store.withStore { store in
                     let scope = try await who.resolve(store)
-                    return try await store.transactions(in: scope, filter: filter, limit: limit, summarize: true)
+                    return try await store.records.transactions(
+                        in: scope,
+                        filter: filter,
+                        limit: limit,
+                        summarize: true
+                    )
                 }
                 print(Listing.render(page.records, format: format), terminator: "")
                 if format == .table, let s = page.summary {

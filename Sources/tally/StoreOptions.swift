@@ -66,10 +66,12 @@ struct UserOptions: ParsableArguments {
     /// The user named, or the only one.
     func resolveUser(_ store: Store) async throws -> User {
         if let user {
-            guard let found = try await store.user(email: user) else { throw CLIError("no user with email \(user)") }
+            guard let found = try await store.users.user(email: user) else {
+                throw CLIError("no user with email \(user)")
+            }
             return found
         }
-        let users = try await store.users()
+        let users = try await store.users.all()
         guard !users.isEmpty else {
             throw CLIError(
                 "there are no users yet; run `tally user create --email you@example.com` or sign up in the browser"
@@ -83,7 +85,9 @@ struct UserOptions: ParsableArguments {
     func resolve(_ store: Store) async throws -> BookScope {
         let user = try await resolveUser(store)
         if let book { return try await store.scope(user, book: book) }
-        guard let first = try await store.books(for: user).first else { throw CLIError("\(user.email) has no book") }
+        guard let first = try await store.books.all(for: user).first else {
+            throw CLIError("\(user.email) has no book")
+        }
         return try await store.scope(user, book: first.id)
     }
 }

@@ -25,7 +25,12 @@ extension Tally {
                 try await reportingErrors {
                     let password = try Password.read(fromStdin: passwordStdin)
                     let user = try await store.withStore { store in
-                        try await store.signUp(email: email, password: password, currency: currency, openSignup: true)
+                        try await store.users.signUp(
+                            email: email,
+                            password: password,
+                            currency: currency,
+                            openSignup: true
+                        )
                     }
                     print("Created user \(user.email) (#\(user.id)) with a Personal book in \(currency.uppercased()).")
                 }
@@ -37,7 +42,7 @@ extension Tally {
             @OptionGroup var store: StoreOptions
 
             func run() async throws {
-                let users = try await store.withStore { try await $0.users() }
+                let users = try await store.withStore { try await $0.users.all() }
                 print(users.isEmpty ? "No users." : users.map { "\($0.id)  \($0.email)" }.joined(separator: "\n"))
             }
         }
@@ -62,7 +67,7 @@ extension Tally {
             func run() async throws {
                 try await reportingErrors {
                     let token = try await store.withStore { store in
-                        try await store.createToken(for: try await who.resolveUser(store), name: name)
+                        try await store.users.createToken(for: try await who.resolveUser(store), name: name)
                     }
                     print(token.token)
                 }

@@ -24,7 +24,7 @@ struct CheckBoundsTests {
                     "UPDATE accounts SET opening_minor = 1000000000000 WHERE id = \(bind: b.debit)",
                 ]
             )
-            let report = try await store.check(book: b.id)
+            let report = try await store.checks.check(book: b.id)
             let bounds = report.findings.filter { $0.problem.contains("stored before the bounds") }
             #expect(
                 bounds.map(\.description) == [
@@ -35,7 +35,7 @@ struct CheckBoundsTests {
                 ]
             )
             #expect(bounds.allSatisfy { !$0.repairable })
-            let outcome = try await store.repair(book: b.id)
+            let outcome = try await store.checks.repair(book: b.id)
             #expect(outcome.after.findings.filter { $0.problem.contains("stored before the bounds") }.count == 4)
         }
     }

@@ -53,24 +53,28 @@ struct CheckReceiptsTests {
             let b = try await CheckTests.book(store)
             let (_, other) = try await owner(store, email: "other@example.com")
             func receipt(_ record: RecordID) async throws -> RecordID {
-                try await store.addReceipt(to: record, in: try await store.scope(b.user, book: b.id), bytes: Self.png)
-                    .id
+                try await store.records.addReceipt(
+                    to: record,
+                    in: try await store.scope(b.user, book: b.id),
+                    bytes: Self.png
+                )
+                .id
             }
             let moved = try await receipt(b.coffees[0])
             let resized = try await receipt(b.coffees[1])
             let emptied = try await receipt(b.coffees[0])
             let orphaned = try await receipt(b.salary)
             let kept = try await receipt(b.coffees[1])
-            let noPhoto = try await store.createGoal(
+            let noPhoto = try await store.plans.createGoal(
                 in: try await store.scope(b.user, book: b.id),
                 GoalInput(name: "Camera", price: "800", income: "1000", percent: "20")
             ).goal.id
-            let noType = try await store.createGoal(
+            let noType = try await store.plans.createGoal(
                 in: try await store.scope(b.user, book: b.id),
                 GoalInput(name: "Bike", price: "500", income: "1000", percent: "10")
             ).goal.id
             for goal in [noPhoto, noType] {
-                try await store.setGoalPhoto(goal, in: try await store.scope(b.user, book: b.id), bytes: Self.png)
+                try await store.plans.setGoalPhoto(goal, in: try await store.scope(b.user, book: b.id), bytes: Self.png)
             }
             try await CheckTests.sql(
                 store,
@@ -89,7 +93,7 @@ struct CheckReceiptsTests {
                 key: ("receipts", "transaction_id", "transactions", true)
             )
 
-            let report = try await store.check()
+            let report = try await store.checks.check()
             let files = report.findings.filter {
                 $0.table != "day_totals" && !$0.table.hasPrefix("month") && $0.table != "account_balances"
             }
@@ -107,7 +111,7 @@ struct CheckReceiptsTests {
             // The salary deleted behind the totals' back shows in the totals too.
             #expect(report.findings.contains { $0.table == "day_totals" && $0.cell.hasPrefix("2026-03-31 income") })
 
-            let outcome = try await store.repair()
+            let outcome = try await store.checks.repair()
             #expect(outcome.after.findings.map(\.description) == [])
             #expect(
                 Set(outcome.actions) == [
@@ -119,20 +123,23 @@ struct CheckReceiptsTests {
                 ]
             )
             #expect(
-                try await store.receipts(of: b.coffees[0], in: try await store.scope(b.user, book: b.id)).map(\.id) == [
+                try await store.records.receipts(of: b.coffees[0], in: try await store.scope(b.user, book: b.id)).map(
+                    \.id
+                ) == [
                     moved
                 ]
             )
             #expect(
-                try await store.receipts(of: b.coffees[1], in: try await store.scope(b.user, book: b.id)).map {
+                try await store.records.receipts(of: b.coffees[1], in: try await store.scope(b.user, book: b.id)).map {
                     [$0.id, Int64($0.byteSize)]
                 } == [[resized, 1008], [kept, 1008]]
             )
             #expect(
-                try await store.goalPhoto(noType, in: try await store.scope(b.user, book: b.id)).type == "image/png"
+                try await store.plans.goalPhoto(noType, in: try await store.scope(b.user, book: b.id)).type
+                    == "image/png"
             )
             await #expect(throws: StoreError.notFound("photo")) {
-                try await store.goalPhoto(noPhoto, in: try await store.scope(b.user, book: b.id))
+                try await store.plans.goalPhoto(noPhoto, in: try await store.scope(b.user, book: b.id))
             }
             if store.database.engine == .postgres {
                 try await CheckTests.sql(
@@ -156,7 +163,7 @@ struct CheckReceiptsTests {
                 id: b.coffee,
                 key: ("transactions", "category_id", "categories", false)
             )
-            let report = try await store.check()
+            let report = try await store.checks.check()
             let broken = report.findings.filter { $0.table == "transactions" }
             let expected =
                 store.database.engine == .sqlite
@@ -168,7 +175,7 @@ struct CheckReceiptsTests {
                 }
             #expect(broken.map(\.description) == expected)
             #expect(broken.allSatisfy { !$0.repairable })
-            let outcome = try await store.repair()
+            let outcome = try await store.checks.repair()
             #expect(outcome.after.findings.filter { $0.table == "transactions" }.map(\.description) == expected)
             // Put the category's rows out of the way so the next test's clean-up is not refused.
             try await CheckTests.sql(

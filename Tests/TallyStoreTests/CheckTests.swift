@@ -22,7 +22,7 @@ struct CheckTests {
     static func book(_ store: Store) async throws -> Book {
         let (user, book) = try await owner(store)
         func add(_ input: TransactionInput) async throws -> RecordID {
-            try await store.addTransaction(to: try await store.scope(user, book: book.id), input).transaction.id
+            try await store.records.addTransaction(to: try await store.scope(user, book: book.id), input).transaction.id
         }
         let first = try await add(
             TransactionInput(
@@ -100,14 +100,14 @@ struct CheckTests {
     func clean(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (_, book, model) = try await ReportTests.seeded(store)
-            let report = try await store.check()
+            let report = try await store.checks.check()
             #expect(report.findings.map(\.description) == [])
             #expect(report.books == 1 && report.records == model.count && report.cells > model.count)
             let kept = try await TotalsRebuildTests.snapshot(store, book: book.id)
-            let outcome = try await store.repair(book: book.id)
+            let outcome = try await store.checks.repair(book: book.id)
             #expect(outcome.actions.isEmpty && outcome.after.isClean)
             #expect(try await TotalsRebuildTests.snapshot(store, book: book.id) == kept)
-            await #expect(throws: StoreError.notFound("book 999")) { try await store.check(book: 999) }
+            await #expect(throws: StoreError.notFound("book 999")) { try await store.checks.check(book: 999) }
         }
     }
 
@@ -154,12 +154,12 @@ struct CheckTests {
                 "book \(b.id): account_balances [account \(credit), USD]: kept 20000; no records move it",
                 "book \(b.id): account_balances [account \(debit), USD]: kept 80000; the records give 100000",
             ]
-            let report = try await store.check(book: b.id)
+            let report = try await store.checks.check(book: b.id)
             #expect(Set(report.findings.map(\.description)) == Set(expected))
             #expect(report.findings.count == expected.count && report.findings.allSatisfy(\.repairable))
             #expect(report.records == 3)
 
-            let outcome = try await store.repair(book: b.id)
+            let outcome = try await store.checks.repair(book: b.id)
             #expect(outcome.before.findings.count == expected.count)
             #expect(outcome.actions == ["book \(b.id): kept totals and account balances rebuilt from the records"])
             #expect(outcome.after.findings.map(\.description) == [])
@@ -167,7 +167,7 @@ struct CheckTests {
             let kept = try await TotalsRebuildTests.snapshot(store, book: b.id)
             try await store.database.write { try await Totals.rebuild($0, book: b.id) }
             #expect(try await TotalsRebuildTests.snapshot(store, book: b.id) == kept)
-            let march = try await store.summaryReport(
+            let march = try await store.reports.summaryReport(
                 ReportQuery(
                     range: try DateRange(from: LocalDate("2026-03-01")!, to: LocalDate("2026-03-31")!),
                     by: .category,
@@ -195,7 +195,7 @@ struct CheckTests {
                 ]
             )
             let before = try await TotalsRebuildTests.snapshot(store, book: b.id)
-            let report = try await store.check(book: b.id)
+            let report = try await store.checks.check(book: b.id)
             let overflows = report.findings.filter { $0.problem.contains("does not fit in 64 bits") }
             // The day, month, month-by-category cells of the two coffees, and the cash balance.
             #expect(
@@ -206,7 +206,7 @@ struct CheckTests {
                 overflows.first?.description
                     == "book \(b.id): day_totals [2026-03-04 expense, category \(b.coffee), account \(b.cash), USD]: the records' sum does not fit in 64 bits (2 records); it cannot be kept"
             )
-            let outcome = try await store.repair(book: b.id)
+            let outcome = try await store.checks.repair(book: b.id)
             #expect(
                 outcome.actions.count == 1
                     && outcome.actions[0].hasPrefix("book \(b.id): the kept totals could not be rebuilt")

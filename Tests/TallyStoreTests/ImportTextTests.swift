@@ -25,9 +25,12 @@ struct ImportTextTests {
                 bookCurrency: book.currency,
                 today: LocalDate(year: 2024, month: 12, day: 31)!
             )
-            let result = try await store.importRecords(into: try await store.scope(user, book: book.id), from: source)
+            let result = try await store.imports.importRecords(
+                into: try await store.scope(user, book: book.id),
+                from: source
+            )
             #expect(result.count == notes.count + 1)
-            var page = try await store.transactions(
+            var page = try await store.records.transactions(
                 in: try await store.scope(user, book: book.id),
                 filter: TransactionFilter(),
                 limit: 50
@@ -53,7 +56,7 @@ struct ImportTextTests {
                 "date,amount,kind,payee,category,subcategory,account,currency,note\n2024-03-01,4.50,expense,Cafe,Food,,Cash,USD,\n"
                     .utf8
             )
-            let token = try await store.stageImport(
+            let token = try await store.imports.stageImport(
                 into: try await store.scope(user, book: book.id),
                 fileName: "a.csv",
                 data: csv
@@ -61,7 +64,7 @@ struct ImportTextTests {
             let today = LocalDate(year: 2024, month: 12, day: 31)!
             let first = try TallyCSVImport(bytes: csv, bookCurrency: book.currency, today: today)
             #expect(
-                try await store.importRecords(
+                try await store.imports.importRecords(
                     into: try await store.scope(user, book: book.id),
                     from: first,
                     claiming: token
@@ -69,13 +72,13 @@ struct ImportTextTests {
             )
             let again = try TallyCSVImport(bytes: csv, bookCurrency: book.currency, today: today)
             await #expect(throws: StoreError.self) {
-                _ = try await store.importRecords(
+                _ = try await store.imports.importRecords(
                     into: try await store.scope(user, book: book.id),
                     from: again,
                     claiming: token
                 )
             }
-            let page = try await store.transactions(in: try await store.scope(user, book: book.id), limit: 10)
+            let page = try await store.records.transactions(in: try await store.scope(user, book: book.id), limit: 10)
             #expect(page.records.count == 1)
         }
     }

@@ -12,7 +12,7 @@ struct MigrationTests {
         try await withStore(backend) { store in
             // withStore already migrated: a second run applies nothing.
             let applied = try await store.migrate()
-            let users = try await store.userCount()
+            let users = try await store.users.userCount()
             #expect(applied.isEmpty)
             #expect(users == 0)
         }
@@ -39,7 +39,7 @@ struct MigrationTests {
         let first = try await Store.open(.sqliteFile(path), bcryptCost: 4)
         try await first.migrate()
         let (user, book) = try await owner(first)
-        _ = try await first.addTransaction(
+        _ = try await first.records.addTransaction(
             to: try await first.scope(user, book: book.id),
             TransactionInput(
                 amount: "4.50",
@@ -49,19 +49,19 @@ struct MigrationTests {
                 account: "Cash"
             )
         )
-        let (_, token) = try await first.createToken(for: user, name: "cli")
-        try await first.putSession(key: "abc", value: "{\"userID\":1}", expiresAt: nil)
+        let (_, token) = try await first.users.createToken(for: user, name: "cli")
+        try await first.users.putSession(key: "abc", value: "{\"userID\":1}", expiresAt: nil)
         await first.database.close()
 
         let second = try await Store.open(.sqliteFile(path), bcryptCost: 4)
         #expect(try await second.migrate() == [])
-        let again = try #require(try await second.user(email: "owner@example.com"))
-        let page = try await second.transactions(in: try await second.scope(again, book: book.id))
+        let again = try #require(try await second.users.user(email: "owner@example.com"))
+        let page = try await second.records.transactions(in: try await second.scope(again, book: book.id))
         #expect(page.records.map(\.transaction.amount.decimalString) == ["4.50"])
         #expect(page.records.first?.categoryPath == "Food:Coffee")
-        #expect(try await second.user(forToken: token) == again)
-        #expect(try await second.session(key: "abc")?.value == "{\"userID\":1}")
-        _ = try await second.authenticate(email: "owner@example.com", password: "correct horse")
+        #expect(try await second.users.user(forToken: token) == again)
+        #expect(try await second.users.session(key: "abc")?.value == "{\"userID\":1}")
+        _ = try await second.users.authenticate(email: "owner@example.com", password: "correct horse")
         await second.database.close()
     }
 
@@ -74,12 +74,12 @@ struct MigrationTests {
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 3) }
             #expect(try await store.migrate() == [4, 5, 6, 7])
 
-            let check = try await store.check()
+            let check = try await store.checks.check()
             #expect(check.isClean, "\(check.findings)")
             #expect(check.books == 2)
             #expect(check.cells > 0)
 
-            let user = try #require(try await store.user(email: "owner@example.com"))
+            let user = try #require(try await store.users.user(email: "owner@example.com"))
             for (book, ranges) in [
                 (Int64(1), [("2024-01-01", "2025-12-31"), ("2024-02-14", "2025-03-20")]),
                 (2, [("2024-01-01", "2025-12-31")]),
@@ -96,7 +96,7 @@ struct MigrationTests {
                     }
                     #expect(!expected.isEmpty)
                     for by in ReportGrouping.allCases {
-                        let report = try await store.summaryReport(
+                        let report = try await store.reports.summaryReport(
                             ReportQuery(range: range, by: by, kind: .both),
                             in: scope
                         )
@@ -114,7 +114,7 @@ struct MigrationTests {
                     }
                 }
                 // Balances: the opening balance and every record in the account's currency.
-                for balance in try await store.accounts(in: scope) {
+                for balance in try await store.books.accounts(in: scope) {
                     let account = OldDatabase.accounts.first { $0.id == balance.account.id }!
                     var flow: Int64 = 0
                     for r in OldDatabase.records where r.currency == account.currency {
@@ -136,7 +136,7 @@ struct MigrationTests {
         try await withStore(backend, atVersion: 1) { store in
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 1) }
             #expect(try await store.migrate() == [2, 3, 4, 5, 6, 7])
-            let check = try await store.check()
+            let check = try await store.checks.check()
             #expect(check.isClean, "\(check.findings)")
             let keys = try await store.database.read { db in
                 try await db.raw("SELECT id, payee_key FROM transactions").all().map {

@@ -36,23 +36,23 @@ struct PlanStoreTests {
     func settingsZone(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, _) = try await owner(store)
-            _ = try await store.updateSettings(
+            _ = try await store.settings.updateSettings(
                 for: user,
                 timeZone: "Pacific/Kiritimati",
                 dailyReminder: true,
                 reminderTime: "07:30"
             )
-            let east = try await store.today(for: user)
-            _ = try await store.updateSettings(
+            let east = try await store.settings.today(for: user)
+            _ = try await store.settings.updateSettings(
                 for: user,
                 timeZone: "Pacific/Pago_Pago",
                 dailyReminder: nil,
                 reminderTime: nil
             )
-            let west = try await store.today(for: user)
+            let west = try await store.settings.today(for: user)
             // 25 hours apart: the dates differ by one or two days, whatever the time now.
             #expect([1, 2].contains(east.dayNumber - west.dayNumber))
-            let settings = try await store.settings(for: user)
+            let settings = try await store.settings.current(for: user)
             #expect(
                 settings.timeZone == "Pacific/Pago_Pago" && settings.dailyReminder
                     && settings.reminderTime.description == "07:30"
@@ -63,7 +63,7 @@ struct PlanStoreTests {
                     "'Mars/Olympus' is not a time zone name such as Europe/Berlin or America/New_York"
                 )
             ) {
-                _ = try await store.updateSettings(
+                _ = try await store.settings.updateSettings(
                     for: user,
                     timeZone: "Mars/Olympus",
                     dailyReminder: nil,
@@ -79,7 +79,7 @@ struct PlanStoreTests {
     func longCarry(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let budget = try await store.createBudget(
+            let budget = try await store.plans.createBudget(
                 in: try await store.scope(user, book: book.id),
                 BudgetInput(name: "Daily", limit: "10.00", cycle: "daily", start: "2025-01-01", mode: "spender")
             )
@@ -91,7 +91,7 @@ struct PlanStoreTests {
                 seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let day = LocalDate("2025-01-01")!.adding(days: Int(seed >> 33) % 700)
                 let cents = Int64(100 + (seed >> 20) % 5000)
-                _ = try await store.addTransaction(
+                _ = try await store.records.addTransaction(
                     to: try await store.scope(user, book: book.id),
                     TransactionInput(
                         amount: Money(minorUnits: cents, currency: book.currency).decimalString,
@@ -102,11 +102,11 @@ struct PlanStoreTests {
                 )
                 if day < asked { spentBefore += cents }
             }
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(kind: "income", amount: "500", date: "2025-03-03", payee: "Job", category: "Salary")
             )
-            let status = try await store.budgetStatus(
+            let status = try await store.plans.budgetStatus(
                 budget.id,
                 in: try await store.scope(user, book: book.id),
                 on: asked
@@ -114,7 +114,7 @@ struct PlanStoreTests {
             let days = Int64(asked.dayNumber - LocalDate("2025-01-01")!.dayNumber)
             #expect(status.carried.minorUnits == 1000 * days - spentBefore)
             #expect(status.period.from == asked && status.period.to == asked)
-            let history = try await store.budgetHistory(
+            let history = try await store.plans.budgetHistory(
                 budget.id,
                 in: try await store.scope(user, book: book.id),
                 through: asked,
@@ -136,25 +136,29 @@ struct PlanStoreTests {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
             let coffee = try #require(
-                try await store.categories(in: try await store.scope(user, book: book.id)).first { $0.name == "Coffee" }
+                try await store.books.categories(in: try await store.scope(user, book: book.id)).first {
+                    $0.name == "Coffee"
+                }
             )
             let food = try #require(
-                try await store.categories(in: try await store.scope(user, book: book.id)).first { $0.name == "Food" }
+                try await store.books.categories(in: try await store.scope(user, book: book.id)).first {
+                    $0.name == "Food"
+                }
             )
-            let first = try await store.createBudget(
+            let first = try await store.plans.createBudget(
                 in: try await store.scope(user, book: book.id),
                 BudgetInput(name: "Coffee", limit: "30", categories: ["Food:Coffee"], accounts: ["Cash"])
             )
-            let second = try await store.createBudget(
+            let second = try await store.plans.createBudget(
                 in: try await store.scope(user, book: book.id),
                 BudgetInput(name: "All", limit: "900")
             )
             #expect(first.isMain && !second.isMain)
-            let bill = try await store.createBill(
+            let bill = try await store.plans.createBill(
                 in: try await store.scope(user, book: book.id),
                 BillInput(title: "Beans", amount: "12", category: "Food:Coffee")
             )
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(
                     amount: "4.00",
@@ -164,7 +168,7 @@ struct PlanStoreTests {
                     account: "Cash"
                 )
             )
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(
                     amount: "6.00",
@@ -174,20 +178,27 @@ struct PlanStoreTests {
                     account: "Credit Card"
                 )
             )
-            try await store.deleteCategory(coffee.id, in: try await store.scope(user, book: book.id), moveTo: "Food")
-            let moved = try await store.budget(first.id, in: try await store.scope(user, book: book.id))
+            try await store.books.deleteCategory(
+                coffee.id,
+                in: try await store.scope(user, book: book.id),
+                moveTo: "Food"
+            )
+            let moved = try await store.plans.budget(first.id, in: try await store.scope(user, book: book.id))
             #expect(moved.categoryIDs == [food.id])
-            #expect(try await store.bill(bill.id, in: try await store.scope(user, book: book.id)).categoryID == food.id)
+            #expect(
+                try await store.plans.bill(bill.id, in: try await store.scope(user, book: book.id)).categoryID
+                    == food.id
+            )
             // Only the Cash record is in scope (the account filter still holds).
             #expect(
-                try await store.budgetStatus(
+                try await store.plans.budgetStatus(
                     first.id,
                     in: try await store.scope(user, book: book.id),
                     on: LocalDate("2026-05-10")!
                 ).status.spent.minorUnits == 400
             )
-            try await store.deleteBudget(first.id, in: try await store.scope(user, book: book.id))
-            #expect(try await store.budget(second.id, in: try await store.scope(user, book: book.id)).isMain)
+            try await store.plans.deleteBudget(first.id, in: try await store.scope(user, book: book.id))
+            #expect(try await store.plans.budget(second.id, in: try await store.scope(user, book: book.id)).isMain)
         }
     }
 
@@ -195,23 +206,26 @@ struct PlanStoreTests {
     func goalPhoto(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let goal = try await store.createGoal(
+            let goal = try await store.plans.createGoal(
                 in: try await store.scope(user, book: book.id),
                 GoalInput(name: "Camera", price: "800", income: "1000", percent: "20")
             )
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 32)
-            try await store.setGoalPhoto(goal.goal.id, in: try await store.scope(user, book: book.id), bytes: png)
-            let (type, data) = try await store.goalPhoto(goal.goal.id, in: try await store.scope(user, book: book.id))
+            try await store.plans.setGoalPhoto(goal.goal.id, in: try await store.scope(user, book: book.id), bytes: png)
+            let (type, data) = try await store.plans.goalPhoto(
+                goal.goal.id,
+                in: try await store.scope(user, book: book.id)
+            )
             #expect(type == "image/png" && Array(data) == png)
             await #expect(throws: ValidationError("photo", "is not a JPEG, PNG, HEIC or WebP image")) {
-                try await store.setGoalPhoto(
+                try await store.plans.setGoalPhoto(
                     goal.goal.id,
                     in: try await store.scope(user, book: book.id),
                     bytes: Array("hello".utf8)
                 )
             }
             #expect(
-                try await store.goal(goal.goal.id, in: try await store.scope(user, book: book.id)).plan.perPeriod?
+                try await store.plans.goal(goal.goal.id, in: try await store.scope(user, book: book.id)).plan.perPeriod?
                     .minorUnits == 20000
             )
         }

@@ -33,7 +33,7 @@ struct ReportTests {
             if kind == .expense { input.category = categories[dice.next(categories.count)] }
             if kind == .income { input.category = ["Salary", "Refunds"][dice.next(2)] }
             if kind == .transfer { input.toAccount = accounts.first { $0 != input.account }! }
-            let added = try await store.addTransaction(to: try await store.scope(user, book: book.id), input)
+            let added = try await store.records.addTransaction(to: try await store.scope(user, book: book.id), input)
             model.append(
                 ModelRecord(
                     id: added.transaction.id,
@@ -71,11 +71,15 @@ struct ReportTests {
                 change.account = "Cash"
                 change.payee = "Starbucks"
             }
-            _ = try await store.updateTransaction(model[i].id, in: try await store.scope(user, book: book.id), change)
+            _ = try await store.records.updateTransaction(
+                model[i].id,
+                in: try await store.scope(user, book: book.id),
+                change
+            )
         }
         for _ in 0..<25 {
             let doomed = model.remove(at: dice.next(model.count))
-            try await store.deleteTransaction(doomed.id, in: try await store.scope(user, book: book.id))
+            try await store.records.deleteTransaction(doomed.id, in: try await store.scope(user, book: book.id))
         }
         return (user, book, model)
     }
@@ -97,7 +101,7 @@ struct ReportTests {
             for (f, t) in Self.ranges {
                 let range = try DateRange(from: LocalDate(f)!, to: LocalDate(t)!)
                 for by in ReportGrouping.allCases {
-                    let report = try await store.summaryReport(
+                    let report = try await store.reports.summaryReport(
                         ReportQuery(range: range, by: by, kind: .both),
                         in: try await store.scope(user, book: book.id)
                     )
@@ -138,7 +142,7 @@ struct ReportTests {
                 _ interval: ReportInterval,
                 key: @escaping (ModelRecord) -> String
             ) async throws {
-                let trend = try await store.trendReport(
+                let trend = try await store.reports.trendReport(
                     ReportQuery(range: range, by: by, kind: .expense),
                     interval: interval,
                     in: try await store.scope(user, book: book.id)
@@ -157,7 +161,7 @@ struct ReportTests {
             }
             for interval in ReportInterval.allCases {
                 try await check(by: .category, interval) { $0.topCategory }
-                let flow = try await store.cashFlow(
+                let flow = try await store.reports.cashFlow(
                     range,
                     interval: interval,
                     in: try await store.scope(user, book: book.id)
@@ -184,7 +188,7 @@ struct ReportTests {
                     "day gives more than 1000 periods over this range; choose a longer interval or a shorter range"
                 )
             ) {
-                _ = try await store.trendReport(
+                _ = try await store.reports.trendReport(
                     ReportQuery(range: try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2025-12-31")!)),
                     interval: .day,
                     in: try await store.scope(user, book: book.id)
@@ -198,7 +202,7 @@ struct ReportTests {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
             func check(_ filter: TransactionFilter, _ match: (ModelRecord) -> Bool) async throws {
-                let page = try await store.transactions(
+                let page = try await store.records.transactions(
                     in: try await store.scope(user, book: book.id),
                     filter: filter,
                     limit: 10,
@@ -253,7 +257,7 @@ struct ReportTests {
                 $0.currency == "USD" && $0.amount >= 10_000 && $0.amount <= 25_000
             }
             await #expect(throws: ValidationError("amount_min", "'ten' is not an amount")) {
-                _ = try await store.transactions(
+                _ = try await store.records.transactions(
                     in: try await store.scope(user, book: book.id),
                     filter: TransactionFilter(amountMin: "ten"),
                     summarize: true
@@ -266,7 +270,7 @@ struct ReportTests {
     func balances(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
-            for balance in try await store.accounts(in: try await store.scope(user, book: book.id)) {
+            for balance in try await store.books.accounts(in: try await store.scope(user, book: book.id)) {
                 let name = balance.account.name
                 var expected: Int64 = 0
                 for r in model where r.currency == balance.account.currency.code {
@@ -275,7 +279,7 @@ struct ReportTests {
                 }
                 #expect(balance.balance.minorUnits == expected, "\(name)")
             }
-            let month = try await store.month(
+            let month = try await store.reports.month(
                 YearMonth(LocalDate("2024-02-01")!),
                 in: try await store.scope(user, book: book.id)
             )
@@ -293,13 +297,17 @@ struct ReportTests {
         try await withStore(backend) { store in
             let (user, book, model) = try await Self.seeded(store)
             let auto = try #require(
-                try await store.categories(in: try await store.scope(user, book: book.id)).first {
+                try await store.books.categories(in: try await store.scope(user, book: book.id)).first {
                     $0.name == "Auto" && $0.parentID == nil
                 }
             )
-            try await store.deleteCategory(auto.id, in: try await store.scope(user, book: book.id), moveTo: "Home")
+            try await store.books.deleteCategory(
+                auto.id,
+                in: try await store.scope(user, book: book.id),
+                moveTo: "Home"
+            )
             let range = try DateRange(from: LocalDate("2023-01-01")!, to: LocalDate("2026-12-31")!)
-            let report = try await store.summaryReport(
+            let report = try await store.reports.summaryReport(
                 ReportQuery(range: range, by: .category),
                 in: try await store.scope(user, book: book.id)
             )

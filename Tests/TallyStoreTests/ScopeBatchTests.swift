@@ -14,15 +14,19 @@ struct ScopeBatchTests {
     func scopes(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let (_, token) = try await store.createToken(for: user, name: "t")
+            let (_, token) = try await store.users.createToken(for: user, name: "t")
             let byToken = try #require(try await store.scope(token: token, book: book.id))
             #expect(byToken.user == user && byToken.book == book && byToken.book.role == .owner)
             let bySession = try #require(try await store.scope(userID: user.id, book: book.id))
             #expect(bySession.user == user && bySession.bookID == book.id)
             #expect(try await store.scope(token: "tly_unknown", book: book.id) == nil)
             #expect(try await store.scope(userID: 999_999, book: book.id) == nil)
-            let stranger = try await store.signUp(email: "s@example.com", password: "correct horse", openSignup: true)
-            let (_, strangerToken) = try await store.createToken(for: stranger, name: "s")
+            let stranger = try await store.users.signUp(
+                email: "s@example.com",
+                password: "correct horse",
+                openSignup: true
+            )
+            let (_, strangerToken) = try await store.users.createToken(for: stranger, name: "s")
             await #expect(throws: StoreError.notFound("book")) {
                 try await store.scope(token: strangerToken, book: book.id)
             }
@@ -38,7 +42,7 @@ struct ScopeBatchTests {
             let records = try await withThrowingTaskGroup(of: TransactionRecord.self) { group in
                 for n in 0..<60 {
                     group.addTask {
-                        try await store.addTransaction(
+                        try await store.records.addTransaction(
                             to: scope,
                             TransactionInput(
                                 amount: "\(n + 1).25",
@@ -54,14 +58,14 @@ struct ScopeBatchTests {
             }
             #expect(Set(records.map(\.transaction.id)).count == 60)
             #expect(records.allSatisfy { $0.categoryPath == "Food:Coffee" && $0.accountName == "Cash" })
-            let page = try await store.transactions(in: scope, limit: 500, summarize: true)
+            let page = try await store.records.transactions(in: scope, limit: 500, summarize: true)
             #expect(page.records.count == 60)
             // 60 × 0.25 + (1 + … + 60)
             #expect(page.summary?.totals.first?.total == Money(minorUnits: 1_830_00 + 15_00, currency: .usd))
-            #expect(try await store.check().isClean)
+            #expect(try await store.checks.check().isClean)
             // The read-back record is the one the add answered with.
             let first = records[0]
-            #expect(try await store.transaction(first.transaction.id, in: scope) == first)
+            #expect(try await store.records.transaction(first.transaction.id, in: scope) == first)
         }
     }
 
@@ -80,7 +84,7 @@ struct ScopeBatchTests {
                             category: n == 7 ? "No:Such" : "Food:Coffee"
                         )
                         do {
-                            _ = try await store.addTransaction(to: scope, input)
+                            _ = try await store.records.addTransaction(to: scope, input)
                             return true
                         } catch let error as ValidationError {
                             return error.field == "category" ? false : true
@@ -92,8 +96,8 @@ struct ScopeBatchTests {
                 return await group.reduce(into: []) { $0.append($1) }
             }
             #expect(outcomes.filter { !$0 }.count == 1)
-            #expect(try await store.transactions(in: scope, limit: 500).records.count == 19)
-            #expect(try await store.check().isClean)
+            #expect(try await store.records.transactions(in: scope, limit: 500).records.count == 19)
+            #expect(try await store.checks.check().isClean)
         }
     }
 
@@ -116,15 +120,16 @@ struct ScopeBatchTests {
                             payee: "Q",
                             category: n.isMultiple(of: 2) ? "Food:Coffee" : "No:Such"
                         )
-                        return (try? await store.addTransaction(to: n.isMultiple(of: 2) ? good : bad, input)) != nil
+                        return (try? await store.records.addTransaction(to: n.isMultiple(of: 2) ? good : bad, input))
+                            != nil
                     }
                 }
                 return await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
             }
             #expect(stored == 10)
-            #expect(try await store.transactions(in: good, limit: 500).records.count == 10)
-            #expect(try await store.transactions(in: bad, limit: 500).records.isEmpty)
-            #expect(try await store.check().isClean)
+            #expect(try await store.records.transactions(in: good, limit: 500).records.count == 10)
+            #expect(try await store.records.transactions(in: bad, limit: 500).records.isEmpty)
+            #expect(try await store.checks.check().isClean)
         }
     }
 
@@ -140,7 +145,7 @@ struct ScopeBatchTests {
             try await first.migrate()
             let (user, book) = try await owner(first)
             let scope = try await first.scope(user, book: book.id)
-            _ = try await first.addTransaction(
+            _ = try await first.records.addTransaction(
                 to: scope,
                 TransactionInput(amount: "4.50", date: "2026-03-02", payee: "Cafe", category: "Food:Coffee")
             )
@@ -149,14 +154,16 @@ struct ScopeBatchTests {
                 today: scope.today
             )
             func names(_ store: Store) async throws -> [String] {
-                try await store.summaryReport(query, in: try await store.scope(user, book: book.id)).rows.map(\.key)
+                try await store.reports.summaryReport(query, in: try await store.scope(user, book: book.id)).rows.map(
+                    \.key
+                )
             }
             #expect(try await names(first) == ["Food"])
             // The other process renames the category; the first sees it on its next request.
             let coffee = try #require(
-                try await second.categories(in: second.scope(user, book: book.id)).first { $0.name == "Food" }
+                try await second.books.categories(in: second.scope(user, book: book.id)).first { $0.name == "Food" }
             )
-            _ = try await second.updateCategory(
+            _ = try await second.books.updateCategory(
                 coffee.id,
                 in: try await second.scope(user, book: book.id),
                 changes: CategoryChanges(name: "Eating")
@@ -164,9 +171,9 @@ struct ScopeBatchTests {
             #expect(try await names(first) == ["Eating"])
             // And its own changes, at once.
             let eating = try #require(
-                try await first.categories(in: first.scope(user, book: book.id)).first { $0.name == "Eating" }
+                try await first.books.categories(in: first.scope(user, book: book.id)).first { $0.name == "Eating" }
             )
-            _ = try await first.updateCategory(
+            _ = try await first.books.updateCategory(
                 eating.id,
                 in: try await first.scope(user, book: book.id),
                 changes: CategoryChanges(name: "Meals")

@@ -14,28 +14,28 @@ struct ServiceTests {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store, currency: "EUR")
             #expect(book.currency.code == "EUR" && book.role == .owner && book.name == "Personal")
-            let categories = try await store.categories(in: try await store.scope(user, book: book.id))
+            let categories = try await store.books.categories(in: try await store.scope(user, book: book.id))
             #expect(
                 categories.filter { $0.parentID == nil && $0.kind == .expense }.map(\.name)
                     == Defaults.expenseCategories.map(\.name)
             )
             #expect(categories.filter { $0.kind == .income }.map(\.name) == ["Salary", "Refunds", "Interest", "Gifts"])
             #expect(categories.first { $0.path(in: categories) == "Food:Coffee" } != nil)
-            let accounts = try await store.accounts(in: try await store.scope(user, book: book.id))
+            let accounts = try await store.books.accounts(in: try await store.scope(user, book: book.id))
             #expect(accounts.map(\.account.name) == ["Cash", "Debit Card", "Credit Card", "Check", "Gift Card"])
             await #expect(
                 throws: StoreError.forbidden("sign-up is closed on this server; ask its owner for an account")
             ) {
-                _ = try await store.signUp(email: "second@example.com", password: "password1", openSignup: false)
+                _ = try await store.users.signUp(email: "second@example.com", password: "password1", openSignup: false)
             }
             await #expect(throws: ValidationError("email", "is already registered")) {
-                _ = try await store.signUp(email: "OWNER@example.com", password: "password1", openSignup: true)
+                _ = try await store.users.signUp(email: "OWNER@example.com", password: "password1", openSignup: true)
             }
             await #expect(throws: ValidationError("password", "must be at least 8 characters")) {
-                _ = try await store.signUp(email: "x@example.com", password: "short", openSignup: true)
+                _ = try await store.users.signUp(email: "x@example.com", password: "short", openSignup: true)
             }
             await #expect(throws: StoreError.unauthorized("wrong email or password")) {
-                _ = try await store.authenticate(email: "owner@example.com", password: "wrong password")
+                _ = try await store.users.authenticate(email: "owner@example.com", password: "wrong password")
             }
         }
     }
@@ -44,22 +44,26 @@ struct ServiceTests {
     func tokens(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, _) = try await owner(store)
-            let other = try await store.signUp(email: "other@example.com", password: "password1", openSignup: true)
-            let (id, token) = try await store.createToken(for: user, name: "phone")
+            let other = try await store.users.signUp(
+                email: "other@example.com",
+                password: "password1",
+                openSignup: true
+            )
+            let (id, token) = try await store.users.createToken(for: user, name: "phone")
             #expect(token.hasPrefix("tly_") && token.count == 52)
-            #expect(try await store.tokens(for: user).first?.lastUsedAt == nil)
-            #expect(try await store.user(forToken: token) == user)
-            #expect(try await store.tokens(for: user).map(\.name) == ["phone"])
-            #expect(try await store.tokens(for: user).first?.lastUsedAt != nil)
+            #expect(try await store.users.tokens(for: user).first?.lastUsedAt == nil)
+            #expect(try await store.users.user(forToken: token) == user)
+            #expect(try await store.users.tokens(for: user).map(\.name) == ["phone"])
+            #expect(try await store.users.tokens(for: user).first?.lastUsedAt != nil)
             let stored = try await store.database.read { db in
                 try await db.raw("SELECT token_hash FROM api_tokens").all().map {
                     try $0.decode(column: "token_hash", as: String.self)
                 }
             }
             #expect(!stored.contains(token))
-            await #expect(throws: StoreError.notFound("token")) { try await store.revokeToken(id, for: other) }
-            try await store.revokeToken(id, for: user)
-            #expect(try await store.user(forToken: token) == nil)
+            await #expect(throws: StoreError.notFound("token")) { try await store.users.revokeToken(id, for: other) }
+            try await store.users.revokeToken(id, for: user)
+            #expect(try await store.users.user(forToken: token) == nil)
         }
     }
 
@@ -70,7 +74,7 @@ struct ServiceTests {
     func records(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let first = try await store.addTransaction(
+            let first = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(
                     amount: "4.50",
@@ -82,12 +86,12 @@ struct ServiceTests {
                 )
             )
             // Autofill: the payee's last category and account.
-            let second = try await store.addTransaction(
+            let second = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "5", date: "2026-03-01", payee: "starbucks")
             )
             #expect(second.categoryPath == "Food:Coffee" && second.accountName == "Credit Card")
-            let income = try await store.addTransaction(
+            let income = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(
                     kind: "income",
@@ -99,7 +103,7 @@ struct ServiceTests {
                 )
             )
             #expect(income.transaction.amount.minorUnits == 200_000)
-            let edited = try await store.updateTransaction(
+            let edited = try await store.records.updateTransaction(
                 first.transaction.id,
                 in: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "6.25", time: "")
@@ -109,38 +113,49 @@ struct ServiceTests {
                     && edited.transaction.payee == "Starbucks"
             )
 
-            let all = try await store.transactions(in: try await store.scope(user, book: book.id))
+            let all = try await store.records.transactions(in: try await store.scope(user, book: book.id))
             #expect(
                 all.records.map(\.transaction.id) == [
                     second.transaction.id, first.transaction.id, income.transaction.id,
                 ]
             )
-            let page1 = try await store.transactions(in: try await store.scope(user, book: book.id), limit: 2)
-            let page2 = try await store.transactions(
+            let page1 = try await store.records.transactions(in: try await store.scope(user, book: book.id), limit: 2)
+            let page2 = try await store.records.transactions(
                 in: try await store.scope(user, book: book.id),
                 cursor: page1.nextCursor,
                 limit: 2
             )
             #expect(page1.records.count == 2 && page2.records.count == 1 && page2.nextCursor == nil)
             #expect((page1.records + page2.records).map(\.transaction.id) == all.records.map(\.transaction.id))
-            let coffee = try await store.transactions(
+            let coffee = try await store.records.transactions(
                 in: try await store.scope(user, book: book.id),
                 filter: TransactionFilter(category: "Food")
             )
             #expect(coffee.records.count == 2)
-            let march2 = try await store.transactions(
+            let march2 = try await store.records.transactions(
                 in: try await store.scope(user, book: book.id),
                 filter: TransactionFilter(from: LocalDate("2026-03-02"), to: LocalDate("2026-03-02"), kind: .income)
             )
             #expect(march2.records.map(\.transaction.payee) == ["ACME"])
             await #expect(throws: ValidationError("cursor", "is not a cursor from this API")) {
-                _ = try await store.transactions(in: try await store.scope(user, book: book.id), cursor: "garbage!")
+                _ = try await store.records.transactions(
+                    in: try await store.scope(user, book: book.id),
+                    cursor: "garbage!"
+                )
             }
-            try await store.deleteTransaction(second.transaction.id, in: try await store.scope(user, book: book.id))
+            try await store.records.deleteTransaction(
+                second.transaction.id,
+                in: try await store.scope(user, book: book.id)
+            )
             await #expect(throws: StoreError.notFound("transaction")) {
-                try await store.deleteTransaction(second.transaction.id, in: try await store.scope(user, book: book.id))
+                try await store.records.deleteTransaction(
+                    second.transaction.id,
+                    in: try await store.scope(user, book: book.id)
+                )
             }
-            #expect(try await store.transactions(in: try await store.scope(user, book: book.id)).records.count == 2)
+            #expect(
+                try await store.records.transactions(in: try await store.scope(user, book: book.id)).records.count == 2
+            )
         }
     }
 
@@ -149,13 +164,13 @@ struct ServiceTests {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
             await #expect(throws: ValidationError("category", "unknown expense category 'Nope'")) {
-                _ = try await store.addTransaction(
+                _ = try await store.records.addTransaction(
                     to: try await store.scope(user, book: book.id),
                     TransactionInput(amount: "1", payee: "X", category: "Nope")
                 )
             }
             await #expect(throws: ValidationError("account", "unknown account 'Wallet'")) {
-                _ = try await store.addTransaction(
+                _ = try await store.records.addTransaction(
                     to: try await store.scope(user, book: book.id),
                     TransactionInput(amount: "1", payee: "X", account: "Wallet")
                 )
@@ -172,9 +187,12 @@ struct ServiceTests {
                 try await db.raw("SELECT COUNT(*) AS n FROM books").first()!.decode(column: "n", as: Int.self)
             }
             #expect(books == 1)
-            #expect(try await store.transactions(in: try await store.scope(user, book: book.id)).records.isEmpty)
             #expect(
-                try await store.payeeSuggestions(in: try await store.scope(user, book: book.id), prefix: "").isEmpty
+                try await store.records.transactions(in: try await store.scope(user, book: book.id)).records.isEmpty
+            )
+            #expect(
+                try await store.records.payeeSuggestions(in: try await store.scope(user, book: book.id), prefix: "")
+                    .isEmpty
             )
         }
     }
@@ -183,40 +201,43 @@ struct ServiceTests {
     func isolation(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let record = try await store.addTransaction(
+            let record = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "1", payee: "X")
             )
-            let stranger = try await store.signUp(
+            let stranger = try await store.users.signUp(
                 email: "stranger@example.com",
                 password: "password1",
                 openSignup: true
             )
             await #expect(throws: StoreError.notFound("book")) {
-                _ = try await store.transactions(in: try await store.scope(stranger, book: book.id))
+                _ = try await store.records.transactions(in: try await store.scope(stranger, book: book.id))
             }
             await #expect(throws: StoreError.notFound("book")) {
-                _ = try await store.transaction(
+                _ = try await store.records.transaction(
                     record.transaction.id,
                     in: try await store.scope(stranger, book: book.id)
                 )
             }
             await #expect(throws: StoreError.notFound("book")) {
-                try await store.deleteTransaction(
+                try await store.records.deleteTransaction(
                     record.transaction.id,
                     in: try await store.scope(stranger, book: book.id)
                 )
             }
             await #expect(throws: StoreError.notFound("book")) {
-                _ = try await store.categories(in: try await store.scope(stranger, book: book.id))
+                _ = try await store.books.categories(in: try await store.scope(stranger, book: book.id))
             }
             await #expect(throws: StoreError.notFound("book")) {
-                _ = try await store.month(YearMonth("2026-03")!, in: try await store.scope(stranger, book: book.id))
+                _ = try await store.reports.month(
+                    YearMonth("2026-03")!,
+                    in: try await store.scope(stranger, book: book.id)
+                )
             }
             // A record id of another book is not found through the stranger's own book either.
-            let strangerBook = try await store.books(for: stranger)[0]
+            let strangerBook = try await store.books.all(for: stranger)[0]
             await #expect(throws: StoreError.notFound("transaction")) {
-                _ = try await store.transaction(
+                _ = try await store.records.transaction(
                     record.transaction.id,
                     in: try await store.scope(stranger, book: strangerBook.id)
                 )
@@ -227,9 +248,12 @@ struct ServiceTests {
                     "INSERT INTO book_members (book_id, user_id, role) VALUES (\(bind: book.id), \(bind: stranger.id), 'viewer')"
                 ).run()
             }
-            #expect(try await store.transactions(in: try await store.scope(stranger, book: book.id)).records.count == 1)
+            #expect(
+                try await store.records.transactions(in: try await store.scope(stranger, book: book.id)).records.count
+                    == 1
+            )
             await #expect(throws: StoreError.forbidden("viewers cannot change this book")) {
-                _ = try await store.addTransaction(
+                _ = try await store.records.addTransaction(
                     to: try await store.scope(stranger, book: book.id),
                     TransactionInput(amount: "1", payee: "Y")
                 )
@@ -241,7 +265,7 @@ struct ServiceTests {
     func balances(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let savings = try await store.createAccount(
+            let savings = try await store.books.createAccount(
                 in: try await store.scope(user, book: book.id),
                 name: "Savings",
                 kind: "savings",
@@ -249,11 +273,11 @@ struct ServiceTests {
                 currency: nil
             )
             #expect(savings.balance.minorUnits == 100_000)
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "40", payee: "Shop", account: "Savings")
             )
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(
                     kind: "income",
@@ -263,12 +287,13 @@ struct ServiceTests {
                     account: "Savings"
                 )
             )
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(kind: "transfer", amount: "200", account: "Savings", toAccount: "Credit Card")
             )
             let balances = Dictionary(
-                uniqueKeysWithValues: try await store.accounts(in: try await store.scope(user, book: book.id)).map {
+                uniqueKeysWithValues: try await store.books.accounts(in: try await store.scope(user, book: book.id)).map
+                {
                     ($0.account.name, $0.balance.minorUnits)
                 }
             )
@@ -276,9 +301,9 @@ struct ServiceTests {
             #expect(balances["Savings"] == expectedSavings)
             #expect(balances["Credit Card"] == 20_000)
             await #expect(throws: StoreError.conflict("the account has 3 records; archive it instead")) {
-                try await store.deleteAccount(savings.account.id, in: try await store.scope(user, book: book.id))
+                try await store.books.deleteAccount(savings.account.id, in: try await store.scope(user, book: book.id))
             }
-            let archived = try await store.updateAccount(
+            let archived = try await store.books.updateAccount(
                 savings.account.id,
                 in: try await store.scope(user, book: book.id),
                 changes: AccountChanges(name: "Old savings", archived: true)
@@ -287,11 +312,11 @@ struct ServiceTests {
                 archived.account.archived && archived.account.name == "Old savings"
                     && archived.balance.minorUnits == 77_010
             )
-            let check = try await store.accounts(in: try await store.scope(user, book: book.id)).first {
+            let check = try await store.books.accounts(in: try await store.scope(user, book: book.id)).first {
                 $0.account.name == "Check"
             }!
-            try await store.deleteAccount(check.account.id, in: try await store.scope(user, book: book.id))
-            #expect(try await store.accounts(in: try await store.scope(user, book: book.id)).count == 5)
+            try await store.books.deleteAccount(check.account.id, in: try await store.scope(user, book: book.id))
+            #expect(try await store.books.accounts(in: try await store.scope(user, book: book.id)).count == 5)
         }
     }
 
@@ -299,7 +324,7 @@ struct ServiceTests {
     func categories(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let pets = try await store.createCategory(
+            let pets = try await store.books.createCategory(
                 in: try await store.scope(user, book: book.id),
                 name: "Pets",
                 kind: "expense",
@@ -307,7 +332,7 @@ struct ServiceTests {
                 icon: "🐶",
                 color: "#aa5500"
             )
-            let vet = try await store.createCategory(
+            let vet = try await store.books.createCategory(
                 in: try await store.scope(user, book: book.id),
                 name: "Vet",
                 kind: nil,
@@ -317,7 +342,7 @@ struct ServiceTests {
             )
             #expect(vet.parentID == pets.id && vet.icon == "🐶" && vet.color == "#AA5500")
             await #expect(throws: ValidationError("name", "'vet' already exists here")) {
-                _ = try await store.createCategory(
+                _ = try await store.books.createCategory(
                     in: try await store.scope(user, book: book.id),
                     name: "vet",
                     kind: nil,
@@ -327,7 +352,7 @@ struct ServiceTests {
                 )
             }
             await #expect(throws: ValidationError("parent", "sub-categories cannot have sub-categories")) {
-                _ = try await store.createCategory(
+                _ = try await store.books.createCategory(
                     in: try await store.scope(user, book: book.id),
                     name: "X",
                     kind: nil,
@@ -336,33 +361,37 @@ struct ServiceTests {
                     color: nil
                 )
             }
-            let renamed = try await store.updateCategory(
+            let renamed = try await store.books.updateCategory(
                 vet.id,
                 in: try await store.scope(user, book: book.id),
                 changes: CategoryChanges(name: "Veterinary")
             )
             #expect(renamed.name == "Veterinary")
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "80", payee: "Clinic", category: "Pets:Veterinary")
             )
             await #expect(throws: ValidationError("move_to", "'Pets' has 1 record; choose the category they move to")) {
-                try await store.deleteCategory(pets.id, in: try await store.scope(user, book: book.id), moveTo: nil)
+                try await store.books.deleteCategory(
+                    pets.id,
+                    in: try await store.scope(user, book: book.id),
+                    moveTo: nil
+                )
             }
-            try await store.deleteCategory(
+            try await store.books.deleteCategory(
                 pets.id,
                 in: try await store.scope(user, book: book.id),
                 moveTo: "Personal:Health"
             )
-            let records = try await store.transactions(in: try await store.scope(user, book: book.id)).records
+            let records = try await store.records.transactions(in: try await store.scope(user, book: book.id)).records
             #expect(records.map(\.categoryPath) == ["Personal:Health"])
             #expect(
-                !(try await store.categories(in: try await store.scope(user, book: book.id))).contains {
+                !(try await store.books.categories(in: try await store.scope(user, book: book.id))).contains {
                     $0.name == "Pets" || $0.name == "Veterinary"
                 }
             )
             // The payee now proposes the category the records moved to.
-            let suggestion = try await store.payeeSuggestions(
+            let suggestion = try await store.records.payeeSuggestions(
                 in: try await store.scope(user, book: book.id),
                 prefix: "cli"
             )
@@ -379,7 +408,7 @@ struct ServiceTests {
             let (user, book) = try await owner(store)
             let amounts = ["4.50", "12.99", "0.01", "100", "7.25"]
             for (index, amount) in amounts.enumerated() {
-                _ = try await store.addTransaction(
+                _ = try await store.records.addTransaction(
                     to: try await store.scope(user, book: book.id),
                     TransactionInput(
                         amount: amount,
@@ -388,15 +417,15 @@ struct ServiceTests {
                     )
                 )
             }
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(kind: "income", amount: "50", date: "2024-02-29", payee: "Gift")
             )
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "9", currency: "EUR", date: "2024-02-29", payee: "Paris")
             )
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(
                     kind: "transfer",
@@ -406,18 +435,24 @@ struct ServiceTests {
                     toAccount: "Cash"
                 )
             )
-            _ = try await store.addTransaction(
+            _ = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "1", date: "2024-03-01", payee: "Next month")
             )
-            let month = try await store.month(YearMonth("2024-02")!, in: try await store.scope(user, book: book.id))
+            let month = try await store.reports.month(
+                YearMonth("2024-02")!,
+                in: try await store.scope(user, book: book.id)
+            )
             let expected: Int64 = 450 + 1299 + 1 + 10000 + 725
             #expect(month.expense.minorUnits == expected)
             #expect(month.income.minorUnits == 5000)
             #expect(month.count == 8)
             #expect(month.days.count == 29)
             #expect(month.dailyAverage.minorUnits == (expected * 2 + 29) / 58)  // rounded half up over 29 days
-            let leapDay = try await store.day(LocalDate("2024-02-29")!, in: try await store.scope(user, book: book.id))
+            let leapDay = try await store.reports.day(
+                LocalDate("2024-02-29")!,
+                in: try await store.scope(user, book: book.id)
+            )
             #expect(leapDay.totals.expense.minorUnits == 450 + 1 + 725)
             #expect(leapDay.totals.count == 6)
             #expect(leapDay.totals.cashFlow.minorUnits == 5000 - (450 + 1 + 725))
@@ -429,33 +464,42 @@ struct ServiceTests {
     func receipts(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            let record = try await store.addTransaction(
+            let record = try await store.records.addTransaction(
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "3", payee: "Deli")
             )
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 1000)
-            let receipt = try await store.addReceipt(
+            let receipt = try await store.records.addReceipt(
                 to: record.transaction.id,
                 in: try await store.scope(user, book: book.id),
                 bytes: png
             )
             #expect(receipt.type == .png && receipt.byteSize == 1008)
-            let (meta, data) = try await store.receiptData(receipt.id, in: try await store.scope(user, book: book.id))
+            let (meta, data) = try await store.records.receiptData(
+                receipt.id,
+                in: try await store.scope(user, book: book.id)
+            )
             #expect(meta.type == .png && Array(data) == png)
             await #expect(throws: ValidationError("receipt", "is not a JPEG, PNG, HEIC or WebP image")) {
-                _ = try await store.addReceipt(
+                _ = try await store.records.addReceipt(
                     to: record.transaction.id,
                     in: try await store.scope(user, book: book.id),
                     bytes: Array("hello".utf8)
                 )
             }
             #expect(
-                try await store.transaction(record.transaction.id, in: try await store.scope(user, book: book.id))
-                    .transaction.receiptCount == 1
+                try await store.records.transaction(
+                    record.transaction.id,
+                    in: try await store.scope(user, book: book.id)
+                )
+                .transaction.receiptCount == 1
             )
-            try await store.deleteTransaction(record.transaction.id, in: try await store.scope(user, book: book.id))
+            try await store.records.deleteTransaction(
+                record.transaction.id,
+                in: try await store.scope(user, book: book.id)
+            )
             await #expect(throws: StoreError.notFound("receipt")) {
-                _ = try await store.receiptData(receipt.id, in: try await store.scope(user, book: book.id))
+                _ = try await store.records.receiptData(receipt.id, in: try await store.scope(user, book: book.id))
             }
         }
     }
@@ -463,13 +507,21 @@ struct ServiceTests {
     @Test("sessions expire", arguments: Backend.available)
     func sessions(backend: Backend) async throws {
         try await withStore(backend) { store in
-            try await store.putSession(key: "live", value: "{}", expiresAt: Int64(Date().timeIntervalSince1970) + 3600)
-            try await store.putSession(key: "dead", value: "{}", expiresAt: Int64(Date().timeIntervalSince1970) - 1)
-            #expect(try await store.session(key: "live")?.value == "{}")
-            #expect(try await store.purgeExpiredSessions() == 1)
-            #expect(try await store.session(key: "dead") == nil)
-            try await store.removeSession(key: "live")
-            #expect(try await store.session(key: "live") == nil)
+            try await store.users.putSession(
+                key: "live",
+                value: "{}",
+                expiresAt: Int64(Date().timeIntervalSince1970) + 3600
+            )
+            try await store.users.putSession(
+                key: "dead",
+                value: "{}",
+                expiresAt: Int64(Date().timeIntervalSince1970) - 1
+            )
+            #expect(try await store.users.session(key: "live")?.value == "{}")
+            #expect(try await store.users.purgeExpiredSessions() == 1)
+            #expect(try await store.users.session(key: "dead") == nil)
+            try await store.users.removeSession(key: "live")
+            #expect(try await store.users.session(key: "live") == nil)
         }
     }
 }

@@ -93,7 +93,12 @@ actor PostgresLock {
 
 /// A signed-up user and their first book.
 func owner(_ store: Store, email: String = "owner@example.com", currency: String = "USD") async throws -> (User, Book) {
-    let user = try await store.signUp(email: email, password: "correct horse", currency: currency, openSignup: true)
-    let book = try await store.books(for: user)[0]
+    let user = try await store.users.signUp(
+        email: email,
+        password: "correct horse",
+        currency: currency,
+        openSignup: true
+    )
+    let book = try await store.books.all(for: user)[0]
     return (user, book)
 }

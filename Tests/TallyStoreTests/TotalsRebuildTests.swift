@@ -100,7 +100,7 @@ struct Migration4Tests {
             #expect(try await store.migrate() == [4])
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-11-20")!)
             for by in ReportGrouping.allCases {
-                let report = try await store.summaryReport(
+                let report = try await store.reports.summaryReport(
                     ReportQuery(range: range, by: by, kind: .expense),
                     in: try await store.scope(user, book: book.id)
                 )
@@ -110,7 +110,7 @@ struct Migration4Tests {
                 #expect(report.total(.expense).total.minorUnits == spent.reduce(0) { $0 + $1.amount }, "\(by)")
                 #expect(report.total(.expense).count == spent.count, "\(by)")
             }
-            let starbucks = try await store.transactions(
+            let starbucks = try await store.records.transactions(
                 in: try await store.scope(user, book: book.id),
                 filter: TransactionFilter(text: "starb"),
                 limit: 5,

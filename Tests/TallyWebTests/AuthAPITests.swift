@@ -27,7 +27,7 @@ extension API {
                     json: json(["email": "bob@example.com", "password": "correct horse"])
                 )
                 expectProblem(second, .forbidden, detailContains: "sign-up is closed")
-                #expect(try await store.userCount() == 1)
+                #expect(try await store.users.userCount() == 1)
             }
         }
 
@@ -82,7 +82,7 @@ extension API {
                     json: json(["email": "fay@example.com", "password": "correct horse", "admin": true])
                 )
                 expectProblem(unknownField, .badRequest, detailContains: "admin")
-                #expect(try await store.userCount() == 2)
+                #expect(try await store.users.userCount() == 2)
             }
         }
 

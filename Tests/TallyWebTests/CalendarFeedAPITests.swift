@@ -66,8 +66,8 @@ extension API {
         func feedHasBillsRemindersAndRotates(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let owner = try await makeOwner(client)
-                let user = try #require(try await store.user(email: owner.email))
-                let today = try await store.today(for: user)
+                let user = try #require(try await store.users.user(email: owner.email))
+                let today = try await store.settings.today(for: user)
                 let due = today.adding(days: 10)
                 let title = "Électricité, gaz; \\ et eau — a very long bill title to fold 🔌🔌🔌"
                 _ = try await client.post(
@@ -143,7 +143,9 @@ extension API {
         func paidBillsHaveNoAlarm(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let owner = try await makeOwner(client)
-                let today = try await store.today(for: try #require(try await store.user(email: owner.email)))
+                let today = try await store.settings.today(
+                    for: try #require(try await store.users.user(email: owner.email))
+                )
                 let bill: BillJSON = try await client.post(
                     "\(owner.books)/bills",
                     token: owner.token,

@@ -66,7 +66,8 @@ extension API {
                 #expect(
                     try current.decode(CalendarJSON.self).month
                         == String(
-                            try await store.today(for: User(id: owner.id, email: owner.email)).description.prefix(7)
+                            try await store.settings.today(for: User(id: owner.id, email: owner.email)).description
+                                .prefix(7)
                         )
                 )
 

@@ -239,8 +239,8 @@ extension API {
         func goalsPlanBothWays(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let owner = try await makeOwner(client)
-                let user = try #require(try await store.user(email: owner.email))
-                let today = try await store.today(for: user)
+                let user = try #require(try await store.users.user(email: owner.email))
+                let today = try await store.settings.today(for: user)
                 let byPercent: GoalJSON = try await client.post(
                     "\(owner.books)/goals",
                     token: owner.token,
@@ -409,8 +409,8 @@ extension API {
                 let owner = try await makeOwner(client)
                 let empty: TodayJSON = try await client.get("\(owner.books)/today", token: owner.token).decode()
                 #expect(empty.budget == nil && empty.spentToday == "0.00")
-                let user = try #require(try await store.user(email: owner.email))
-                let today = try await store.today(for: user)
+                let user = try #require(try await store.users.user(email: owner.email))
+                let today = try await store.settings.today(for: user)
                 _ = try await client.post(
                     "\(owner.books)/budgets",
                     token: owner.token,

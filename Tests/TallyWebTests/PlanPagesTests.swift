@@ -24,13 +24,13 @@ extension API {
                 [("email", email), ("password", "correct horse"), ("currency", "USD")]
             )
             try #require(response.status == .seeOther, "sign-up: \(response.status) \(response.text)")
-            let user = try #require(try await store.user(email: email))
-            let book = try #require(try await store.books(for: user).first)
+            let user = try #require(try await store.users.user(email: email))
+            let book = try #require(try await store.books.all(for: user).first)
             return (browser, user, book.id)
         }
 
         func categoryID(_ path: String, _ store: Store, _ user: User, _ book: Int64) async throws -> Int64 {
-            let all = try await store.categories(in: try await store.scope(user, book: book))
+            let all = try await store.books.categories(in: try await store.scope(user, book: book))
             return try #require(all.first { $0.path(in: all) == path }).id
         }
 
@@ -58,7 +58,7 @@ extension API {
         func aBudgetFromTheFormShowsTheExactRemainingAfterAnExpense(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let (browser, user, book) = try await signedIn(client, store)
-                let today = try await store.today(for: user)
+                let today = try await store.settings.today(for: user)
                 let food = try await categoryID("Food", store, user, book)
                 let home = try await categoryID("Home", store, user, book)
                 let form = try await browser.get("/books/\(book)/budgets")
@@ -76,7 +76,9 @@ extension API {
                 )
                 #expect(created.status == .seeOther, "\(created.text)")
                 #expect(created.headers[.location] == "/books/\(book)/budgets")
-                let budget = try #require(try await store.budgets(in: try await store.scope(user, book: book)).first)
+                let budget = try #require(
+                    try await store.plans.budgets(in: try await store.scope(user, book: book)).first
+                )
                 #expect(
                     budget.categoryIDs == [food, home].sorted(),
                     "both chosen categories of the multi-select are kept"
@@ -106,7 +108,8 @@ extension API {
                 #expect(nearPage.text.contains("$26.55"))
                 #expect(nearPage.text.contains("alert-near") && nearPage.text.contains("82%"))
                 #expect(
-                    try await store.budgets(in: try await store.scope(user, book: book)).first?.categoryIDs.count == 2,
+                    try await store.plans.budgets(in: try await store.scope(user, book: book)).first?.categoryIDs.count
+                        == 2,
                     "a form without the lists keeps the scope"
                 )
 
@@ -129,7 +132,7 @@ extension API {
 
                 let deleted = try await browser.post("/books/\(book)/budgets/\(budget.id)/delete", [])
                 #expect(deleted.status == .seeOther)
-                #expect(try await store.budgets(in: try await store.scope(user, book: book)).isEmpty)
+                #expect(try await store.plans.budgets(in: try await store.scope(user, book: book)).isEmpty)
                 #expect(try await browser.get("/books/\(book)/budgets/\(budget.id)").status == .notFound)
             }
         }
@@ -145,7 +148,7 @@ extension API {
                 #expect(budget.status == .unprocessableContent)
                 #expect(budget.text.contains("limit: must not be negative"))
                 #expect(budget.text.contains("value=\"Weekly\""), "the typed name is kept")
-                #expect(try await store.budgets(in: try await store.scope(user, book: book)).isEmpty)
+                #expect(try await store.plans.budgets(in: try await store.scope(user, book: book)).isEmpty)
                 let day = try await browser.post(
                     "/books/\(book)/budgets",
                     [("name", "Monthly"), ("limit", "5"), ("day_of_month", "32")]
@@ -167,9 +170,9 @@ extension API {
                     [("name", "Bike"), ("price", "1000"), ("plan", "date"), ("target_date", "")]
                 )
                 #expect(noDate.status == .unprocessableContent && noDate.text.contains("target_date"))
-                #expect(try await store.goals(in: try await store.scope(user, book: book)).isEmpty)
+                #expect(try await store.plans.goals(in: try await store.scope(user, book: book)).isEmpty)
 
-                let billsBefore = try await store.bills(in: try await store.scope(user, book: book)).count
+                let billsBefore = try await store.plans.bills(in: try await store.scope(user, book: book)).count
                 let bill = try await browser.post(
                     "/books/\(book)/bills",
                     [
@@ -180,7 +183,7 @@ extension API {
                 #expect(bill.status == .unprocessableContent)
                 #expect(bill.text.contains("due_day: must be a whole number from 1 to 31"))
                 #expect(bill.text.contains("value=\"Water\""))
-                #expect(try await store.bills(in: try await store.scope(user, book: book)).count == billsBefore)
+                #expect(try await store.plans.bills(in: try await store.scope(user, book: book)).count == billsBefore)
 
                 let badMonth = try await browser.get("/books/\(book)/bills?month=2026-13")
                 #expect(badMonth.status == .unprocessableContent && badMonth.text.contains("month"))
@@ -205,7 +208,9 @@ extension API {
                 #expect(created.status == .seeOther, "\(created.text)")
                 #expect(created.headers[.location] == "/books/\(book)/bills?month=2026-03")
                 let bill = try #require(
-                    try await store.bills(in: try await store.scope(user, book: book)).first { $0.title == "Apartment" }
+                    try await store.plans.bills(in: try await store.scope(user, book: book)).first {
+                        $0.title == "Apartment"
+                    }
                 )
 
                 let month = try await browser.get("/books/\(book)/bills?month=2026-03")
@@ -227,7 +232,7 @@ extension API {
                         && confirm.text.contains("Home:Rent")
                 )
                 #expect(
-                    try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty,
+                    try await store.records.transactions(in: try await store.scope(user, book: book)).records.isEmpty,
                     "the confirmation page records nothing"
                 )
                 #expect(
@@ -254,19 +259,23 @@ extension API {
                 #expect(undo.status == .seeOther)
                 let undone = try await browser.get("/books/\(book)/calendar?month=2026-03")
                 #expect(calendarCell(undone.text, date: "2026-03-04")?.contains("$") == false)
-                #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty)
+                #expect(
+                    try await store.records.transactions(in: try await store.scope(user, book: book)).records.isEmpty
+                )
 
                 let edited = try await browser.post(
                     "/books/\(book)/bills/\(bill.id)",
                     [("title", "Flat"), ("amount", "")]
                 )
                 #expect(edited.status == .seeOther)
-                let varies = try await store.bill(bill.id, in: try await store.scope(user, book: book))
+                let varies = try await store.plans.bill(bill.id, in: try await store.scope(user, book: book))
                 #expect(varies.title == "Flat" && varies.amount == nil)
                 #expect(try await browser.get("/books/\(book)/bills/\(bill.id)").text.contains("value=\"Flat\""))
                 #expect(try await browser.post("/books/\(book)/bills/\(bill.id)/delete", []).status == .seeOther)
                 #expect(
-                    try await store.bills(in: try await store.scope(user, book: book)).contains { $0.id == bill.id }
+                    try await store.plans.bills(in: try await store.scope(user, book: book)).contains {
+                        $0.id == bill.id
+                    }
                         == false
                 )
             }
@@ -276,7 +285,7 @@ extension API {
         func todayShowsTheMainBudgetsRemainingAndBillsDueSoon(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let (browser, user, book) = try await signedIn(client, store)
-                let today = try await store.today(for: user)
+                let today = try await store.settings.today(for: user)
                 let empty = try await browser.get("/books/\(book)/today")
                 #expect(empty.status == .ok)
                 #expect(
@@ -317,7 +326,7 @@ extension API {
         func goalsPlanTakeContributionsAndAPhoto(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let (browser, user, book) = try await signedIn(client, store)
-                let today = try await store.today(for: user)
+                let today = try await store.settings.today(for: user)
                 let created = try await browser.post(
                     "/books/\(book)/goals",
                     [
@@ -326,7 +335,8 @@ extension API {
                     ]
                 )
                 #expect(created.status == .seeOther, "\(created.text)")
-                let goal = try #require(try await store.goals(in: try await store.scope(user, book: book)).first).goal
+                let goal = try #require(try await store.plans.goals(in: try await store.scope(user, book: book)).first)
+                    .goal
                 let page = try await browser.get("/books/\(book)/goals/\(goal.id)")
                 #expect(page.text.contains("class=\"goal-saved\">$100.00<") && page.text.contains("$1,000.00"))
                 #expect(page.text.contains("$200.00 a month (10% of income)"))
@@ -347,11 +357,11 @@ extension API {
                 #expect(after.text.contains("class=\"goal-saved\">$250.00<"))
                 #expect(after.text.contains("transfer recorded"))
                 let transfer = try #require(
-                    try await store.transactions(in: try await store.scope(user, book: book)).records.first
+                    try await store.records.transactions(in: try await store.scope(user, book: book)).records.first
                 ).transaction
                 #expect(transfer.kind == .transfer && transfer.amount.decimalString == "150.00")
                 let contribution = try #require(
-                    try await store.contributions(to: goal.id, in: try await store.scope(user, book: book)).first
+                    try await store.plans.contributions(to: goal.id, in: try await store.scope(user, book: book)).first
                 )
                 let undo = try await browser.post(
                     "/books/\(book)/goals/\(goal.id)/contributions/\(contribution.id)/delete",
@@ -359,7 +369,7 @@ extension API {
                 )
                 #expect(undo.status == .seeOther)
                 #expect(
-                    try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty,
+                    try await store.records.transactions(in: try await store.scope(user, book: book)).records.isEmpty,
                     "undo takes back the transfer too"
                 )
 
@@ -395,7 +405,7 @@ extension API {
                     [("plan", "date"), ("target_date", target.description), ("percent", "20")]
                 )
                 #expect(byDate.status == .seeOther, "\(byDate.text)")
-                let planned = try await store.goal(goal.id, in: try await store.scope(user, book: book))
+                let planned = try await store.plans.goal(goal.id, in: try await store.scope(user, book: book))
                 #expect(planned.goal.targetDate == target && planned.goal.percent == nil)
                 #expect(
                     try await browser.get("/books/\(book)/goals/\(goal.id)").text.contains(
@@ -406,7 +416,7 @@ extension API {
                 #expect(try await browser.post("/books/\(book)/goals/\(goal.id)/photo/delete", []).status == .seeOther)
                 #expect(try await browser.get("/books/\(book)/goals/\(goal.id)/photo").status == .notFound)
                 #expect(try await browser.post("/books/\(book)/goals/\(goal.id)/delete", []).status == .seeOther)
-                #expect(try await store.goals(in: try await store.scope(user, book: book)).isEmpty)
+                #expect(try await store.plans.goals(in: try await store.scope(user, book: book)).isEmpty)
             }
         }
 
@@ -425,7 +435,7 @@ extension API {
                 let token = try #require(made.text.firstMatch(of: /calendar\/([0-9a-f]{64})\.ics/).map { String($0.1) })
                 #expect(made.text.contains("value=\"http://127.0.0.1:8080/calendar/\(token).ics\""))
                 #expect(made.text.contains("href=\"webcal://127.0.0.1:8080/calendar/\(token).ics\""))
-                #expect(try await store.calendarFeedCreatedAt(for: user) != nil)
+                #expect(try await store.plans.calendarFeedCreatedAt(for: user) != nil)
                 #expect(
                     !(try await browser.get("/settings").text.contains(token)),
                     "only its hash is kept: not shown again"
@@ -444,7 +454,7 @@ extension API {
                     ]
                 )
                 #expect(saved.status == .seeOther)
-                let settings = try await store.settings(for: user)
+                let settings = try await store.settings.current(for: user)
                 #expect(
                     settings.timeZone == "Europe/Berlin" && settings.dailyReminder
                         && settings.reminderTime.description == "07:30"
@@ -475,12 +485,16 @@ extension API {
                     "/books/\(book)/bills",
                     [("title", "Secret bill"), ("amount", "9"), ("first_due", "2026-03-05")]
                 )
-                let budget = try #require(try await store.budgets(in: try await store.scope(annUser, book: book)).first)
-                    .id
-                let goal = try #require(try await store.goals(in: try await store.scope(annUser, book: book)).first)
-                    .goal.id
+                let budget = try #require(
+                    try await store.plans.budgets(in: try await store.scope(annUser, book: book)).first
+                )
+                .id
+                let goal = try #require(
+                    try await store.plans.goals(in: try await store.scope(annUser, book: book)).first
+                )
+                .goal.id
                 let bill = try #require(
-                    try await store.bills(in: try await store.scope(annUser, book: book)).first {
+                    try await store.plans.bills(in: try await store.scope(annUser, book: book)).first {
                         $0.title == "Secret bill"
                     }
                 ).id
@@ -511,19 +525,22 @@ extension API {
                     #expect(try await bob.post(path, fields).status == .notFound, "POST \(path)")
                 }
                 #expect(
-                    try await store.budgets(in: try await store.scope(annUser, book: book)).map(\.name) == [
+                    try await store.plans.budgets(in: try await store.scope(annUser, book: book)).map(\.name) == [
                         "Secret budget"
                     ]
                 )
                 #expect(
-                    try await store.goals(in: try await store.scope(annUser, book: book)).map(\.goal.name) == [
+                    try await store.plans.goals(in: try await store.scope(annUser, book: book)).map(\.goal.name) == [
                         "Secret goal"
                     ]
                 )
                 #expect(
-                    try await store.bill(bill, in: try await store.scope(annUser, book: book)).title == "Secret bill"
+                    try await store.plans.bill(bill, in: try await store.scope(annUser, book: book)).title
+                        == "Secret bill"
                 )
-                #expect(try await store.transactions(in: try await store.scope(annUser, book: book)).records.isEmpty)
+                #expect(
+                    try await store.records.transactions(in: try await store.scope(annUser, book: book)).records.isEmpty
+                )
             }
         }
     }

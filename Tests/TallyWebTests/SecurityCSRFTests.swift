@@ -26,7 +26,7 @@ extension API {
                 [("email", email), ("password", "correct horse"), ("currency", "USD")]
             )
             try #require(response.status == .seeOther, "sign-up: \(response.status)")
-            return (browser, try #require(try await store.user(email: email)))
+            return (browser, try #require(try await store.users.user(email: email)))
         }
 
         @Test(arguments: Backend.all)
@@ -43,7 +43,7 @@ extension API {
                     try await client.post("/signup", body: ByteBuffer(string: form), headers: headers),
                     .forbidden
                 )
-                #expect(try await store.userCount() == 0)
+                #expect(try await store.users.userCount() == 0)
                 expectStatus(
                     try await client.post("/login", body: ByteBuffer(string: form), headers: headers),
                     .forbidden
@@ -62,7 +62,7 @@ extension API {
                     try await client.post("/settings", body: ByteBuffer(string: body), headers: planted),
                     .forbidden
                 )
-                #expect(try await store.settings(for: user).timeZone != "Europe/Berlin")
+                #expect(try await store.settings.current(for: user).timeZone != "Europe/Berlin")
                 // A signed-out token (validly signed) is no good once signed in either.
                 let anonymous = try #require(setCookie(try await client.get("/login"), "tally_csrf")).value
                 planted[.cookie] = "tally_session=\(try #require(browser.session)); tally_csrf=\(anonymous)"
@@ -80,7 +80,7 @@ extension API {
                     [("time_zone", "Europe/Berlin"), ("daily_reminder", "0"), ("reminder_time", "20:00")]
                 )
                 #expect(saved.status == .seeOther)
-                #expect(try await store.settings(for: user).timeZone == "Europe/Berlin")
+                #expect(try await store.settings.current(for: user).timeZone == "Europe/Berlin")
             }
         }
 
@@ -97,7 +97,7 @@ extension API {
                     csrf: annToken
                 )
                 #expect(attempt.status == .forbidden)
-                #expect(try await store.settings(for: bobUser).timeZone != "Asia/Tokyo")
+                #expect(try await store.settings.current(for: bobUser).timeZone != "Asia/Tokyo")
                 // The page's token is the session's, and the cookie carries the same.
                 let page = try await bob.get("/settings")
                 #expect(csrfField(in: page.text) == bob.csrf)
@@ -118,10 +118,10 @@ extension API {
         @Test func sessionsFromBeforeGetABoundToken() async throws {
             try await withApp { client, store in
                 let user = try #require(
-                    try await store.signUp(email: "ann@example.com", password: "correct horse", openSignup: true)
+                    try await store.users.signUp(email: "ann@example.com", password: "correct horse", openSignup: true)
                         as User?
                 )
-                try await store.putSession(
+                try await store.users.putSession(
                     key: "legacy-session-key",
                     value: #"{"userID":\#(user.id)}"#,
                     expiresAt: Int64(Date().timeIntervalSince1970) + 3600
@@ -137,8 +137,8 @@ extension API {
                     [("time_zone", "Europe/Paris"), ("daily_reminder", "0"), ("reminder_time", "20:00")]
                 )
                 #expect(saved.status == .seeOther)
-                #expect(try await store.settings(for: user).timeZone == "Europe/Paris")
-                #expect(try await store.session(key: "legacy-session-key")?.value.contains("csrfNonce") == true)
+                #expect(try await store.settings.current(for: user).timeZone == "Europe/Paris")
+                #expect(try await store.users.session(key: "legacy-session-key")?.value.contains("csrfNonce") == true)
             }
         }
 

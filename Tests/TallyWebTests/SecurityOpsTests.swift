@@ -46,8 +46,8 @@ extension API {
         func theSweepDeletesExpiredSessionsAndOldFailures(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let now = Int64(Date().timeIntervalSince1970)
-                try await store.putSession(key: "expired", value: #"{"userID":1}"#, expiresAt: now - 10)
-                try await store.putSession(key: "live", value: #"{"userID":1}"#, expiresAt: now + 3600)
+                try await store.users.putSession(key: "expired", value: #"{"userID":1}"#, expiresAt: now - 10)
+                try await store.users.putSession(key: "live", value: #"{"userID":1}"#, expiresAt: now + 3600)
                 try await store.database.write { db in
                     try await db.raw(
                         "INSERT INTO login_failures (account_key, client, failed_at) VALUES ('a', 'b', \(bind: now - 3600))"
@@ -118,7 +118,11 @@ extension API {
         @Test func migrationSixHashesExistingFeedTokens() async throws {
             let store = try await Store.open(.sqliteMemory, bcryptCost: 4)
             try await Migrator.migrate(store.database, upTo: 5)
-            let user = try await store.signUp(email: "ann@example.com", password: "correct horse", openSignup: true)
+            let user = try await store.users.signUp(
+                email: "ann@example.com",
+                password: "correct horse",
+                openSignup: true
+            )
             let plain = String(repeating: "0123456789abcdef", count: 4)
             try await store.database.write { db in
                 try await db.raw(
@@ -133,9 +137,9 @@ extension API {
                 )
             }
             #expect(stored != plain && stored.count == 64)
-            let feed = try await store.calendarFeed(token: plain)
+            let feed = try await store.plans.calendarFeed(token: plain)
             #expect(feed.user.id == user.id)
-            #expect(try await store.calendarFeedCreatedAt(for: user) == "2026-01-01T00:00:00Z")
+            #expect(try await store.plans.calendarFeedCreatedAt(for: user) == "2026-01-01T00:00:00Z")
             await store.database.close()
         }
     }

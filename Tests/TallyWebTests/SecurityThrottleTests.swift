@@ -143,11 +143,16 @@ extension API {
             let limits = LoginLimits(perAccount: 1, perClient: 100, window: 900)
             let clock = ContinuousClock()
             await #expect(throws: StoreError.unauthorized("wrong email or password")) {
-                _ = try await store.authenticate(email: "warm@example.com", password: "x", client: "a", limits: limits)
+                _ = try await store.users.authenticate(
+                    email: "warm@example.com",
+                    password: "x",
+                    client: "a",
+                    limits: limits
+                )
             }
             let oneCheck = try await clock.measure {
                 await #expect(throws: StoreError.self) {
-                    _ = try await store.authenticate(
+                    _ = try await store.users.authenticate(
                         email: "nobody@example.com",
                         password: "x",
                         client: "a",
@@ -158,7 +163,7 @@ extension API {
             let tenThrottled = try await clock.measure {
                 for _ in 1...10 {
                     await #expect(throws: LoginThrottled.self) {
-                        _ = try await store.authenticate(
+                        _ = try await store.users.authenticate(
                             email: "nobody@example.com",
                             password: "x",
                             client: "a",
@@ -181,10 +186,10 @@ extension API {
             let path = folder.path + "/t.sqlite"
             let first = try await Store.open(.sqliteFile(path), bcryptCost: 4)
             try await first.migrate()
-            _ = try await first.signUp(email: "ann@example.com", password: "correct horse", openSignup: true)
+            _ = try await first.users.signUp(email: "ann@example.com", password: "correct horse", openSignup: true)
             for _ in 1...5 {
                 await #expect(throws: StoreError.self) {
-                    _ = try await first.authenticate(
+                    _ = try await first.users.authenticate(
                         email: "ann@example.com",
                         password: "nope nope",
                         client: "198.51.100.7"
@@ -194,7 +199,7 @@ extension API {
             await first.database.close()
             let second = try await Store.open(.sqliteFile(path), bcryptCost: 4)
             let error = await #expect(throws: LoginThrottled.self) {
-                _ = try await second.authenticate(
+                _ = try await second.users.authenticate(
                     email: "ann@example.com",
                     password: "correct horse",
                     client: "198.51.100.8"
@@ -202,7 +207,7 @@ extension API {
             }
             #expect(error?.byClient == false)
             // Pruning keeps what is inside the window.
-            #expect(try await second.pruneLoginFailures() == 0)
+            #expect(try await second.users.pruneLoginFailures() == 0)
             let rows = try await second.database.read { db in
                 try await db.raw("SELECT COUNT(*) AS n FROM login_failures").first()!.decode(column: "n", as: Int.self)
             }

@@ -170,8 +170,8 @@ func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async
     )
     try #require(photo.status.code < 300, "photo: \(photo.text)")
 
-    let user = try #require(try await store.user(email: owner.email))
-    let today = try await store.today(for: user)
+    let user = try #require(try await store.users.user(email: owner.email))
+    let today = try await store.settings.today(for: user)
     var bill = ""
     for (cycle, extra) in [
         ("monthly", [String: Any]()), ("weekly", [:]), ("yearly", [:]), ("every_n_months", ["every_months": 5]),

@@ -59,7 +59,7 @@ extension API {
             #expect(Backend.all.count == 2)
             try await withApp(try #require(Backend.all.last)) { client, store in
                 #expect(store.database.engine == .postgres)
-                #expect(try await store.userCount() == 0, "every test starts from empty tables")
+                #expect(try await store.users.userCount() == 0, "every test starts from empty tables")
                 let health = try await client.get("/health")
                 #expect(health.status == .ok && health.text == "ok")
             }

@@ -19,8 +19,8 @@ import Testing
             [("email", "ann@example.com"), ("password", "correct horse"), ("currency", "USD")]
         )
         try #require(response.status == .seeOther, "sign-up: \(response.status) \(response.text)")
-        let user = try #require(try await store.user(email: "ann@example.com"))
-        let book = try #require(try await store.books(for: user).first)
+        let user = try #require(try await store.users.user(email: "ann@example.com"))
+        let book = try #require(try await store.books.all(for: user).first)
         return (browser, user, book.id)
     }
 
@@ -33,7 +33,7 @@ import Testing
         try await withApp { client, store in
             let (browser, user, book) = try await signedIn(client, store)
             let food = try #require(
-                try await store.categories(in: try await store.scope(user, book: book)).first {
+                try await store.books.categories(in: try await store.scope(user, book: book)).first {
                     $0.name == "Food" && $0.parentID == nil
                 }
             )
@@ -44,7 +44,9 @@ import Testing
             #expect(added.status == .seeOther)
             // A third level is refused, so the tree is two levels deep at most.
             let bakery = try #require(
-                try await store.categories(in: try await store.scope(user, book: book)).first { $0.name == "Bakery" }
+                try await store.books.categories(in: try await store.scope(user, book: book)).first {
+                    $0.name == "Bakery"
+                }
             )
             let deeper = try await browser.post(
                 "/books/\(book)/categories",
@@ -57,7 +59,7 @@ import Testing
 
             let page = try await browser.get("/books/\(book)/categories")
             #expect(page.status == .ok)
-            let all = try await store.categories(in: try await store.scope(user, book: book))
+            let all = try await store.books.categories(in: try await store.scope(user, book: book))
             #expect(all.contains { $0.parentID != nil }, "the default book has sub-categories")
             #expect(occurrences(of: "<summary>", in: page.text) == all.count, "one entry per category, no repeats")
             for category in all {
@@ -205,8 +207,8 @@ import Testing
     @Test func pagesWithChartsAndRecordsHaveNoInlineStyle() async throws {
         try await withApp { client, store in
             let (browser, _, book) = try await signedIn(client, store)
-            let user = try #require(try await store.user(email: "ann@example.com"))
-            let categories = try await store.categories(in: try await store.scope(user, book: book))
+            let user = try #require(try await store.users.user(email: "ann@example.com"))
+            let categories = try await store.books.categories(in: try await store.scope(user, book: book))
             let food = try #require(categories.first { $0.name == "Food" })
             for (amount, payee) in [("12.50", "Cafe"), ("99.99", "Market")] {
                 try await browser.post(
@@ -242,7 +244,7 @@ import Testing
                 )
                 #expect(created.status == .seeOther, "\(name): \(created.text)")
             }
-            let categories = try await store.categories(in: try await store.scope(user, book: book))
+            let categories = try await store.books.categories(in: try await store.scope(user, book: book))
             for name in hostile {
                 let category = try #require(categories.first { $0.name == name })
                 let added = try await browser.post(

@@ -127,8 +127,8 @@ func calendarCell(_ html: String, date: String) -> String? {
             [("email", email), ("password", "correct horse"), ("currency", "USD")]
         )
         try #require(response.status == .seeOther, "sign-up: \(response.status) \(response.text)")
-        let user = try #require(try await store.user(email: email))
-        let book = try #require(try await store.books(for: user).first)
+        let user = try #require(try await store.users.user(email: email))
+        let book = try #require(try await store.books.all(for: user).first)
         return (browser, book.id)
     }
 
@@ -137,7 +137,7 @@ func calendarCell(_ html: String, date: String) -> String? {
             let home = try await client.get("/")
             #expect(home.status == .seeOther)
             #expect(home.headers[.location] == "/signup")
-            _ = try await store.signUp(email: "ann@example.com", password: "correct horse", openSignup: false)
+            _ = try await store.users.signUp(email: "ann@example.com", password: "correct horse", openSignup: false)
             let later = try await client.get("/")
             #expect(later.status == .seeOther)
             #expect(later.headers[.location] == "/login")
@@ -182,8 +182,8 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(session.attributes["path"] == "/")
             #expect(!session.isExpired)
 
-            let user = try #require(try await store.user(email: "ann@example.com"))
-            let book = try #require(try await store.books(for: user).first)
+            let user = try #require(try await store.users.user(email: "ann@example.com"))
+            let book = try #require(try await store.books.all(for: user).first)
             #expect(book.currency.code == "EUR")
 
             let home = try await client.get("/", headers: [.cookie: "tally_session=\(session.value)"])
@@ -217,7 +217,7 @@ func calendarCell(_ html: String, date: String) -> String? {
                 ]
             )
             #expect(noCookie.status == .forbidden)
-            #expect(try await store.userCount() == 0)
+            #expect(try await store.users.userCount() == 0)
             #expect(noCookie.headers[.contentSecurityPolicy] != nil)
 
             // Signed in, a session-authenticated JSON call needs the token too.
@@ -252,7 +252,7 @@ func calendarCell(_ html: String, date: String) -> String? {
 
     @Test func logInChecksThePassword() async throws {
         try await withApp { client, store in
-            _ = try await store.signUp(email: "ann@example.com", password: "correct horse", openSignup: false)
+            _ = try await store.users.signUp(email: "ann@example.com", password: "correct horse", openSignup: false)
             let browser = Browser(client)
             let wrong = try await browser.post("/login", [("email", "ann@example.com"), ("password", "wrong horse")])
             #expect(wrong.status == .unauthorized)
@@ -301,9 +301,9 @@ func calendarCell(_ html: String, date: String) -> String? {
             #expect(day.status == .ok)
             #expect(day.text.contains("Corner Cafe") && day.text.contains("$12.34"))
 
-            let user = try #require(try await store.user(email: "ann@example.com"))
+            let user = try #require(try await store.users.user(email: "ann@example.com"))
             let record = try #require(
-                try await store.transactions(in: try await store.scope(user, book: book)).records.first
+                try await store.records.transactions(in: try await store.scope(user, book: book)).records.first
             ).transaction
             #expect(record.note == "with Bob")
 
@@ -329,14 +329,16 @@ func calendarCell(_ html: String, date: String) -> String? {
             )
             #expect(invalid.status == .unprocessableContent)
             #expect(invalid.text.contains("amount"))
-            #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.count == 1)
+            #expect(
+                try await store.records.transactions(in: try await store.scope(user, book: book)).records.count == 1
+            )
 
             let confirm = try await browser.get("/books/\(book)/transactions/\(record.id)/delete")
             #expect(confirm.status == .ok)
             let deleted = try await browser.post("/books/\(book)/transactions/\(record.id)/delete", [])
             #expect(deleted.status == .seeOther)
             #expect(deleted.headers[.location] == "/books/\(book)/days/2026-03-14")
-            #expect(try await store.transactions(in: try await store.scope(user, book: book)).records.isEmpty)
+            #expect(try await store.records.transactions(in: try await store.scope(user, book: book)).records.isEmpty)
             let afterDelete = try await browser.get("/books/\(book)/calendar?month=2026-03")
             #expect(calendarCell(afterDelete.text, date: "2026-03-14")?.contains("$") == false)
             #expect(try await browser.get("/books/\(book)/transactions/\(record.id)/edit").status == .notFound)
@@ -372,9 +374,9 @@ func calendarCell(_ html: String, date: String) -> String? {
                 "/books/\(annBook)/transactions",
                 [("amount", "7"), ("payee", "Secret"), ("date", "2026-03-02")]
             )
-            let annUser = try #require(try await store.user(email: "ann@example.com"))
+            let annUser = try #require(try await store.users.user(email: "ann@example.com"))
             let record = try #require(
-                try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first
+                try await store.records.transactions(in: try await store.scope(annUser, book: annBook)).records.first
             ).transaction
 
             let (bob, _) = try await signedIn(client, store, email: "bob@example.com")
@@ -395,7 +397,7 @@ func calendarCell(_ html: String, date: String) -> String? {
             let delete = try await bob.post("/books/\(annBook)/transactions/\(record.id)/delete", [])
             #expect(delete.status == .notFound)
             let after = try #require(
-                try await store.transactions(in: try await store.scope(annUser, book: annBook)).records.first
+                try await store.records.transactions(in: try await store.scope(annUser, book: annBook)).records.first
             ).transaction
             #expect(after.payee == "Secret" && after.amount.decimalString == "7.00")
         }

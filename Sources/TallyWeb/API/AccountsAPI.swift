@@ -18,7 +18,7 @@ struct AccountsAPI {
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let accounts = try await store.accounts(in: scope)
+        let accounts = try await store.books.accounts(in: scope)
         return try JSONResponse.make(accounts.map(APIModel.AccountJSON.init))
     }
 
@@ -26,7 +26,7 @@ struct AccountsAPI {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "currency"])
-        let account = try await store.createAccount(
+        let account = try await store.books.createAccount(
             in: scope,
             name: try body.string("name"),
             kind: try body.string("kind"),
@@ -46,13 +46,13 @@ struct AccountsAPI {
             openingBalance: try body.string("opening_balance"),
             archived: try body.bool("archived")
         )
-        let account = try await store.updateAccount(try context.parameters.id("id"), in: scope, changes: changes)
+        let account = try await store.books.updateAccount(try context.parameters.id("id"), in: scope, changes: changes)
         return try JSONResponse.make(APIModel.AccountJSON(account))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteAccount(try context.parameters.id("id"), in: scope)
+        try await store.books.deleteAccount(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 }

@@ -20,7 +20,7 @@ struct AuthAPI {
 
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
         let body = try await JSONBody.read(request, allowed: ["email", "password", "currency"])
-        let user = try await store.signUp(
+        let user = try await store.users.signUp(
             email: try body.string("email"),
             password: try body.string("password"),
             currency: try body.string("currency"),
@@ -36,18 +36,18 @@ struct AuthAPI {
             throw ValidationError("email", "and password are required")
         }
         // A throttled sign-in is a 429 with Retry-After, like every error, by way of AppError.
-        let user = try await store.authenticate(
+        let user = try await store.users.authenticate(
             email: email,
             password: password,
             client: context.clientAddress,
             limits: limits
         )
-        let (id, token) = try await store.createToken(for: user, name: try body.string("name"))
+        let (id, token) = try await store.users.createToken(for: user, name: try body.string("name"))
         return try JSONResponse.make(APIModel.NewTokenJSON(id: id, token: token), status: .created)
     }
 
     func listTokens(_ request: Request, context: AppContext) async throws -> Response {
-        let tokens = try await store.tokens(for: try context.requireUser())
+        let tokens = try await store.users.tokens(for: try context.requireUser())
         return try JSONResponse.make(
             tokens.map {
                 APIModel.TokenJSON(id: $0.id, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
@@ -56,7 +56,7 @@ struct AuthAPI {
     }
 
     func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
-        try await store.revokeToken(try context.parameters.id("id"), for: try context.requireUser())
+        try await store.users.revokeToken(try context.parameters.id("id"), for: try context.requireUser())
         return Response(status: .noContent)
     }
 }

@@ -28,12 +28,12 @@ struct BillsAPI {
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        return try JSONResponse.make(try await store.bills(in: scope).map(APIModel.BillJSON.init))
+        return try JSONResponse.make(try await store.plans.bills(in: scope).map(APIModel.BillJSON.init))
     }
 
     func show(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bill = try await store.bill(try context.parameters.id("id"), in: scope)
+        let bill = try await store.plans.bill(try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(APIModel.BillJSON(bill))
     }
 
@@ -41,7 +41,10 @@ struct BillsAPI {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.BillJSON(try await store.createBill(in: scope, input)), status: .created)
+        return try JSONResponse.make(
+            APIModel.BillJSON(try await store.plans.createBill(in: scope, input)),
+            status: .created
+        )
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
@@ -49,13 +52,13 @@ struct BillsAPI {
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(
-            APIModel.BillJSON(try await store.updateBill(try context.parameters.id("id"), in: scope, input))
+            APIModel.BillJSON(try await store.plans.updateBill(try context.parameters.id("id"), in: scope, input))
         )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteBill(try context.parameters.id("id"), in: scope)
+        try await store.plans.deleteBill(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 
@@ -66,7 +69,7 @@ struct BillsAPI {
         let today = scope.today
         let from = try QueryDate.read(request, "from") ?? today.startOfMonth
         let to = try QueryDate.read(request, "to") ?? from.adding(months: 12).adding(days: -1)
-        let list = try await store.billOccurrences(id, in: scope, from: from, through: to)
+        let list = try await store.plans.billOccurrences(id, in: scope, from: from, through: to)
         return try JSONResponse.make(list.map(APIModel.OccurrenceJSON.init))
     }
 
@@ -87,7 +90,7 @@ struct BillsAPI {
             amount = try body.string("amount")
             paidOn = try body.string("paid_on")
         }
-        let occurrence = try await store.payBill(
+        let occurrence = try await store.plans.payBill(
             try context.parameters.id("id"),
             due: due,
             in: scope,
@@ -99,7 +102,7 @@ struct BillsAPI {
 
     func undo(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.undoBillPayment(
+        try await store.plans.undoBillPayment(
             try context.parameters.id("id"),
             due: try Self.due(context),
             in: scope

@@ -16,7 +16,7 @@ struct BooksAPI {
     }
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
-        try JSONResponse.make(try await store.books(for: try context.requireUser()).map(APIModel.BookJSON.init))
+        try JSONResponse.make(try await store.books.all(for: try context.requireUser()).map(APIModel.BookJSON.init))
     }
 
     func calendar(_ request: Request, context: AppContext) async throws -> Response {
@@ -27,14 +27,14 @@ struct BooksAPI {
         } else {
             month = YearMonth(scope.today)
         }
-        let summary = try await store.month(month, in: scope)
+        let summary = try await store.reports.month(month, in: scope)
         return try JSONResponse.make(APIModel.CalendarJSON(summary))
     }
 
     func payees(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let prefix = request.uri.queryParameters["q"].map(String.init) ?? ""
-        let found = try await store.payeeSuggestions(in: scope, prefix: prefix)
+        let found = try await store.records.payeeSuggestions(in: scope, prefix: prefix)
         return try JSONResponse.make(found.map(APIModel.PayeeJSON.init))
     }
 }

@@ -26,13 +26,13 @@ struct BudgetsAPI {
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let budgets = try await store.budgets(in: scope)
+        let budgets = try await store.plans.budgets(in: scope)
         return try JSONResponse.make(budgets.map(APIModel.BudgetJSON.init))
     }
 
     func show(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let budget = try await store.budget(try context.parameters.id("id"), in: scope)
+        let budget = try await store.plans.budget(try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(APIModel.BudgetJSON(budget))
     }
 
@@ -41,7 +41,7 @@ struct BudgetsAPI {
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(
-            APIModel.BudgetJSON(try await store.createBudget(in: scope, input)),
+            APIModel.BudgetJSON(try await store.plans.createBudget(in: scope, input)),
             status: .created
         )
     }
@@ -51,20 +51,20 @@ struct BudgetsAPI {
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(
-            APIModel.BudgetJSON(try await store.updateBudget(try context.parameters.id("id"), in: scope, input))
+            APIModel.BudgetJSON(try await store.plans.updateBudget(try context.parameters.id("id"), in: scope, input))
         )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteBudget(try context.parameters.id("id"), in: scope)
+        try await store.plans.deleteBudget(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 
     func status(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let date = try QueryDate.read(request, "date")
-        let standing = try await store.budgetStatus(
+        let standing = try await store.plans.budgetStatus(
             try context.parameters.id("id"),
             in: scope,
             on: date
@@ -80,7 +80,7 @@ struct BudgetsAPI {
             guard let value = Int(text) else { throw ValidationError("limit", "must be a whole number from 1 to 500") }
             limit = value
         }
-        let periods = try await store.budgetHistory(
+        let periods = try await store.plans.budgetHistory(
             try context.parameters.id("id"),
             in: scope,
             through: through,

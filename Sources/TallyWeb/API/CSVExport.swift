@@ -7,12 +7,12 @@ import TallyStore
 enum CSVExport {
     static func response(store: Store, scope: BookScope, filter: TransactionFilter) async throws -> Response {
         // Checked before the first byte goes out: afterwards no error status can be sent.
-        let shape = try await store.exportShape(of: scope, filter: filter)
+        let shape = try await store.imports.exportShape(of: scope, filter: filter)
         let body = ResponseBody { writer in
             try await writer.write(
                 ByteBuffer(string: TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers))
             )
-            try await store.forEachRecord(in: scope, filter: filter) { records in
+            try await store.imports.forEachRecord(in: scope, filter: filter) { records in
                 var text = ""
                 for record in records {
                     text += TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)

@@ -18,7 +18,7 @@ struct CategoriesAPI {
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let all = try await store.categories(in: scope)
+        let all = try await store.books.categories(in: scope)
         return try JSONResponse.make(all.map { APIModel.CategoryJSON($0, all: all) })
     }
 
@@ -26,7 +26,7 @@ struct CategoriesAPI {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["name", "kind", "parent", "icon", "color"])
-        let category = try await store.createCategory(
+        let category = try await store.books.createCategory(
             in: scope,
             name: try body.string("name"),
             kind: try body.string("kind"),
@@ -34,7 +34,7 @@ struct CategoriesAPI {
             icon: try body.string("icon"),
             color: try body.string("color")
         )
-        let all = try await store.categories(in: scope)
+        let all = try await store.books.categories(in: scope)
         return try JSONResponse.make(APIModel.CategoryJSON(category, all: all), status: .created)
     }
 
@@ -47,14 +47,18 @@ struct CategoriesAPI {
             icon: try body.string("icon"),
             color: try body.string("color")
         )
-        let category = try await store.updateCategory(try context.parameters.id("id"), in: scope, changes: changes)
-        let all = try await store.categories(in: scope)
+        let category = try await store.books.updateCategory(
+            try context.parameters.id("id"),
+            in: scope,
+            changes: changes
+        )
+        let all = try await store.books.categories(in: scope)
         return try JSONResponse.make(APIModel.CategoryJSON(category, all: all))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteCategory(
+        try await store.books.deleteCategory(
             try context.parameters.id("id"),
             in: scope,
             moveTo: request.uri.queryParameters["move_to"].map(String.init)

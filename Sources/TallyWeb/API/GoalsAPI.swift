@@ -28,12 +28,12 @@ struct GoalsAPI {
 
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        return try JSONResponse.make(try await store.goals(in: scope).map(APIModel.GoalJSON.init))
+        return try JSONResponse.make(try await store.plans.goals(in: scope).map(APIModel.GoalJSON.init))
     }
 
     func show(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let goal = try await store.goal(try context.parameters.id("id"), in: scope)
+        let goal = try await store.plans.goal(try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(APIModel.GoalJSON(goal))
     }
 
@@ -41,7 +41,10 @@ struct GoalsAPI {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(APIModel.GoalJSON(try await store.createGoal(in: scope, input)), status: .created)
+        return try JSONResponse.make(
+            APIModel.GoalJSON(try await store.plans.createGoal(in: scope, input)),
+            status: .created
+        )
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
@@ -49,19 +52,19 @@ struct GoalsAPI {
         try scope.requireWrite()
         let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
         return try JSONResponse.make(
-            APIModel.GoalJSON(try await store.updateGoal(try context.parameters.id("id"), in: scope, input))
+            APIModel.GoalJSON(try await store.plans.updateGoal(try context.parameters.id("id"), in: scope, input))
         )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteGoal(try context.parameters.id("id"), in: scope)
+        try await store.plans.deleteGoal(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 
     func contributions(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let list = try await store.contributions(to: try context.parameters.id("id"), in: scope)
+        let list = try await store.plans.contributions(to: try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(list.map(APIModel.ContributionJSON.init))
     }
 
@@ -69,7 +72,7 @@ struct GoalsAPI {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: ["amount", "date", "note", "from_account", "to_account"])
-        let contribution = try await store.contribute(
+        let contribution = try await store.plans.contribute(
             to: try context.parameters.id("id"),
             in: scope,
             amount: try body.string("amount"),
@@ -83,7 +86,7 @@ struct GoalsAPI {
 
     func deleteContribution(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteContribution(
+        try await store.plans.deleteContribution(
             try context.parameters.id("contribution"),
             of: try context.parameters.id("id"),
             in: scope
@@ -96,7 +99,7 @@ struct GoalsAPI {
         let scope = try context.bookScope()
         var request = request
         let buffer = try await request.collectBody(upTo: ReceiptImageType.maxBytes + 1)
-        try await store.setGoalPhoto(
+        try await store.plans.setGoalPhoto(
             try context.parameters.id("id"),
             in: scope,
             bytes: Array(buffer: buffer)
@@ -106,7 +109,7 @@ struct GoalsAPI {
 
     func photo(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let (type, data) = try await store.goalPhoto(try context.parameters.id("id"), in: scope)
+        let (type, data) = try await store.plans.goalPhoto(try context.parameters.id("id"), in: scope)
         return Response(
             status: .ok,
             headers: [.contentType: type, .cacheControl: "private, max-age=60"],
@@ -116,7 +119,7 @@ struct GoalsAPI {
 
     func deletePhoto(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.setGoalPhoto(try context.parameters.id("id"), in: scope, bytes: nil)
+        try await store.plans.setGoalPhoto(try context.parameters.id("id"), in: scope, bytes: nil)
         return Response(status: .noContent)
     }
 

@@ -34,7 +34,7 @@ struct ImportsAPI {
                 PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init))
             )
         }
-        let result = try await store.importRecords(into: scope, from: source)
+        let result = try await store.imports.importRecords(into: scope, from: source)
         return try JSONResponse.make(ReportJSON.Import(result), status: .created)
     }
 

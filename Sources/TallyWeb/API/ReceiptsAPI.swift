@@ -22,7 +22,7 @@ struct ReceiptsAPI {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: scope)
+        _ = try await store.records.transaction(id, in: scope)
         var request = request
         let bytes: [UInt8]
         do {
@@ -38,7 +38,7 @@ struct ReceiptsAPI {
         } catch is NIOTooManyBytesError {
             throw HTTPError(.contentTooLarge, message: "receipt: images are limited to 10 MB")
         }
-        let receipt = try await store.addReceipt(to: id, in: scope, bytes: bytes)
+        let receipt = try await store.records.addReceipt(to: id, in: scope, bytes: bytes)
         return try JSONResponse.make(APIModel.ReceiptJSON(receipt, book: bookID), status: .created)
     }
 
@@ -46,8 +46,8 @@ struct ReceiptsAPI {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: scope)
-        let receipts = try await store.receipts(of: id, in: scope)
+        _ = try await store.records.transaction(id, in: scope)
+        let receipts = try await store.records.receipts(of: id, in: scope)
         return try JSONResponse.make(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })
     }
 
@@ -58,7 +58,7 @@ struct ReceiptsAPI {
     /// The receipt bytes with their type; shared with the web pages.
     static func image(store: Store, request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let (receipt, data) = try await store.receiptData(try context.parameters.id("id"), in: scope)
+        let (receipt, data) = try await store.records.receiptData(try context.parameters.id("id"), in: scope)
         return Response(
             status: .ok,
             headers: [
@@ -71,7 +71,7 @@ struct ReceiptsAPI {
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteReceipt(try context.parameters.id("id"), in: scope)
+        try await store.records.deleteReceipt(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 }

@@ -21,7 +21,7 @@ struct ReportsAPI {
     func summary(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
-        let report = try await store.summaryReport(
+        let report = try await store.reports.summaryReport(
             try ReportQuery.parse({ query.get($0) }, today: scope.today),
             in: scope
         )
@@ -47,7 +47,7 @@ struct ReportsAPI {
         let query = request.uri.queryParameters
         let report = try ReportQuery.parse({ query.get($0) }, today: scope.today)
         let grouped = query["by"] != nil
-        let trend = try await store.trendReport(
+        let trend = try await store.reports.trendReport(
             report,
             interval: try ReportInterval.parse(query["interval"].map(String.init)),
             grouped: grouped,
@@ -68,7 +68,7 @@ struct ReportsAPI {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let report = try ReportQuery.parse({ query.get($0) }, today: scope.today)
-        let flow = try await store.cashFlow(
+        let flow = try await store.reports.cashFlow(
             report.range,
             interval: try ReportInterval.parse(query.get("interval")),
             in: scope

@@ -22,18 +22,18 @@ struct TodayAPI {
 
     func today(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let summary = try await store.todaySummary(in: scope)
+        let summary = try await store.plans.todaySummary(in: scope)
         return try JSONResponse.make(APIModel.TodayJSON(summary))
     }
 
     func settings(_ request: Request, context: AppContext) async throws -> Response {
-        try JSONResponse.make(APIModel.SettingsJSON(try await store.settings(for: try context.requireUser())))
+        try JSONResponse.make(APIModel.SettingsJSON(try await store.settings.current(for: try context.requireUser())))
     }
 
     func updateSettings(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         let body = try await JSONBody.read(request, allowed: ["time_zone", "daily_reminder", "reminder_time"])
-        let settings = try await store.updateSettings(
+        let settings = try await store.settings.updateSettings(
             for: user,
             timeZone: try body.string("time_zone"),
             dailyReminder: try body.bool("daily_reminder"),
@@ -46,17 +46,17 @@ struct TodayAPI {
     /// made, afterwards `url` is null until `rotate` makes a new one.
     func feed(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
-        if let createdAt = try await store.calendarFeedCreatedAt(for: user) {
+        if let createdAt = try await store.plans.calendarFeedCreatedAt(for: user) {
             return try JSONResponse.make(APIModel.CalendarFeedJSON(url: nil, createdAt: createdAt))
         }
-        let token = try await store.rotateCalendarFeed(for: user)
+        let token = try await store.plans.rotateCalendarFeed(for: user)
         return try JSONResponse.make(
             APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
         )
     }
 
     func rotate(_ request: Request, context: AppContext) async throws -> Response {
-        let token = try await store.rotateCalendarFeed(for: try context.requireUser())
+        let token = try await store.plans.rotateCalendarFeed(for: try context.requireUser())
         return try JSONResponse.make(
             APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
         )

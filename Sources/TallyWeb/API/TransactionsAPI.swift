@@ -31,7 +31,7 @@ struct TransactionsAPI {
             guard let parsed = Int(String(text)) else { throw ValidationError("limit", "must be a whole number") }
             limit = parsed
         }
-        let page = try await store.transactions(
+        let page = try await store.records.transactions(
             in: scope,
             filter: filter,
             cursor: query["cursor"].map(String.init),
@@ -46,7 +46,7 @@ struct TransactionsAPI {
         let bookID = scope.bookID
         try scope.requireWrite()
         let body = try await JSONBody.read(request, allowed: JSONBody.transactionFields)
-        let record = try await store.addTransaction(to: scope, try body.transactionInput())
+        let record = try await store.records.addTransaction(to: scope, try body.transactionInput())
         var response = try JSONResponse.make(APIModel.TransactionJSON(record), status: .created)
         response.headers[.location] = "/api/v1/books/\(bookID)/transactions/\(record.transaction.id)"
         return response
@@ -54,22 +54,22 @@ struct TransactionsAPI {
 
     func show(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let record = try await store.transaction(try context.parameters.id("id"), in: scope)
+        let record = try await store.records.transaction(try context.parameters.id("id"), in: scope)
         return try JSONResponse.make(APIModel.TransactionJSON(record))
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: scope)
+        _ = try await store.records.transaction(id, in: scope)
         let body = try await JSONBody.read(request, allowed: JSONBody.transactionFields)
-        let record = try await store.updateTransaction(id, in: scope, try body.transactionInput())
+        let record = try await store.records.updateTransaction(id, in: scope, try body.transactionInput())
         return try JSONResponse.make(APIModel.TransactionJSON(record))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        try await store.deleteTransaction(try context.parameters.id("id"), in: scope)
+        try await store.records.deleteTransaction(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
     }
 }

@@ -37,14 +37,14 @@ struct AuthMiddleware: RouterMiddleware {
             if deferred {
                 context.credential = .token(token)
             } else {
-                guard let user = try await store.user(forToken: token) else { throw Self.unknownToken }
+                guard let user = try await store.users.user(forToken: token) else { throw Self.unknownToken }
                 context.identity = user
             }
         } else if let session = context.sessions.session {
             if deferred {
                 context.credential = .session(userID: session.userID)
                 context.authMethod = .session
-            } else if let user = try await store.user(id: session.userID) {
+            } else if let user = try await store.users.user(id: session.userID) {
                 context.identity = user
                 context.authMethod = .session
             }

@@ -8,12 +8,12 @@ struct SQLPersistDriver: PersistDriver {
     let store: Store
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
-        if try await store.session(key: key) != nil { throw PersistError.duplicate }
-        try await store.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
+        if try await store.users.session(key: key) != nil { throw PersistError.duplicate }
+        try await store.users.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
     }
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
-        try await store.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
+        try await store.users.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
     }
 
     func get<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws -> Object? {
@@ -24,7 +24,7 @@ struct SQLPersistDriver: PersistDriver {
         key: String,
         as type: Object.Type
     ) async throws -> (object: Object, ttl: Duration?)? {
-        guard let (json, expiresAt) = try await store.session(key: key) else { return nil }
+        guard let (json, expiresAt) = try await store.users.session(key: key) else { return nil }
         do {
             let object = try JSONDecoder().decode(Object.self, from: Data(json.utf8))
             let ttl = expiresAt.map { Duration.seconds($0 - Int64(Date().timeIntervalSince1970)) }
@@ -35,7 +35,7 @@ struct SQLPersistDriver: PersistDriver {
     }
 
     func remove(key: String) async throws {
-        try await store.removeSession(key: key)
+        try await store.users.removeSession(key: key)
     }
 
     private func encode(_ value: some Encodable) throws -> String {

@@ -28,7 +28,7 @@ struct AccountPages {
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
-        let accounts = try await store.accounts(in: scope)
+        let accounts = try await store.books.accounts(in: scope)
         let model = AccountsPage(
             accounts: accounts.map { item in
                 let a = item.account
@@ -54,7 +54,7 @@ struct AccountPages {
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.createAccount(
+            _ = try await store.books.createAccount(
                 in: scope,
                 name: form["name"],
                 kind: form["kind"],
@@ -77,7 +77,7 @@ struct AccountPages {
                 openingBalance: form["opening_balance"],
                 archived: form["archived"].map { $0 == "1" }
             )
-            _ = try await store.updateAccount(id, in: scope, changes: changes)
+            _ = try await store.books.updateAccount(id, in: scope, changes: changes)
             return "/books/\(scope.bookID)/accounts"
         } refused: { _, error in
             try await page(context: context, error: error.description, status: .unprocessableContent)
@@ -88,7 +88,7 @@ struct AccountPages {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         do {
-            try await store.deleteAccount(try context.parameters.id("id"), in: scope)
+            try await store.books.deleteAccount(try context.parameters.id("id"), in: scope)
             return PageRenderer.redirect("/books/\(bookID)/accounts")
         } catch StoreError.conflict(let message) {
             return try await page(context: context, error: message, status: .conflict)

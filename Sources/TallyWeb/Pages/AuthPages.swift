@@ -25,9 +25,9 @@ struct AuthPages {
 
     func home(_ request: Request, context: AppContext) async throws -> Response {
         guard let user = context.identity else {
-            return PageRenderer.redirect(try await store.userCount() == 0 ? "/signup" : "/login")
+            return PageRenderer.redirect(try await store.users.userCount() == 0 ? "/signup" : "/login")
         }
-        guard let book = try await store.books(for: user).first else { throw StoreError.notFound("book") }
+        guard let book = try await store.books.all(for: user).first else { throw StoreError.notFound("book") }
         return PageRenderer.redirect("/books/\(book.id)/dashboard")
     }
 
@@ -42,7 +42,7 @@ struct AuthPages {
         error: String? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let userCount = try await store.userCount()
+        let userCount = try await store.users.userCount()
         let open = openSignup || userCount == 0
         let currencies = Currency.all.map { CurrencyOption(code: $0.code, selected: $0.code == currency) }
         let model = SignupPage(open: open, email: email, currencies: currencies, error: error ?? "")
@@ -52,7 +52,7 @@ struct AuthPages {
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
         let form = try await request.form(context: context)
         do {
-            let user = try await store.signUp(
+            let user = try await store.users.signUp(
                 email: form["email"],
                 password: form["password"],
                 currency: form["currency"],
@@ -91,7 +91,7 @@ struct AuthPages {
         let form = try await request.form(context: context)
         let email = form["email"] ?? ""
         do {
-            let user = try await store.authenticate(
+            let user = try await store.users.authenticate(
                 email: email,
                 password: form["password"] ?? "",
                 client: context.clientAddress,

@@ -31,8 +31,8 @@ struct BillPages {
         if let text = request.uri.queryParameters["month"] {
             month = try YearMonth.input(text, field: "month")
         }
-        let summary = try await store.billsMonth(month, in: scope)
-        let bills = try await store.bills(in: scope)
+        let summary = try await store.plans.billsMonth(month, in: scope)
+        let bills = try await store.plans.bills(in: scope)
         let model = BillsPage(
             month: month.title,
             prev: month.previous.description,
@@ -71,7 +71,7 @@ struct BillPages {
         let scope = try context.bookScope()
         try scope.requireWrite()
         return try await PageRenderer.post(request, context: context) { form in
-            let bill = try await store.createBill(in: scope, BillForm.input(form))
+            let bill = try await store.plans.createBill(in: scope, BillForm.input(form))
             return "/books/\(scope.bookID)/bills?month=\(YearMonth(bill.schedule.firstDue))"
         } refused: { form, error in
             try await self.form(scope: scope, context: context, input: BillForm.input(form), billID: nil, error: error)
@@ -80,7 +80,7 @@ struct BillPages {
 
     func editForm(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bill = try await store.bill(try context.parameters.id("id"), in: scope)
+        let bill = try await store.plans.bill(try context.parameters.id("id"), in: scope)
         return try await form(scope: scope, context: context, input: BillForm.input(bill), billID: bill.id)
     }
 
@@ -88,9 +88,9 @@ struct BillPages {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let id = try context.parameters.id("id")
-        _ = try await store.bill(id, in: scope)
+        _ = try await store.plans.bill(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.updateBill(id, in: scope, BillForm.input(form))
+            _ = try await store.plans.updateBill(id, in: scope, BillForm.input(form))
             return "/books/\(scope.bookID)/bills"
         } refused: { form, error in
             try await self.form(scope: scope, context: context, input: BillForm.input(form), billID: id, error: error)
@@ -100,7 +100,7 @@ struct BillPages {
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        try await store.deleteBill(try context.parameters.id("id"), in: scope)
+        try await store.plans.deleteBill(try context.parameters.id("id"), in: scope)
         return PageRenderer.redirect("/books/\(bookID)/bills")
     }
 
@@ -115,8 +115,8 @@ struct BillPages {
         let book = try scope.writable()
         let model = BillForm.page(
             input,
-            categories: try await store.categories(in: scope),
-            accounts: try await store.accounts(in: scope),
+            categories: try await store.books.categories(in: scope),
+            accounts: try await store.books.accounts(in: scope),
             isEdit: billID != nil,
             action: billID.map { "/books/\(book.id)/bills/\($0)" } ?? "/books/\(book.id)/bills",
             error: error?.description ?? ""
@@ -146,9 +146,9 @@ struct BillPages {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
         let due = try Self.dueDate(context)
-        _ = try await store.bill(id, in: scope)
+        _ = try await store.plans.bill(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.payBill(id, due: due, in: scope, amount: form["amount"], paidOn: form["paid_on"])
+            _ = try await store.plans.payBill(id, due: due, in: scope, amount: form["amount"], paidOn: form["paid_on"])
             return "/books/\(scope.bookID)/bills?month=\(YearMonth(due))"
         } refused: { form, error in
             try await payPage(context: context, amount: form["amount"], paidOn: form["paid_on"], error: error)
@@ -159,7 +159,7 @@ struct BillPages {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let due = try Self.dueDate(context)
-        try await store.undoBillPayment(try context.parameters.id("id"), due: due, in: scope)
+        try await store.plans.undoBillPayment(try context.parameters.id("id"), due: due, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/bills?month=\(YearMonth(due))")
     }
 
@@ -173,9 +173,9 @@ struct BillPages {
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
-        let bill = try await store.bill(try context.parameters.id("id"), in: scope)
+        let bill = try await store.plans.bill(try context.parameters.id("id"), in: scope)
         let due = try Self.dueDate(context)
-        guard let occurrence = try await store.billOccurrences(bill.id, in: scope, from: due, through: due).first,
+        guard let occurrence = try await store.plans.billOccurrences(bill.id, in: scope, from: due, through: due).first,
             occurrence.dueDate == due
         else { throw StoreError.notFound("occurrence \(due)") }
         let today = scope.today
@@ -198,8 +198,8 @@ struct BillPages {
                 problem = error
             }
         }
-        let categories = try await store.categories(in: scope)
-        let accounts = try await store.accounts(in: scope)
+        let categories = try await store.books.categories(in: scope)
+        let accounts = try await store.books.accounts(in: scope)
         let row = PlanText.occurrence(occurrence, book: book.id, today: today)
         let model = BillPayPage(
             bill: row,

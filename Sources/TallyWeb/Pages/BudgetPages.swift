@@ -30,12 +30,12 @@ struct BudgetPages {
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
-        let standings = try await store.budgetStandings(in: scope)
+        let standings = try await store.plans.budgetStandings(in: scope)
         let today = scope.today
         let form = BudgetForm.values(
             input ?? BudgetForm.defaults(today: today, first: standings.isEmpty),
-            categories: try await store.categories(in: scope),
-            accounts: try await store.accounts(in: scope)
+            categories: try await store.books.categories(in: scope),
+            accounts: try await store.books.accounts(in: scope)
         )
         let model = BudgetsPage(
             budgets: standings.map { PlanText.budget($0, book: book.id) },
@@ -58,7 +58,7 @@ struct BudgetPages {
         let scope = try context.bookScope()
         try scope.requireWrite()
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.createBudget(in: scope, BudgetForm.input(form))
+            _ = try await store.plans.createBudget(in: scope, BudgetForm.input(form))
             return "/books/\(scope.bookID)/budgets"
         } refused: { form, error in
             try await listPage(context: context, input: BudgetForm.input(form), error: error)
@@ -76,11 +76,11 @@ struct BudgetPages {
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
-        let standing = try await store.budgetStatus(try context.parameters.id("id"), in: scope)
+        let standing = try await store.plans.budgetStatus(try context.parameters.id("id"), in: scope)
         let budget = standing.budget
-        let history = try await store.budgetHistory(budget.id, in: scope, limit: 12)
-        let categories = try await store.categories(in: scope)
-        let accounts = try await store.accounts(in: scope)
+        let history = try await store.plans.budgetHistory(budget.id, in: scope, limit: 12)
+        let categories = try await store.books.categories(in: scope)
+        let accounts = try await store.books.accounts(in: scope)
         let (rows, svg) = BudgetForm.history(history, mode: budget.mode, currency: budget.limit.currency)
         let model = BudgetPage(
             budget: PlanText.budget(standing, book: book.id),
@@ -115,9 +115,9 @@ struct BudgetPages {
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
-        _ = try await store.budget(id, in: scope)
+        _ = try await store.plans.budget(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.updateBudget(id, in: scope, BudgetForm.input(form))
+            _ = try await store.plans.updateBudget(id, in: scope, BudgetForm.input(form))
             return "/books/\(scope.bookID)/budgets/\(id)"
         } refused: { form, error in
             try await detailPage(context: context, input: BudgetForm.input(form), error: error)
@@ -127,7 +127,7 @@ struct BudgetPages {
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        try await store.deleteBudget(try context.parameters.id("id"), in: scope)
+        try await store.plans.deleteBudget(try context.parameters.id("id"), in: scope)
         return PageRenderer.redirect("/books/\(bookID)/budgets")
     }
 }

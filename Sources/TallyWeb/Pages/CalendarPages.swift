@@ -30,7 +30,7 @@ struct CalendarPages {
         if let text = request.uri.queryParameters["month"] {
             month = try YearMonth.input(text, field: "month")
         }
-        let summary = try await store.month(month, in: scope)
+        let summary = try await store.reports.month(month, in: scope)
         let weeks = summary.weeks().map { week in
             CalendarWeek(
                 cells: week.map { cell in
@@ -53,7 +53,7 @@ struct CalendarPages {
         if PlanValidate.years.contains(month.year) {
             let planToday = scope.today
             let day = YearMonth(planToday) == month ? planToday : month.last
-            warnings = try await store.budgetStandings(in: scope, on: day)
+            warnings = try await store.plans.budgetStandings(in: scope, on: day)
                 .filter { $0.status.alert != .none }.map { PlanText.budget($0, book: bookID) }
         }
         let model = CalendarPage(
@@ -83,7 +83,7 @@ struct CalendarPages {
         else {
             throw StoreError.notFound("day")
         }
-        let summary = try await store.day(date, in: scope)
+        let summary = try await store.reports.day(date, in: scope)
         let model = DayPage(
             date: date.description,
             longDate: date.longTitle,

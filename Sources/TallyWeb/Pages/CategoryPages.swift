@@ -29,7 +29,7 @@ struct CategoryPages {
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
-        let all = try await store.categories(in: scope)
+        let all = try await store.books.categories(in: scope)
         return pages.page(
             "categories",
             title: "Categories",
@@ -43,7 +43,7 @@ struct CategoryPages {
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.createCategory(
+            _ = try await store.books.createCategory(
                 in: scope,
                 name: form["name"],
                 kind: form["kind"],
@@ -62,7 +62,7 @@ struct CategoryPages {
         let id = try context.parameters.id("id")
         return try await PageRenderer.post(request, context: context) { form in
             let changes = CategoryChanges(name: form["name"], icon: form["icon"], color: form["color"])
-            _ = try await store.updateCategory(id, in: scope, changes: changes)
+            _ = try await store.books.updateCategory(id, in: scope, changes: changes)
             return "/books/\(scope.bookID)/categories"
         } refused: { _, error in
             try await page(context: context, error: error.description, status: .unprocessableContent)
@@ -77,7 +77,7 @@ struct CategoryPages {
         let scope = try context.bookScope()
         let book = try scope.writable()
         let id = try context.parameters.id("id")
-        let all = try await store.categories(in: scope)
+        let all = try await store.books.categories(in: scope)
         guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
         let targets = all.filter { $0.kind == category.kind && $0.id != id && $0.parentID != id }
         let model = CategoryDeletePage(
@@ -101,7 +101,7 @@ struct CategoryPages {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
         return try await PageRenderer.post(request, context: context) { form in
-            try await store.deleteCategory(id, in: scope, moveTo: form["move_to"])
+            try await store.books.deleteCategory(id, in: scope, moveTo: form["move_to"])
             return "/books/\(scope.bookID)/categories"
         } refused: { _, error in
             try await deletePage(context: context, error: error.description)

@@ -31,7 +31,10 @@ struct DashboardPages {
         var groups: [RankGroup] = []
         var summary: SummaryReport?
         for by in ReportGrouping.allCases {
-            let report = try await store.summaryReport(ReportQuery(range: range, by: by, kind: .both), in: scope)
+            let report = try await store.reports.summaryReport(
+                ReportQuery(range: range, by: by, kind: .both),
+                in: scope
+            )
             if by == .category { summary = report }
             let rows = report.rows.filter { $0.kind == .expense }.prefix(8).map { row in
                 RankRow(
@@ -53,9 +56,13 @@ struct DashboardPages {
         let report = summary!
         let spent = report.total(.expense).total
         let income = report.total(.income).total
-        let latest = try await store.transactions(in: scope, filter: TransactionFilter(newestFirst: true), limit: 3)
+        let latest = try await store.records.transactions(
+            in: scope,
+            filter: TransactionFilter(newestFirst: true),
+            limit: 3
+        )
         let sixMonths = try DateRange(from: YearMonth(date).first.adding(months: -5), to: YearMonth(date).last)
-        let flow = try await store.cashFlow(sixMonths, interval: .month, in: scope)
+        let flow = try await store.reports.cashFlow(sixMonths, interval: .month, in: scope)
         let trendSVG = SVGChart.trend(
             title: "Income and spending, last 6 months",
             periods: flow.periods.map { Links.shortMonth($0.period) },
@@ -85,9 +92,9 @@ struct DashboardPages {
         let spans = DashboardSpan.allCases.map { s in
             SpanLink(name: s.rawValue.capitalized, link: "?span=\(s.rawValue)&date=\(date)", current: s == span)
         }
-        let standings = try await store.budgetStandings(in: scope)
+        let standings = try await store.plans.budgetStandings(in: scope)
         let planToday = scope.today
-        let dueSoon = try await store.billsDueSoon(in: scope)
+        let dueSoon = try await store.plans.billsDueSoon(in: scope)
         let others = report.totals.filter { $0.total.currency != book.currency }.map {
             "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))"
         }

@@ -35,12 +35,12 @@ struct GoalPages {
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
-        let goals = try await store.goals(in: scope)
+        let goals = try await store.plans.goals(in: scope)
         let today = scope.today
         let form = GoalForm.values(
             input ?? GoalInput(cycle: BudgetCycle.monthly.rawValue, percent: "10"),
             currency: book.currency,
-            accounts: try await store.accounts(in: scope),
+            accounts: try await store.books.accounts(in: scope),
             today: today
         )
         let model = GoalsPage(
@@ -66,8 +66,8 @@ struct GoalPages {
         return try await PageRenderer.post(request, context: context) { form in
             let input = try GoalForm.input(form)
             let photo = try Self.checkedPhoto(form)
-            let goal = try await store.createGoal(in: scope, input)
-            if let photo { try await store.setGoalPhoto(goal.goal.id, in: scope, bytes: photo) }
+            let goal = try await store.plans.createGoal(in: scope, input)
+            if let photo { try await store.plans.setGoalPhoto(goal.goal.id, in: scope, bytes: photo) }
             return "/books/\(scope.bookID)/goals"
         } refused: { form, error in
             try await listPage(context: context, input: GoalForm.echo(form), error: error)
@@ -86,10 +86,10 @@ struct GoalPages {
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
-        let standing = try await store.goal(try context.parameters.id("id"), in: scope)
+        let standing = try await store.plans.goal(try context.parameters.id("id"), in: scope)
         let goal = standing.goal
-        let accounts = try await store.accounts(in: scope)
-        let contributions = try await store.contributions(to: goal.id, in: scope)
+        let accounts = try await store.books.accounts(in: scope)
+        let contributions = try await store.plans.contributions(to: goal.id, in: scope)
         let link = "/books/\(book.id)/goals/\(goal.id)"
         let model = GoalPage(
             goal: GoalForm.card(standing, book: book.id),
@@ -135,12 +135,12 @@ struct GoalPages {
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
-        _ = try await store.goal(id, in: scope)
+        _ = try await store.plans.goal(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
             let input = try GoalForm.input(form)
             let photo = try Self.checkedPhoto(form)
-            _ = try await store.updateGoal(id, in: scope, input)
-            if let photo { try await store.setGoalPhoto(id, in: scope, bytes: photo) }
+            _ = try await store.plans.updateGoal(id, in: scope, input)
+            if let photo { try await store.plans.setGoalPhoto(id, in: scope, bytes: photo) }
             return "/books/\(scope.bookID)/goals/\(id)"
         } refused: { form, error in
             try await detailPage(context: context, input: GoalForm.echo(form), error: error)
@@ -150,16 +150,16 @@ struct GoalPages {
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        try await store.deleteGoal(try context.parameters.id("id"), in: scope)
+        try await store.plans.deleteGoal(try context.parameters.id("id"), in: scope)
         return PageRenderer.redirect("/books/\(bookID)/goals")
     }
 
     func contribute(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
-        _ = try await store.goal(id, in: scope)
+        _ = try await store.plans.goal(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.contribute(
+            _ = try await store.plans.contribute(
                 to: id,
                 in: scope,
                 amount: form["amount"],
@@ -178,13 +178,13 @@ struct GoalPages {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let id = try context.parameters.id("id")
-        try await store.deleteContribution(try context.parameters.id("contribution"), of: id, in: scope)
+        try await store.plans.deleteContribution(try context.parameters.id("contribution"), of: id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }
 
     func photo(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let photo = try await store.goalPhoto(try context.parameters.id("id"), in: scope)
+        let photo = try await store.plans.goalPhoto(try context.parameters.id("id"), in: scope)
         return Response(
             status: .ok,
             headers: [.contentType: photo.type, .cacheControl: "private, no-cache"],
@@ -196,7 +196,7 @@ struct GoalPages {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let id = try context.parameters.id("id")
-        try await store.setGoalPhoto(id, in: scope, bytes: nil)
+        try await store.plans.setGoalPhoto(id, in: scope, bytes: nil)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }
 

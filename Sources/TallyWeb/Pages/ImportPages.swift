@@ -53,7 +53,7 @@ struct ImportPages {
             let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today).preview(
                 limit: 10
             )
-            let token = try await store.stageImport(into: scope, fileName: file.filename, data: bytes)
+            let token = try await store.imports.stageImport(into: scope, fileName: file.filename, data: bytes)
             let model = ImportPreviewPage(
                 fileName: file.filename,
                 count: preview.count,
@@ -96,12 +96,12 @@ struct ImportPages {
         let form = try await request.form(context: context)
         let token = form["token"] ?? ""
         if form["cancel"] != nil {
-            try await store.dropStagedImport(token, in: scope)
+            try await store.imports.dropStagedImport(token, in: scope)
             return PageRenderer.redirect("/books/\(bookID)/import")
         }
-        let staged = try await store.stagedImport(token, in: scope)
+        let staged = try await store.imports.stagedImport(token, in: scope)
         let source = try TallyCSVImport(bytes: staged.data, bookCurrency: book.currency, today: scope.today)
-        let result = try await store.importRecords(into: scope, from: source, claiming: token)
+        let result = try await store.imports.importRecords(into: scope, from: source, claiming: token)
         var query: [(String, String)] = []
         if let first = result.firstDate, let last = result.lastDate {
             query = [("from", first.description), ("to", last.description)]

@@ -24,9 +24,9 @@ struct ReportPages {
         let q = request.uri.queryParameters
         let query = try ReportQuery.parse({ q.get($0) }, today: scope.today)
         let interval = try ReportInterval.parse(q.get("interval"))
-        let report = try await store.summaryReport(query, in: scope)
-        let trend = try await store.trendReport(query, interval: interval, in: scope)
-        let flow = try await store.cashFlow(query.range, interval: interval, in: scope)
+        let report = try await store.reports.summaryReport(query, in: scope)
+        let trend = try await store.reports.trendReport(query, interval: interval, in: scope)
+        let flow = try await store.reports.cashFlow(query.range, interval: interval, in: scope)
         let kind = ReportFiles.chartKind(report)
         let items = ReportFiles.chartItems(report, kind: kind) {
             Links.search(book: bookID, by: query.by, row: $0, range: query.range)
@@ -119,7 +119,7 @@ struct ReportPages {
         let q = request.uri.queryParameters
         var filter = try TransactionFilter.parse { q.get($0) }
         if q.get("order") == nil { filter.newestFirst = true }
-        let page = try await store.transactions(
+        let page = try await store.records.transactions(
             in: scope,
             filter: filter,
             cursor: q.get("cursor"),

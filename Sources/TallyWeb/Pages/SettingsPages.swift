@@ -35,9 +35,9 @@ struct SettingsPages {
         newToken: String? = nil
     ) async throws -> Response {
         let user = try context.requireUser()
-        let settings = try await store.settings(for: user)
-        let feedCreated = try await store.calendarFeedCreatedAt(for: user)
-        let firstBook = try await store.books(for: user).first
+        let settings = try await store.settings.current(for: user)
+        let feedCreated = try await store.plans.calendarFeedCreatedAt(for: user)
+        let firstBook = try await store.books.all(for: user).first
         let model = SettingsPage(
             timeZone: form?["time_zone"] ?? settings.timeZone,
             zones: TimeZone.knownTimeZoneIdentifiers.sorted(),
@@ -63,7 +63,7 @@ struct SettingsPages {
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let user = try context.requireUser()
         return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.updateSettings(
+            _ = try await store.settings.updateSettings(
                 for: user,
                 timeZone: form["time_zone"],
                 dailyReminder: form["daily_reminder"] == "1",
@@ -77,7 +77,7 @@ struct SettingsPages {
 
     /// Makes a new feed link and shows it at once, in this response: it cannot be shown again.
     func rotate(_ request: Request, context: AppContext) async throws -> Response {
-        let token = try await store.rotateCalendarFeed(for: try context.requireUser())
+        let token = try await store.plans.rotateCalendarFeed(for: try context.requireUser())
         var response = try await page(
             request,
             context: context,

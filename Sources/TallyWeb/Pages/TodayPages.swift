@@ -20,7 +20,7 @@ struct TodayPages {
     func today(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
-        let summary = try await store.todaySummary(in: scope)
+        let summary = try await store.plans.todaySummary(in: scope)
         let model = TodayPage(
             date: summary.date.longTitle,
             spentToday: summary.spentToday.formatted,

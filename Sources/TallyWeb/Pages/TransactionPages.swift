@@ -36,7 +36,7 @@ struct TransactionPages {
         let scope = try context.bookScope()
         return try await PageRenderer.post(request, context: context) { form in
             // The record and its photos are saved in one transaction: a bad photo saves nothing.
-            let record = try await store.addTransaction(
+            let record = try await store.records.addTransaction(
                 to: scope,
                 Self.input(form),
                 receipts: try Self.checkedImages(form)
@@ -49,7 +49,7 @@ struct TransactionPages {
 
     func editForm(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let record = try await store.transaction(try context.parameters.id("id"), in: scope)
+        let record = try await store.records.transaction(try context.parameters.id("id"), in: scope)
         let t = record.transaction
         let input = TransactionInput(
             kind: t.kind.rawValue,
@@ -69,9 +69,9 @@ struct TransactionPages {
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: scope)
+        _ = try await store.records.transaction(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
-            let record = try await store.updateTransaction(
+            let record = try await store.records.updateTransaction(
                 id,
                 in: scope,
                 Self.input(form),
@@ -86,7 +86,7 @@ struct TransactionPages {
     func confirmDelete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
-        let record = try await store.transaction(try context.parameters.id("id"), in: scope)
+        let record = try await store.records.transaction(try context.parameters.id("id"), in: scope)
         return pages.page(
             "confirm_delete",
             title: "Delete record?",
@@ -99,17 +99,17 @@ struct TransactionPages {
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        let record = try await store.transaction(try context.parameters.id("id"), in: scope)
-        try await store.deleteTransaction(record.transaction.id, in: scope)
+        let record = try await store.records.transaction(try context.parameters.id("id"), in: scope)
+        try await store.records.deleteTransaction(record.transaction.id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/days/\(record.transaction.date)")
     }
 
     func addReceipts(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
-        _ = try await store.transaction(id, in: scope)
+        _ = try await store.records.transaction(id, in: scope)
         for image in try Self.checkedImages(try await request.form(context: context)) {
-            _ = try await store.addReceipt(to: id, in: scope, bytes: image)
+            _ = try await store.records.addReceipt(to: id, in: scope, bytes: image)
         }
         return PageRenderer.redirect("/books/\(scope.bookID)/transactions/\(id)/edit")
     }
@@ -122,7 +122,7 @@ struct TransactionPages {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let id = try context.parameters.id("id")
-        let receipt = try await store.deleteReceipt(id, in: scope)
+        let receipt = try await store.records.deleteReceipt(id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/transactions/\(receipt.transactionID)/edit")
     }
 
@@ -164,13 +164,13 @@ struct TransactionPages {
         error: ValidationError? = nil
     ) async throws -> Response {
         let book = try scope.writable()
-        let categories = try await store.categories(in: scope)
-        let accounts = try await store.accounts(in: scope).filter {
+        let categories = try await store.books.categories(in: scope)
+        let accounts = try await store.books.accounts(in: scope).filter {
             !$0.account.archived || String($0.account.id) == input.account
         }
         var receipts: [Receipt] = []
-        if let recordID { receipts = try await store.receipts(of: recordID, in: scope) }
-        let payees = try await store.payeeSuggestions(in: scope, prefix: "", limit: 50)
+        if let recordID { receipts = try await store.records.receipts(of: recordID, in: scope) }
+        let payees = try await store.records.payeeSuggestions(in: scope, prefix: "", limit: 50)
         let selectedCategory = input.category ?? ""
         func categoryOptions(_ kind: CategoryKind) -> [IDOption] {
             categories.filter { $0.kind == kind }.map {

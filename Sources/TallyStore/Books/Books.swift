@@ -1,9 +1,9 @@
 import SQLKit
 import TallyCore
 
-extension Store {
+extension Books {
     /// The books the user is a member of, by name.
-    public func books(for user: User) async throws -> [Book] {
+    public func all(for user: User) async throws -> [Book] {
         try await database.read { db in
             try await db.raw(
                 """
@@ -76,7 +76,7 @@ extension Store {
                 }
             }
         }
-        try await seedBills(db, book: bookID, currency: currency)
+        try await Plans.seedBills(db, book: bookID, currency: currency)
         return bookID
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import SQLKit
 
-extension Store {
+extension Users {
     /// A 256-bit secret (64 hex digits) that the server makes once and keeps in the database, so
     /// every process and every restart signs with the same key (the CSRF tokens). Two processes
     /// starting together agree: the first insert wins and both read it back.
@@ -21,7 +21,9 @@ extension Store {
             return try row.decode(column: "value", as: String.self)
         }
     }
+}
 
+extension Store {
     /// Whether the database answers a trivial query within `timeout` (for `/healthz`). The
     /// query runs in its own task so that a database that never answers (a pool waiting for a
     /// connection that will not come) costs the caller `timeout`, not a hung request.

@@ -31,9 +31,9 @@ extension Clock {
     }
 }
 
-extension Store {
+extension Settings {
     /// The user's settings, or the defaults (the server's zone, no daily reminder, 20:00).
-    public func settings(for user: User) async throws -> UserSettings {
+    public func current(for user: User) async throws -> UserSettings {
         let row = try await database.read { db in
             try await db.raw(
                 "SELECT time_zone, daily_reminder, reminder_time FROM user_settings WHERE user_id = \(bind: user.id)"
@@ -56,7 +56,7 @@ extension Store {
         dailyReminder: Bool?,
         reminderTime rawTime: String?
     ) async throws -> UserSettings {
-        var settings = try await self.settings(for: user)
+        var settings = try await current(for: user)
         if let rawZone {
             let name = rawZone.trimmingSpaces()
             guard !name.isEmpty, let zone = TimeZone(identifier: name) else {
@@ -90,7 +90,7 @@ extension Store {
 
     /// Today's date where the user is (their zone, else the server's).
     public func today(for user: User) async throws -> LocalDate {
-        Clock.localDate(at: Date(), in: zone(named: try await settings(for: user).timeZone))
+        Clock.localDate(at: Date(), in: zone(named: try await current(for: user).timeZone))
     }
 
     /// A user's zone by its stored name; the server's when they chose none (or it is unknown).

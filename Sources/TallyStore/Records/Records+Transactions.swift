@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 import TallyCore
 
-extension Store {
+extension Records {
     /// Records an expense, income or transfer, with its receipt photos, in one database
     /// transaction: a photo that fails saves nothing. A missing category or account is filled
     /// from the payee's last record (autofill); the payee is remembered for next time.
@@ -14,7 +14,7 @@ extension Store {
         let book = try scope.writable()
         let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
         // Without photos the add joins the next group commit (`AddQueue`).
-        if receipts.isEmpty { return try await adds.add(book: book.id, draft: draft) }
+        if receipts.isEmpty { return try await core.adds.add(draft, in: scope) }
         let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
         return try await database.write { db in
             let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
@@ -48,24 +48,20 @@ extension Store {
         try await AddQueue.insert(db, [(bookID, draft)])[0].get().transaction.id
     }
 
-    /// The INSERT of one resolved record; the caller keeps the totals and payee memory.
-    static func insertRow(
-        _ db: any SQLDatabase,
-        book bookID: RecordID,
-        draft: TransactionDraft,
-        refs: References,
-        now: String
-    ) async throws -> RecordID {
-        try await db.raw(
-            """
-            INSERT INTO transactions (book_id, kind, amount_minor, currency, date, time, payee, payee_key, category_id, account_id,
-              to_account_id, note, created_at, updated_at)
-            VALUES (\(bind: bookID), \(bind: draft.kind.rawValue), \(bind: draft.amount.minorUnits), \(bind: draft.amount.currency.code),
-              \(bind: draft.date.description), \(bind: draft.time?.description ?? ""), \(bind: draft.payee), \(bind: Totals.payeeKey(draft.payee)),
-              \(bind: refs.category), \(bind: refs.account), \(bind: refs.toAccount), \(bind: draft.note), \(bind: now), \(bind: now))
-            RETURNING id
-            """
-        ).first()!.decode(column: "id", as: Int64.self)
+    /// The columns a new record's INSERT fills, in the order of `insertValues`.
+    static let insertColumns = [
+        "book_id", "kind", "amount_minor", "currency", "date", "time", "payee", "payee_key", "category_id",
+        "account_id", "to_account_id", "note", "created_at", "updated_at",
+    ]
+
+    /// One resolved record's values for `insertColumns`.
+    static func insertValues(book: RecordID, draft: TransactionDraft, refs: References, now: String) -> [BulkValue] {
+        [
+            .int(book), .text(draft.kind.rawValue), .int(draft.amount.minorUnits), .text(draft.amount.currency.code),
+            .text(draft.date.description), .text(draft.time?.description ?? ""), .text(draft.payee),
+            .text(Totals.payeeKey(draft.payee)), BulkValue(refs.category), BulkValue(refs.account),
+            BulkValue(refs.toAccount), .text(draft.note), .text(now), .text(now),
+        ]
     }
 
     /// Deletes a record inside the caller's transaction, taking it out of the totals; false when
@@ -258,8 +254,8 @@ extension Store {
         try resolve(
             draft,
             remembered: nil,
-            categories: draft.category == nil ? [] : try await categories(db, book: book),
-            accounts: try await accounts(db, book: book)
+            categories: draft.category == nil ? [] : try await Books.categories(db, book: book),
+            accounts: try await Books.accounts(db, book: book)
         )
     }
 
@@ -280,10 +276,10 @@ extension Store {
         var category: RecordID?
         if let categoryRef {
             let kind: CategoryKind = draft.kind == .income ? .income : .expense
-            category = try resolve(categoryRef, in: categories, kind: kind, field: "category").id
+            category = try Books.resolve(categoryRef, in: categories, kind: kind, field: "category").id
         }
-        let account = try accountRef.map { try resolve($0, in: accounts, field: "account").id }
-        let toAccount = try draft.toAccount.map { try resolve($0, in: accounts, field: "to_account").id }
+        let account = try accountRef.map { try Books.resolve($0, in: accounts, field: "account").id }
+        let toAccount = try draft.toAccount.map { try Books.resolve($0, in: accounts, field: "to_account").id }
         if draft.kind == .transfer, account == toAccount {
             throw ValidationError("to_account", "must differ from account")
         }

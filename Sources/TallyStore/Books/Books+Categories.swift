@@ -26,10 +26,12 @@ extension Category {
     }
 }
 
-extension Store {
+extension Books {
     /// The book's categories: each kind's top-level categories in order, each followed by its children.
     public func categories(in scope: BookScope) async throws -> [Category] {
-        if let held = catalogs.catalog(book: scope.bookID, version: scope.catalogVersion) { return held.categories }
+        if let held = core.catalogs.catalog(book: scope.bookID, version: scope.catalogVersion) {
+            return held.categories
+        }
         return try await database.read { db in try await self.catalog(db, scope).categories }
     }
 

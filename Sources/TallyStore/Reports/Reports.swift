@@ -1,7 +1,7 @@
 import SQLKit
 import TallyCore
 
-extension Store {
+extension Reports {
     /// Totals per group over a range: the summary table, bar and donut charts.
     public func summaryReport(_ query: ReportQuery, in scope: BookScope) async throws -> SummaryReport {
         let bookID = scope.bookID

@@ -1,7 +1,7 @@
 import SQLKit
 import TallyCore
 
-extension Store {
+extension Imports {
     /// Imports every row of `source` into a book in one database transaction: all of it, or —
     /// when any row is wrong — nothing, with an error naming the line and column. Categories,
     /// sub-categories and accounts that do not exist yet are created; payees are remembered.

@@ -14,7 +14,7 @@ public struct Receipt: Sendable {
     public let byteSize: Int
 }
 
-extension Store {
+extension Records {
     /// Attaches an image to a record. Stored in the database itself, so several app servers
     /// sharing one PostgreSQL see the same files and a backup of the database holds everything.
     public func addReceipt(to transactionID: RecordID, in scope: BookScope, bytes: [UInt8]) async throws -> Receipt {

@@ -7,7 +7,7 @@ import TallyCore
 /// Receipts and goal photos live in the database (`receipts.data`, `goals.photo`), so there are
 /// no loose files to lose: an orphan is a receipt whose record is gone or sits in another book,
 /// or a row whose image bytes are missing or disagree with the size it records.
-extension Store {
+extension Checks {
     /// How many rows of each kind of damage are listed before the rest are summed up.
     private static let listed = 50
 

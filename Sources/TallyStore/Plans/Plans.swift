@@ -34,12 +34,12 @@ public struct TodaySummary: Sendable {
     public let dueSoon: [BillOccurrence]
 }
 
-extension Store {
+extension Plans {
     /// A month of bills with totals, and the spending-limit summary.
     public func billsMonth(_ month: YearMonth, in scope: BookScope) async throws -> BillsMonth {
         let occurrences = try await billOccurrences(in: scope, from: month.first, through: month.last)
-        let last = try await self.month(month.previous, in: scope)
-        let this = try await self.month(month, in: scope)
+        let last = try await reports.month(month.previous, in: scope)
+        let this = try await reports.month(month, in: scope)
         let c = this.expense.currency
         func sum(_ values: [Int64]) throws -> Money { Money(minorUnits: try values.checkedSum(), currency: c) }
         let due = try sum(occurrences.compactMap { $0.amount?.minorUnits })
@@ -80,7 +80,7 @@ extension Store {
                     date: today
                 )
             }
-            let spent = try await Self.dayTotals(db, book: book, from: today, to: today)
+            let spent = try await Reports.dayTotals(db, book: book, from: today, to: today)
             return TodaySummary(
                 date: today,
                 main: standing,
@@ -106,7 +106,7 @@ extension Store {
     static func seedBills(_ db: any SQLDatabase, book: RecordID, currency: Currency) async throws {
         let today = Clock.localDate(at: Date(), in: .current)
         let firstDue = today.startOfMonth.adding(months: 1)
-        let categories = try await Self.categories(db, book: book)
+        let categories = try await Books.categories(db, book: book)
         for seed in Defaults.bills {
             let category = seed.category.flatMap { path in categories.first { $0.path(in: categories) == path }?.id }
             let draft = BillDraft(

@@ -8,7 +8,7 @@ import TallyCore
 /// failing the decode. The records' sums are taken in two halves (amount / 10⁹ and
 /// amount % 10⁹, each far from overflowing) and joined with checked arithmetic, so records whose
 /// sum does not fit in 64 bits are a finding too, never an SQL error or a trap.
-extension Store {
+extension Checks {
     /// A cell's key as text, in the table's key-column order (without book_id).
     private typealias CellKey = [String]
     private typealias Cell = (total: String, count: String)

@@ -38,7 +38,7 @@ public struct LoginThrottled: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-extension Store {
+extension Users {
     /// Claims one password check for `email` from `client`, or throws `LoginThrottled` when the
     /// account or the address already has too many failures in the window. The claim is written
     /// as a failure *before* bcrypt runs, so parallel guesses (even in other processes sharing

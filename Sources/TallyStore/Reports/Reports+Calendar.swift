@@ -11,7 +11,7 @@ public struct DaySummary: Sendable {
     public let records: [TransactionRecord]
 }
 
-extension Store {
+extension Reports {
     /// Expense and income per day of a month, and the month's totals, in the book's currency.
     /// Records in other currencies are counted but not summed until exchange rates exist.
     public func month(_ month: YearMonth, in scope: BookScope) async throws -> MonthSummary {
@@ -25,7 +25,11 @@ extension Store {
     /// A day's records with its count, totals, cash flow and the month's daily average.
     public func day(_ date: LocalDate, in scope: BookScope) async throws -> DaySummary {
         let month = try await self.month(YearMonth(date), in: scope)
-        let page = try await transactions(in: scope, filter: TransactionFilter(from: date, to: date), limit: 500)
+        let page = try await records.transactions(
+            in: scope,
+            filter: TransactionFilter(from: date, to: date),
+            limit: 500
+        )
         return DaySummary(
             totals: month.days[date.day - 1],
             monthDailyAverage: month.dailyAverage,

@@ -28,7 +28,7 @@ public struct GoalContribution: Sendable, Hashable {
     public let transactionID: RecordID?
 }
 
-extension Store {
+extension Plans {
     /// The book's goals with their plans: open ones first, then reached ones.
     public func goals(in scope: BookScope) async throws -> [GoalStanding] {
         let bookID = scope.bookID
@@ -134,11 +134,11 @@ extension Store {
             }
             var transactionID: RecordID?
             if let from = Reference(fromAccount) {
-                let accounts = try await Self.accounts(db, book: bookID)
-                let source = try Self.resolve(from, in: accounts, field: "from_account")
+                let accounts = try await Books.accounts(db, book: bookID)
+                let source = try Books.resolve(from, in: accounts, field: "from_account")
                 let target: Account
                 if let to = Reference(toAccount) {
-                    target = try Self.resolve(to, in: accounts, field: "to_account")
+                    target = try Books.resolve(to, in: accounts, field: "to_account")
                 } else if let id = goal.accountID, let found = accounts.first(where: { $0.id == id }) {
                     target = found
                 } else {
@@ -161,7 +161,7 @@ extension Store {
                     toAccount: .id(target.id),
                     note: note.isEmpty ? "Saving for \(goal.name)" : note
                 )
-                transactionID = try await Self.insertTransaction(db, book: bookID, draft: draft)
+                transactionID = try await Records.insertTransaction(db, book: bookID, draft: draft)
             }
             let id = try await db.raw(
                 """
@@ -219,7 +219,7 @@ extension Store {
                 throw StoreError.notFound("contribution")
             }
             if let transaction = try row.decode(column: "transaction_id", as: Int64?.self) {
-                try await Self.removeTransaction(db, book: bookID, id: transaction)
+                try await Records.removeTransaction(db, book: bookID, id: transaction)
             }
         }
     }
@@ -228,7 +228,7 @@ extension Store {
     public func setGoalPhoto(_ goalID: RecordID, in scope: BookScope, bytes: [UInt8]?) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
-        let photoType = try bytes.map { try Self.imageType($0, field: "photo").rawValue }
+        let photoType = try bytes.map { try Records.imageType($0, field: "photo").rawValue }
         try await database.write { db in
             guard
                 try await db.raw(
@@ -291,6 +291,6 @@ extension Store {
     {
         guard let reference else { return nil }
         guard let reference else { return .some(nil) }
-        return .some(try Self.resolve(reference, in: try await Self.accounts(db, book: book), field: "account").id)
+        return .some(try Books.resolve(reference, in: try await Books.accounts(db, book: book), field: "account").id)
     }
 }

@@ -61,7 +61,7 @@ public struct CheckRepair: Sendable {
     public let after: CheckReport
 }
 
-extension Store {
+extension Checks {
     /// Checks the data: the database's integrity and foreign keys, every book's kept totals and
     /// account balances against totals rebuilt from its records (every cell, count and sum), its
     /// receipts and goal photos, and records or balances outside today's bounds. Reads one consistent snapshot and changes nothing.
@@ -75,7 +75,7 @@ extension Store {
         let engine = database.engine
         if migrating {
             do {
-                try await migrate()
+                try await Migrator.migrate(database)
             } catch {
                 var report = CheckReport()
                 report.findings = [

@@ -15,7 +15,7 @@ public struct CalendarFeedContent: Sendable {
     public let today: LocalDate
 }
 
-extension Store {
+extension Plans {
     /// When the user's calendar feed link was made, or nil when they have none. The token itself
     /// is kept only as its SHA-256, so it cannot be shown again: see `rotateCalendarFeed`.
     public func calendarFeedCreatedAt(for user: User) async throws -> String? {
@@ -27,11 +27,11 @@ extension Store {
     /// A new feed token, returned this once (only its hash is stored); any old URL stops working
     /// at once.
     public func rotateCalendarFeed(for user: User) async throws -> String {
-        let token = Self.randomHex(bytes: 32)
+        let token = Users.randomHex(bytes: 32)
         try await database.write { db in
             try await db.raw(
                 """
-                INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (\(bind: user.id), \(bind: Self.sha256(token)), \(bind: Clock.timestamp()))
+                INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (\(bind: user.id), \(bind: Users.sha256(token)), \(bind: Clock.timestamp()))
                 ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
                 """
             ).run()
@@ -45,7 +45,7 @@ extension Store {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id, u.email FROM calendar_feeds f JOIN users u ON u.id = f.user_id WHERE f.token_hash = \(bind: Self.sha256(token))
+                SELECT u.id, u.email FROM calendar_feeds f JOIN users u ON u.id = f.user_id WHERE f.token_hash = \(bind: Users.sha256(token))
                 """
             ).first()
         }
@@ -54,12 +54,12 @@ extension Store {
             id: try row.decode(column: "id", as: Int64.self),
             email: try row.decode(column: "email", as: String.self)
         )
-        let settings = try await settings(for: user)
+        let settings = try await self.settings.current(for: user)
         let zone = zone(named: settings.timeZone)
         let today = Clock.localDate(at: Date(), in: zone)
         var occurrences: [(Book, BillOccurrence)] = []
         // The feed's token stands for the user: each of their books is in scope as it is listed.
-        for book in try await books(for: user) {
+        for book in try await self.books.all(for: user) {
             let scope = BookScope(user: user, book: book, timeZone: zone)
             for occurrence in try await billOccurrences(
                 in: scope,

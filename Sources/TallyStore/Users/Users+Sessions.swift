@@ -1,6 +1,6 @@
 import SQLKit
 
-extension Store {
+extension Users {
     /// Saves a web session's JSON under the SHA-256 of its key (a leaked table reveals no
     /// usable session ids). `expiresAt` is in Unix seconds; nil keeps an existing expiry.
     public func putSession(key: String, value: String, expiresAt: Int64?) async throws {

@@ -11,7 +11,7 @@ public struct BudgetStanding: Sendable, Hashable {
     public let date: LocalDate
 }
 
-extension Store {
+extension Plans {
     /// The book's budgets, the main one first, then by name.
     public func budgets(in scope: BookScope) async throws -> [Budget] {
         let bookID = scope.bookID
@@ -282,12 +282,12 @@ extension Store {
         var categories: [RecordID]?
         var accounts: [RecordID]?
         if let references = draft.categories {
-            let all = try await Self.categories(db, book: book)
-            categories = try references.map { try Self.resolve($0, in: all, kind: .expense, field: "categories").id }
+            let all = try await Books.categories(db, book: book)
+            categories = try references.map { try Books.resolve($0, in: all, kind: .expense, field: "categories").id }
         }
         if let references = draft.accounts {
-            let all = try await Self.accounts(db, book: book)
-            accounts = try references.map { try Self.resolve($0, in: all, field: "accounts").id }
+            let all = try await Books.accounts(db, book: book)
+            accounts = try references.map { try Books.resolve($0, in: all, field: "accounts").id }
         }
         return (categories, accounts)
     }

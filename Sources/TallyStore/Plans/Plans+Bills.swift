@@ -22,7 +22,7 @@ public struct BillOccurrence: Sendable, Hashable {
     }
 }
 
-extension Store {
+extension Plans {
     /// The book's bills, by title.
     public func bills(in scope: BookScope) async throws -> [Bill] {
         let bookID = scope.bookID
@@ -167,7 +167,7 @@ extension Store {
                 toAccount: nil,
                 note: "Bill due \(dueDate)"
             )
-            let transactionID = try await Self.insertTransaction(db, book: bookID, draft: draft)
+            let transactionID = try await Records.insertTransaction(db, book: bookID, draft: draft)
             try await db.raw(
                 """
                 INSERT INTO bill_payments (bill_id, due_date, paid_on, amount_minor, transaction_id, created_at)
@@ -201,7 +201,7 @@ extension Store {
                 throw StoreError.notFound("payment")
             }
             if let transaction = try row.decode(column: "transaction_id", as: Int64?.self) {
-                try await Self.removeTransaction(db, book: bookID, id: transaction)
+                try await Records.removeTransaction(db, book: bookID, id: transaction)
             }
         }
     }
@@ -320,12 +320,12 @@ extension Store {
         var account: RecordID??
         var category: RecordID??
         if let reference = draft.account {
-            let all = try await Self.accounts(db, book: book)
-            account = .some(try reference.map { try Self.resolve($0, in: all, field: "account").id })
+            let all = try await Books.accounts(db, book: book)
+            account = .some(try reference.map { try Books.resolve($0, in: all, field: "account").id })
         }
         if let reference = draft.category {
-            let all = try await Self.categories(db, book: book)
-            category = .some(try reference.map { try Self.resolve($0, in: all, kind: .expense, field: "category").id })
+            let all = try await Books.categories(db, book: book)
+            category = .some(try reference.map { try Books.resolve($0, in: all, kind: .expense, field: "category").id })
         }
         return (account, category)
     }

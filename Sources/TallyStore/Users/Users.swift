@@ -17,7 +17,7 @@ public struct APIToken: Sendable, Hashable {
     public let lastUsedAt: String?
 }
 
-extension Store {
+extension Users {
     /// Number of users; the first sign-up is always allowed, later ones only with open sign-up.
     public func userCount() async throws -> Int {
         try await database.read { db in
@@ -50,7 +50,7 @@ extension Store {
                 VALUES (\(bind: email), \(bind: hash), \(bind: Clock.timestamp())) RETURNING id
                 """
             ).first()!.decode(column: "id", as: Int64.self)
-            _ = try await Self.createBook(db, name: "Personal", currency: currency, owner: userID)
+            _ = try await Books.createBook(db, name: "Personal", currency: currency, owner: userID)
             return User(id: userID, email: email)
         }
     }
@@ -109,7 +109,7 @@ extension Store {
     }
 
     /// Every user, by email.
-    public func users() async throws -> [User] {
+    public func all() async throws -> [User] {
         try await database.read { db in
             try await db.raw("SELECT id, email FROM users ORDER BY email").all()
         }.map {
@@ -195,7 +195,7 @@ extension Store {
     }
 
     func hashPassword(_ password: String) async throws -> String {
-        let cost = bcryptCost
+        let cost = core.bcryptCost
         // bcrypt is deliberately slow: keep it off the event loops.
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
     }

@@ -29,7 +29,7 @@ extension TransactionRecord {
     }
 }
 
-extension Store {
+extension Imports {
     /// Whether the records matching `filter` need the optional time and to_account columns.
     public func exportShape(of scope: BookScope, filter: TransactionFilter = .init()) async throws -> ExportShape {
         let book = scope.book
@@ -65,7 +65,7 @@ extension Store {
         repeat {
             let position = after
             let page = try await database.read { db in
-                try await Self.page(db, conditions, newestFirst: filter.newestFirst, after: position, limit: 500)
+                try await Records.page(db, conditions, newestFirst: filter.newestFirst, after: position, limit: 500)
             }
             try await body(page.records)
             after = try page.nextCursor.map(Cursor.init(encoded:))

@@ -2,21 +2,21 @@ import Foundation
 import SQLKit
 import TallyCore
 
-extension Store {
+extension Imports {
     /// Keeps an uploaded file until its import is confirmed or cancelled (the web preview step);
     /// returns the token that names it. Uploads older than a day are dropped.
     public func stageImport(into scope: BookScope, fileName: String, data: [UInt8]) async throws -> String {
         let bookID = scope.bookID
         let user = scope.user
         try scope.requireWrite()
-        let token = Self.randomHex(bytes: 16)
+        let token = Users.randomHex(bytes: 16)
         let dayAgo = Clock.timestamp(Date().addingTimeInterval(-86_400))
         try await database.write { db in
             try await db.raw("DELETE FROM pending_imports WHERE created_at < \(bind: dayAgo)").run()
             try await db.raw(
                 """
                 INSERT INTO pending_imports (token_hash, book_id, user_id, file_name, data, created_at)
-                VALUES (\(bind: Self.sha256(token)), \(bind: bookID), \(bind: user.id), \(bind: fileName), \(bind: Data(data)), \(bind: Clock.timestamp()))
+                VALUES (\(bind: Users.sha256(token)), \(bind: bookID), \(bind: user.id), \(bind: fileName), \(bind: Data(data)), \(bind: Clock.timestamp()))
                 """
             ).run()
         }
@@ -32,7 +32,7 @@ extension Store {
             try await db.raw(
                 """
                 SELECT file_name, data FROM pending_imports
-                WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
+                WHERE token_hash = \(bind: Users.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
                 """
             ).first()
         }
@@ -46,7 +46,7 @@ extension Store {
     static func claimStagedImport(_ db: any SQLDatabase, _ token: String, book: RecordID, user: RecordID) async throws {
         let claimed = try await db.raw(
             """
-            DELETE FROM pending_imports WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: book) AND user_id = \(bind: user)
+            DELETE FROM pending_imports WHERE token_hash = \(bind: Users.sha256(token)) AND book_id = \(bind: book) AND user_id = \(bind: user)
             RETURNING token_hash
             """
         ).first()
@@ -61,7 +61,7 @@ extension Store {
         try await database.write { db in
             try await db.raw(
                 """
-                DELETE FROM pending_imports WHERE token_hash = \(bind: Self.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
+                DELETE FROM pending_imports WHERE token_hash = \(bind: Users.sha256(token)) AND book_id = \(bind: bookID) AND user_id = \(bind: user.id)
                 """
             ).run()
         }

@@ -1,7 +1,7 @@
 import SQLKit
 import TallyCore
 
-extension Store {
+extension Checks {
     /// Records and opening balances outside the bounds every value now meets on the way in
     /// (`Money.maxMinorUnits`, `LocalDate.supported`): books written before those bounds may
     /// hold a 92-quadrillion expense or a date in 9999, which made sums overflow and periods run

@@ -29,7 +29,7 @@ public struct AccountChanges: Sendable {
     }
 }
 
-extension Store {
+extension Books {
     /// The book's accounts with balances, in their order; archived ones last.
     public func accounts(in scope: BookScope) async throws -> [AccountBalance] {
         let bookID = scope.bookID

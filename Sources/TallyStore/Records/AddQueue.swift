@@ -16,24 +16,28 @@ actor AddQueue {
     /// One waiting add.
     struct Job: Sendable {
         let book: RecordID
+        /// The book's catalogue version at the request's access check (see `CatalogCache`).
+        let catalogVersion: Int64
         let draft: TransactionDraft
         let done: CheckedContinuation<TransactionRecord, any Error>
     }
 
     private let database: Database
+    private let catalogs: CatalogCache
     private var waiting: [Job] = []
     private var writing = false
     /// At most this many adds in one transaction, so a burst does not make one long write.
     private let batchLimit = 64
 
-    init(database: Database) {
+    init(database: Database, catalogs: CatalogCache) {
         self.database = database
+        self.catalogs = catalogs
     }
 
     /// Adds a checked draft to the book and returns the stored record, once its batch committed.
-    func add(book: RecordID, draft: TransactionDraft) async throws -> TransactionRecord {
+    func add(_ draft: TransactionDraft, in scope: BookScope) async throws -> TransactionRecord {
         try await withCheckedThrowingContinuation { done in
-            waiting.append(Job(book: book, draft: draft, done: done))
+            waiting.append(Job(book: scope.bookID, catalogVersion: scope.catalogVersion, draft: draft, done: done))
             if !writing {
                 writing = true
                 Task { await self.drain() }
@@ -54,13 +58,23 @@ actor AddQueue {
 
     private func write(_ batch: [Job]) async {
         do {
-            let outcomes = try await database.write { db in try await Self.insert(db, batch.map { ($0.book, $0.draft) })
+            let catalogs = self.catalogs
+            let outcomes = try await database.bulkWrite { db, writer in
+                try await Self.insert(
+                    db,
+                    batch.map { ($0.book, $0.draft) },
+                    writer: writer,
+                    catalogs: catalogs,
+                    versions: batch.map(\.catalogVersion)
+                )
             }
             for (job, outcome) in zip(batch, outcomes) { job.done.resume(with: outcome) }
         } catch {
             guard batch.count > 1 else { return batch[0].done.resume(throwing: error) }
             for job in batch {
                 do {
+                    // On its own, with the catalogue read afresh: a batch fails when a category or
+                    // account it named went away after the request's check.
                     let outcome = try await database.write { db in try await Self.insert(db, [(job.book, job.draft)]) }
                     job.done.resume(with: outcome[0])
                 } catch {
@@ -71,38 +85,60 @@ actor AddQueue {
     }
 
     /// Inserts the drafts inside the caller's transaction; each gets its record, or the
-    /// `ValidationError` that kept it out.
+    /// `ValidationError` that kept it out. `writer` is the transaction's own, when the caller has
+    /// it (the fast path on SQLite). With `catalogs`, a book's catalogue comes from memory
+    /// when it is held at the version the drafts' requests saw.
     static func insert(
         _ db: any SQLDatabase,
-        _ drafts: [(book: RecordID, draft: TransactionDraft)]
+        _ drafts: [(book: RecordID, draft: TransactionDraft)],
+        writer: BulkWriter? = nil,
+        catalogs: CatalogCache? = nil,
+        versions: [Int64] = []
     ) async throws -> [Result<TransactionRecord, any Error>] {
         var outcomes = [Result<TransactionRecord, any Error>](
             repeating: .failure(CancellationError()),
             count: drafts.count
         )
+        let now = Clock.timestamp()
         for book in Set(drafts.map(\.book)) {
             let indices = drafts.indices.filter { drafts[$0].book == book }
-            let categories = try await Store.categories(db, book: book)
-            let accounts = try await Store.accounts(db, book: book)
+            let version = indices.map { versions.indices.contains($0) ? versions[$0] : -1 }.min() ?? -1
+            let catalog: CatalogCache.Catalog
+            if let held = catalogs?.catalog(book: book, version: version), version >= 0 {
+                catalog = held
+            } else {
+                catalog = CatalogCache.Catalog(
+                    version: version,
+                    categories: try await Books.categories(db, book: book),
+                    accounts: try await Books.accounts(db, book: book)
+                )
+            }
             let remembered = try await rememberedPayees(db, book: book, drafts: indices.map { drafts[$0].draft })
-            var totals = Totals()
-            var payees: [String: PayeeUse] = [:]
-            let now = Clock.timestamp()
+            var resolved: [(index: Int, draft: TransactionDraft, refs: Records.References)] = []
             for index in indices {
                 let draft = drafts[index].draft
-                let refs: Store.References
                 do {
-                    refs = try Store.resolve(
+                    let refs = try Records.resolve(
                         draft,
                         remembered: remembered[draft.payee.lowercased()],
-                        categories: categories,
-                        accounts: accounts
+                        categories: catalog.categories,
+                        accounts: catalog.accounts
                     )
+                    resolved.append((index, draft, refs))
                 } catch {
                     outcomes[index] = .failure(error)
-                    continue
                 }
-                let id = try await Store.insertRow(db, book: book, draft: draft, refs: refs, now: now)
+            }
+            // Nothing of this book's went in (every draft refused): nothing to write.
+            guard !resolved.isEmpty else { continue }
+            let ids = try await (writer ?? BulkWriter(db: db, sqlite: nil)).insertReturningIDs(
+                into: "transactions",
+                columns: Records.insertColumns,
+                values: resolved.flatMap { Records.insertValues(book: book, draft: $0.draft, refs: $0.refs, now: now) }
+            )
+            var totals = Totals()
+            var payees: [String: PayeeUse] = [:]
+            for ((index, draft, refs), id) in zip(resolved, ids) {
                 totals.add(sign: 1, draft, refs)
                 if !draft.payee.isEmpty, draft.kind != .transfer {
                     payees[Totals.payeeKey(draft.payee), default: PayeeUse(name: draft.payee)]
@@ -114,13 +150,11 @@ actor AddQueue {
                         book: book,
                         draft: draft,
                         refs: refs,
-                        categories: categories,
-                        accounts: accounts
+                        categories: catalog.categories,
+                        accounts: catalog.accounts
                     )
                 )
             }
-            // Nothing of this book's went in (every draft refused): nothing to fold.
-            guard indices.contains(where: { if case .success = outcomes[$0] { true } else { false } }) else { continue }
             try await totals.apply(db, book: book)
             try await PayeeUse.save(db, book: book, payees)
         }
@@ -132,7 +166,7 @@ actor AddQueue {
         _ db: any SQLDatabase,
         book: RecordID,
         drafts: [TransactionDraft]
-    ) async throws -> [String: Store.Remembered] {
+    ) async throws -> [String: Records.Remembered] {
         let keys = Set(
             drafts.filter { $0.kind != .transfer && ($0.category == nil || $0.account == nil) }.map {
                 $0.payee.lowercased()
@@ -145,9 +179,9 @@ actor AddQueue {
             WHERE book_id = \(bind: book) AND name_key IN (\(binds: Array(keys)))
             """
         ).all()
-        var remembered: [String: Store.Remembered] = [:]
+        var remembered: [String: Records.Remembered] = [:]
         for row in rows {
-            remembered[try row.decode(column: "name_key", as: String.self)] = Store.Remembered(
+            remembered[try row.decode(column: "name_key", as: String.self)] = Records.Remembered(
                 category: try row.decode(column: "last_category_id", as: Int64?.self),
                 account: try row.decode(column: "last_account_id", as: Int64?.self)
             )
@@ -163,7 +197,7 @@ extension TransactionRecord {
         id: RecordID,
         book: RecordID,
         draft: TransactionDraft,
-        refs: Store.References,
+        refs: Records.References,
         categories: [Category],
         accounts: [Account]
     ) {
