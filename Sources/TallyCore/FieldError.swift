@@ -1,6 +1,6 @@
 /// Input that cannot be accepted, with the field it concerns, so every interface can say
 /// exactly what to fix ("amount: USD amounts have at most 2 decimals").
-public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The field (or CSV column / command option) at fault.
     public let field: String
     /// What is wrong, as a sentence fragment that reads after the field name.
@@ -19,66 +19,66 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
 /// Shared checks for names, colours and other short text.
 public enum Validate {
     /// A trimmed, non-empty name of at most `maxLength` characters without control characters.
-    public static func name(_ raw: String?, field: String, maxLength: Int = 100) throws(ValidationError) -> String {
+    public static func name(_ raw: String?, field: String, maxLength: Int = 100) throws(FieldError) -> String {
         let name = (raw ?? "").trimmingSpaces()
-        guard !name.isEmpty else { throw ValidationError(field, "is required") }
+        guard !name.isEmpty else { throw FieldError(field, "is required") }
         try text(name, field: field, maxLength: maxLength)
         return name
     }
 
     /// Optional free text: at most `maxLength` characters, no control characters but newlines.
-    public static func text(_ value: String, field: String, maxLength: Int) throws(ValidationError) {
+    public static func text(_ value: String, field: String, maxLength: Int) throws(FieldError) {
         // Printable ASCII within the limit in bytes is fine; only other text needs the character count
         // and the Unicode category of each scalar.
         if value.utf8.count <= maxLength, value.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return }
-        guard value.count <= maxLength else { throw ValidationError(field, "is longer than \(maxLength) characters") }
+        guard value.count <= maxLength else { throw FieldError(field, "is longer than \(maxLength) characters") }
         guard
             !value.unicodeScalars.contains(where: {
                 $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" && $0 != "\t"
             })
-        else { throw ValidationError(field, "contains control characters") }
+        else { throw FieldError(field, "contains control characters") }
     }
 
     /// A colour "#RRGGBB" (upper-cased on the way in).
-    public static func color(_ raw: String, field: String = "color") throws(ValidationError) -> String {
+    public static func color(_ raw: String, field: String = "color") throws(FieldError) -> String {
         let value = raw.trimmingSpaces().uppercased()
         guard value.count == 7, value.first == "#", value.dropFirst().allSatisfy(\.isHexDigit) else {
-            throw ValidationError(field, "must look like #RRGGBB")
+            throw FieldError(field, "must look like #RRGGBB")
         }
         return value
     }
 
     /// A short icon: one to four characters (usually an emoji).
-    public static func icon(_ raw: String, field: String = "icon") throws(ValidationError) -> String {
+    public static func icon(_ raw: String, field: String = "icon") throws(FieldError) -> String {
         let value = raw.trimmingSpaces()
         guard (1...4).contains(value.count) else {
-            throw ValidationError(field, "must be one emoji or up to 4 characters")
+            throw FieldError(field, "must be one emoji or up to 4 characters")
         }
         return value
     }
 
     /// An email address: something@something.tld, lower-cased.
-    public static func email(_ raw: String?) throws(ValidationError) -> String {
+    public static func email(_ raw: String?) throws(FieldError) -> String {
         let value = (raw ?? "").trimmingSpaces().lowercased()
         let parts = value.split(separator: "@", omittingEmptySubsequences: false)
         guard value.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
             !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !value.contains(where: \.isWhitespace)
-        else { throw ValidationError("email", "is not a valid email address") }
+        else { throw FieldError("email", "is not a valid email address") }
         return value
     }
 
     /// A password of 8 to 200 characters.
-    public static func password(_ raw: String?) throws(ValidationError) -> String {
+    public static func password(_ raw: String?) throws(FieldError) -> String {
         let value = raw ?? ""
-        guard value.count >= 8 else { throw ValidationError("password", "must be at least 8 characters") }
-        guard value.utf8.count <= 72 else { throw ValidationError("password", "must be at most 72 bytes") }
+        guard value.count >= 8 else { throw FieldError("password", "must be at least 8 characters") }
+        guard value.utf8.count <= 72 else { throw FieldError("password", "must be at most 72 bytes") }
         return value
     }
 
     /// An ISO 4217 currency code.
-    public static func currency(_ raw: String?, field: String = "currency") throws(ValidationError) -> Currency {
+    public static func currency(_ raw: String?, field: String = "currency") throws(FieldError) -> Currency {
         guard let raw, let currency = Currency(code: raw.trimmingSpaces()) else {
-            throw ValidationError(field, "'\(raw ?? "")' is not an ISO 4217 currency code")
+            throw FieldError(field, "'\(raw ?? "")' is not an ISO 4217 currency code")
         }
         return currency
     }

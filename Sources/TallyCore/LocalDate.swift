@@ -180,12 +180,12 @@ public struct YearMonth: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
 
     /// Parses a month that comes from outside: "YYYY-MM" within `LocalDate.supported`.
-    public static func input(_ raw: some StringProtocol, field: String) throws(ValidationError) -> YearMonth {
+    public static func input(_ raw: some StringProtocol, field: String) throws(FieldError) -> YearMonth {
         guard let month = YearMonth(raw.trimmingSpaces()) else {
-            throw ValidationError(field, "'\(raw.prefix(40))' is not a valid month (YYYY-MM)")
+            throw FieldError(field, "'\(raw.prefix(40))' is not a valid month (YYYY-MM)")
         }
         guard LocalDate.supported.contains(month.first) else {
-            throw ValidationError(
+            throw FieldError(
                 field,
                 "must be between \(YearMonth(LocalDate.supported.lowerBound)) and \(YearMonth(LocalDate.supported.upperBound))"
             )
@@ -204,12 +204,12 @@ extension LocalDate {
 
     /// Parses a date that comes from outside: "YYYY-MM-DD" within `supported`. The error names
     /// `field` and says what is accepted.
-    public static func input(_ raw: some StringProtocol, field: String) throws(ValidationError) -> LocalDate {
+    public static func input(_ raw: some StringProtocol, field: String) throws(FieldError) -> LocalDate {
         guard let date = LocalDate(raw.trimmingSpaces()) else {
-            throw ValidationError(field, "'\(raw.prefix(40))' is not a valid date (YYYY-MM-DD)")
+            throw FieldError(field, "'\(raw.prefix(40))' is not a valid date (YYYY-MM-DD)")
         }
         guard supported.contains(date) else {
-            throw ValidationError(field, "must be between \(supported.lowerBound) and \(supported.upperBound)")
+            throw FieldError(field, "must be between \(supported.lowerBound) and \(supported.upperBound)")
         }
         return date
     }

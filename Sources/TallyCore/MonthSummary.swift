@@ -38,8 +38,8 @@ public struct MonthSummary: Sendable, Hashable {
     public let dailyAverage: Money
 
     /// Builds the month from the days that had records; `today` decides how many days count.
-    /// Throws `ValidationError.totalTooLarge` when a sum leaves 64 bits.
-    public init(month: YearMonth, currency: Currency, recorded: [DayTotals], today: LocalDate) throws(ValidationError) {
+    /// Throws `FieldError.totalTooLarge` when a sum leaves 64 bits.
+    public init(month: YearMonth, currency: Currency, recorded: [DayTotals], today: LocalDate) throws(FieldError) {
         self.month = month
         let byDate = Dictionary(recorded.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
         let zero = Money.zero(currency)

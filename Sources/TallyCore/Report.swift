@@ -56,8 +56,8 @@ public struct SummaryReport: Sendable, Hashable {
     public var totals: [KindTotal]
 
     /// A report; sorts the rows and computes the totals.
-    /// Throws `ValidationError.totalTooLarge` when a total leaves 64 bits.
-    public init(query: ReportQuery, currency: Currency, rows: [ReportRow]) throws(ValidationError) {
+    /// Throws `FieldError.totalTooLarge` when a total leaves 64 bits.
+    public init(query: ReportQuery, currency: Currency, rows: [ReportRow]) throws(FieldError) {
         self.query = query
         self.currency = currency
         self.rows = rows.sorted { a, b in

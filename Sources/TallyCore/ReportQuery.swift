@@ -37,8 +37,8 @@ public struct DateRange: Sendable, Hashable {
     public let to: LocalDate
 
     /// A range; `from` must not be after `to`.
-    public init(from: LocalDate, to: LocalDate) throws(ValidationError) {
-        guard from <= to else { throw ValidationError("to", "must not be before from (\(from))") }
+    public init(from: LocalDate, to: LocalDate) throws(FieldError) {
+        guard from <= to else { throw FieldError("to", "must not be before from (\(from))") }
         self.from = from
         self.to = to
     }
@@ -49,8 +49,8 @@ public struct DateRange: Sendable, Hashable {
         to: String?,
         defaultFrom: LocalDate,
         defaultTo: LocalDate
-    ) throws(ValidationError) -> DateRange {
-        func date(_ text: String?, _ field: String, _ fallback: LocalDate) throws(ValidationError) -> LocalDate {
+    ) throws(FieldError) -> DateRange {
+        func date(_ text: String?, _ field: String, _ fallback: LocalDate) throws(FieldError) -> LocalDate {
             guard let text = text?.trimmingSpaces(), !text.isEmpty else { return fallback }
             return try LocalDate.input(text, field: field)
         }
@@ -87,7 +87,7 @@ public struct ReportQuery: Sendable, Hashable {
     }
 
     /// Reads `by` and `kind` fields, naming the field on error.
-    public static func parse(range: DateRange, by: String?, kind: String?) throws(ValidationError) -> ReportQuery {
+    public static func parse(range: DateRange, by: String?, kind: String?) throws(FieldError) -> ReportQuery {
         let grouping = try Validate.option(by, field: "by", default: ReportGrouping.category)
         let kind = try Validate.option(kind, field: "kind", default: ReportKind.expense)
         return ReportQuery(range: range, by: grouping, kind: kind)
@@ -100,11 +100,11 @@ extension Validate {
         _ raw: String?,
         field: String,
         default fallback: T
-    ) throws(ValidationError) -> T
+    ) throws(FieldError) -> T
     where T.RawValue == String {
         guard let raw = raw?.trimmingSpaces().lowercased(), !raw.isEmpty else { return fallback }
         guard let value = T(rawValue: raw) else {
-            throw ValidationError(field, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw FieldError(field, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return value
     }
@@ -113,7 +113,7 @@ extension Validate {
 extension ReportQuery {
     /// Reads `from`, `to`, `by` and `kind` from named text fields; the range defaults to the
     /// month of `today`.
-    public static func parse(_ field: (String) -> String?, today: LocalDate) throws(ValidationError) -> ReportQuery {
+    public static func parse(_ field: (String) -> String?, today: LocalDate) throws(FieldError) -> ReportQuery {
         let month = YearMonth(today)
         let range = try DateRange.parse(
             from: field("from"),
@@ -127,7 +127,7 @@ extension ReportQuery {
 
 extension ReportInterval {
     /// Reads the `interval` field (default: month).
-    public static func parse(_ raw: String?) throws(ValidationError) -> ReportInterval {
+    public static func parse(_ raw: String?) throws(FieldError) -> ReportInterval {
         try Validate.option(raw, field: "interval", default: .month)
     }
 }

@@ -115,11 +115,11 @@ public struct TransactionDraft: Sendable, Equatable {
         base: TransactionDraft?,
         bookCurrency: Currency,
         today: LocalDate
-    ) throws(ValidationError) -> TransactionDraft {
+    ) throws(FieldError) -> TransactionDraft {
         var kind = base?.kind ?? .expense
         if let raw = input.kind {
             guard let parsed = TransactionKind(rawValue: raw.trimmingSpaces().lowercased()) else {
-                throw ValidationError("kind", "must be expense, income or transfer")
+                throw FieldError("kind", "must be expense, income or transfer")
             }
             kind = parsed
         }
@@ -132,17 +132,17 @@ public struct TransactionDraft: Sendable, Equatable {
             do {
                 amount = try Money.parse(raw, currency: currency)
             } catch {
-                throw ValidationError("amount", error.description)
+                throw FieldError("amount", error.description)
             }
         } else if let old = base?.amount {
             amount = Money(minorUnits: old.minorUnits, currency: currency)
             if old.currency.minorDigits != currency.minorDigits {
-                throw ValidationError("amount", "give the amount again when changing the currency")
+                throw FieldError("amount", "give the amount again when changing the currency")
             }
         } else {
-            throw ValidationError("amount", "is required")
+            throw FieldError("amount", "is required")
         }
-        guard amount.minorUnits > 0 else { throw ValidationError("amount", "must be greater than zero") }
+        guard amount.minorUnits > 0 else { throw FieldError("amount", "must be greater than zero") }
 
         var date = base?.date ?? today
         if let raw = input.date {
@@ -155,14 +155,14 @@ public struct TransactionDraft: Sendable, Equatable {
                 time = nil
             } else {
                 guard let parsed = TimeOfDay(trimmed) else {
-                    throw ValidationError("time", "'\(raw)' is not a time (HH:MM)")
+                    throw FieldError("time", "'\(raw)' is not a time (HH:MM)")
                 }
                 time = parsed
             }
         }
         let payee = (input.payee ?? base?.payee ?? "").trimmingSpaces()
         try Validate.text(payee, field: "payee", maxLength: 200)
-        if kind != .transfer && payee.isEmpty { throw ValidationError("payee", "is required") }
+        if kind != .transfer && payee.isEmpty { throw FieldError("payee", "is required") }
         let note = (input.note ?? base?.note ?? "").trimmingSpaces()
         try Validate.text(note, field: "note", maxLength: 2000)
 
@@ -172,14 +172,14 @@ public struct TransactionDraft: Sendable, Equatable {
         switch kind {
         case .transfer:
             if input.category.flatMap(Reference.init) != nil {
-                throw ValidationError("category", "a transfer has no category")
+                throw FieldError("category", "a transfer has no category")
             }
-            guard account != nil else { throw ValidationError("account", "is required for a transfer") }
-            guard toAccount != nil else { throw ValidationError("to_account", "is required for a transfer") }
-            if account == toAccount { throw ValidationError("to_account", "must differ from account") }
+            guard account != nil else { throw FieldError("account", "is required for a transfer") }
+            guard toAccount != nil else { throw FieldError("to_account", "is required for a transfer") }
+            if account == toAccount { throw FieldError("to_account", "must differ from account") }
         case .expense, .income:
             if input.toAccount.flatMap(Reference.init) != nil {
-                throw ValidationError("to_account", "only transfers have a destination account")
+                throw FieldError("to_account", "only transfers have a destination account")
             }
             toAccount = nil
         }

@@ -42,11 +42,11 @@ public enum ReportInterval: String, Sendable, CaseIterable {
     }
 
     /// The periods of a range that a request may ask for: at most `maxPeriods`, else a
-    /// `ValidationError` on `interval` that says how many the range would have needed.
-    public func checkedPeriods(in range: DateRange) throws(ValidationError) -> [String] {
+    /// `FieldError` on `interval` that says how many the range would have needed.
+    public func checkedPeriods(in range: DateRange) throws(FieldError) -> [String] {
         let labels = periods(in: range)
         guard labels.count <= Self.maxPeriods else {
-            throw ValidationError(
+            throw FieldError(
                 "interval",
                 "\(rawValue) gives more than \(Self.maxPeriods) periods over this range; choose a longer interval or a shorter range"
             )
@@ -94,9 +94,9 @@ public struct TrendSeries: Sendable, Hashable {
         self.counts = counts
     }
 
-    /// The series' sum over all periods; throws `ValidationError.totalTooLarge` past 64 bits.
+    /// The series' sum over all periods; throws `FieldError.totalTooLarge` past 64 bits.
     public var total: Money {
-        get throws(ValidationError) { Money(minorUnits: try values.checkedSum(), currency: currency) }
+        get throws(FieldError) { Money(minorUnits: try values.checkedSum(), currency: currency) }
     }
 }
 
@@ -111,13 +111,13 @@ public struct TrendReport: Sendable, Hashable {
     /// Series, largest total first (book currency first).
     public var series: [TrendSeries]
 
-    /// A trend; throws `ValidationError.totalTooLarge` when a series' total leaves 64 bits.
+    /// A trend; throws `FieldError.totalTooLarge` when a series' total leaves 64 bits.
     public init(
         periods: [String],
         interval: ReportInterval,
         currency: Currency,
         series: [TrendSeries]
-    ) throws(ValidationError) {
+    ) throws(FieldError) {
         self.periods = periods
         self.interval = interval
         self.currency = currency

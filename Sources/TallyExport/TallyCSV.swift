@@ -43,27 +43,27 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
     private let today: LocalDate
 
     /// Opens a file's bytes and reads its header.
-    public init(bytes: [UInt8], bookCurrency: Currency, today: LocalDate) throws(ValidationError) {
+    public init(bytes: [UInt8], bookCurrency: Currency, today: LocalDate) throws(FieldError) {
         reader = CSVReader(bytes)
         self.bookCurrency = bookCurrency
         self.today = today
         let first: (line: Int, fields: [String])?
-        do { first = try reader.next() } catch { throw ValidationError("line \(error.line)", error.message) }
-        guard let first else { throw ValidationError("file", "is empty; the first line must name the columns") }
+        do { first = try reader.next() } catch { throw FieldError("line \(error.line)", error.message) }
+        guard let first else { throw FieldError("file", "is empty; the first line must name the columns") }
         let header = first.fields.map { $0.trimmingSpaces().lowercased() }
         var columns: [String: Int] = [:]
         for (i, name) in header.enumerated() {
             guard TallyCSV.columns.contains(name) || TallyCSV.optionalColumns.contains(name) else {
-                throw ValidationError(
+                throw FieldError(
                     "line 1",
                     "unknown column '\(name)'; the columns are \(TallyCSV.columns.joined(separator: ","))"
                 )
             }
-            guard columns[name] == nil else { throw ValidationError("line 1", "column '\(name)' appears twice") }
+            guard columns[name] == nil else { throw FieldError("line 1", "column '\(name)' appears twice") }
             columns[name] = i
         }
         for required in ["date", "amount", "kind"] where columns[required] == nil {
-            throw ValidationError("line 1", "the '\(required)' column is missing")
+            throw FieldError("line 1", "the '\(required)' column is missing")
         }
         self.columns = columns
         width = header.count
@@ -78,10 +78,10 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
             guard let read = try reader.next() else { return nil }
             row = read
         } catch {
-            throw ValidationError("line \(error.line)", error.message)
+            throw FieldError("line \(error.line)", error.message)
         }
         guard row.fields.count == width else {
-            throw ValidationError("line \(row.line)", "has \(row.fields.count) fields; the header has \(width)")
+            throw FieldError("line \(row.line)", "has \(row.fields.count) fields; the header has \(width)")
         }
         // Text cells lose the `'` the export added against spreadsheet formulas, so an export
         // reads back to the same text.
@@ -107,33 +107,33 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
             input.account = field("account")
             input.toAccount = toAccount
         } else if !toAccount.isEmpty {
-            throw ValidationError("line \(row.line), to_account", "only transfers have a destination account")
+            throw FieldError("line \(row.line), to_account", "only transfers have a destination account")
         }
         if let amount = input.amount, amount.trimmingSpaces().hasPrefix("-") {
-            throw ValidationError("line \(row.line), amount", "must be positive; the kind column gives the direction")
+            throw FieldError("line \(row.line), amount", "must be positive; the kind column gives the direction")
         }
         var draft: TransactionDraft
         do {
             draft = try TransactionDraft.validate(input, base: nil, bookCurrency: bookCurrency, today: today)
         } catch {
-            throw ValidationError("line \(row.line), \(error.field)", error.message)
+            throw FieldError("line \(row.line), \(error.field)", error.message)
         }
         let category = (field("category") ?? "").trimmingSpaces()
         let subcategory = (field("subcategory") ?? "").trimmingSpaces()
         if draft.kind == .transfer, !category.isEmpty || !subcategory.isEmpty {
-            throw ValidationError("line \(row.line), category", "a transfer has no category")
+            throw FieldError("line \(row.line), category", "a transfer has no category")
         }
         if category.isEmpty, !subcategory.isEmpty {
-            throw ValidationError("line \(row.line), subcategory", "needs a category")
+            throw FieldError("line \(row.line), subcategory", "needs a category")
         }
         for (name, value) in [
             ("category", category), ("subcategory", subcategory), ("account", field("account") ?? ""),
         ] {
             do { try Validate.text(value, field: name, maxLength: 100) } catch {
-                throw ValidationError("line \(row.line), \(name)", error.message)
+                throw FieldError("line \(row.line), \(name)", error.message)
             }
             if name != "account", value.utf8.contains(UInt8(ascii: ":")) {
-                throw ValidationError(
+                throw FieldError(
                     "line \(row.line), \(name)",
                     "cannot contain ':' (it separates a category from its sub-category)"
                 )

@@ -105,13 +105,20 @@ public final class Database: Sendable {
     }
 
     /// Copies what the WAL holds back into the SQLite database file (a passive checkpoint, which
-    /// waits for no one); nothing on PostgreSQL. A server calls it every quarter second, so each
-    /// checkpoint is small and none runs inside a request. It runs on the checkpointer's own
+    /// waits for no one); nothing on PostgreSQL. A server calls it every tenth of a second, so
+    /// each checkpoint is small and none runs inside a request. It runs on the checkpointer's own
     /// thread once `deferCheckpoints()` made one, else on a reader.
     public func checkpoint() async throws {
         guard case .sqlite(let writer, let readers) = backend, readers !== writer else { return }
         let pool = checkpointer.withLock { $0 } ?? readers
         _ = try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+        // Catch up with the writer held: the few frames committed during the first pass, a short
+        // copy and a small fsync. Only a write that begins with the WAL wholly copied starts it
+        // over from the top; under steady writes that moment never came, so the WAL grew to the
+        // auto-checkpoint mark and then every commit checkpointed inside a request (17–37 ms).
+        _ = try await writer.withConnection { _ in
+            try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+        }
     }
 
     /// For a server that calls `checkpoint()` itself. A commit that passes SQLite's
@@ -120,9 +127,9 @@ public final class Database: Sendable {
     /// checkpoints ever stop. And the checkpoints get a connection on a thread of their own: a
     /// checkpoint ends in an fsync of 20–30 ms here, and on SQLiteNIO's shared threads (one per
     /// core) that held back every request's statements behind it. Commands keep SQLite's default.
-    public func deferCheckpoints(_ pages: Int = 8000) async throws {
+    public func deferCheckpoints() async throws {
         guard case .sqlite(let writer, let readers) = backend, readers !== writer, let path else { return }
-        _ = try await writer.withConnection { try await $0.query("PRAGMA wal_autocheckpoint = \(pages)") }
+        _ = try await writer.withConnection { try await $0.query("PRAGMA wal_autocheckpoint = 8000") }
         guard checkpointer.withLock({ $0 }) == nil else { return }
         let pool = try await SQLitePool(
             storage: .file(path: path),
@@ -186,7 +193,7 @@ public final class Database: Sendable {
                     return try await body(db, BulkWriter(db: db, sqlite: nil))
                 }
             } catch let error as PostgresTransactionError {
-                // Surface the caller's own error (a ValidationError, say), not the wrapper.
+                // Surface the caller's own error (a FieldError, say), not the wrapper.
                 if let closureError = error.closureError { throw closureError }
                 throw error
             }

@@ -139,7 +139,7 @@ struct SearchConditions {
         do {
             return try Money.parse(raw, currency: book.currency).minorUnits
         } catch {
-            throw ValidationError(field, error.description)
+            throw FieldError(field, error.description)
         }
     }
 }

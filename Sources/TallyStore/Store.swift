@@ -3,7 +3,7 @@ import Logging
 import SQLKit
 import TallyCore
 
-/// Errors the services raise besides `ValidationError`; each interface maps them to its own
+/// Errors the services raise besides `FieldError`; each interface maps them to its own
 /// form (HTTP status, exit code).
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// The thing does not exist, or the caller may not see it (never say which).

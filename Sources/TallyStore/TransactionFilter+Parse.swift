@@ -3,26 +3,26 @@ import TallyCore
 extension TransactionFilter {
     /// Reads a filter from named text fields (a query string, a form, command-line options);
     /// errors name the field.
-    public static func parse(_ field: (String) -> String?) throws(ValidationError) -> TransactionFilter {
+    public static func parse(_ field: (String) -> String?) throws(FieldError) -> TransactionFilter {
         func value(_ name: String) -> String? {
             guard let text = field(name)?.trimmingSpaces(), !text.isEmpty else { return nil }
             return text
         }
-        func date(_ name: String) throws(ValidationError) -> LocalDate? {
+        func date(_ name: String) throws(FieldError) -> LocalDate? {
             guard let text = value(name) else { return nil }
             return try LocalDate.input(text, field: name)
         }
         var kind: TransactionKind?
         if let text = value("kind") {
             guard let parsed = TransactionKind(rawValue: text.lowercased()) else {
-                throw ValidationError("kind", "must be expense, income or transfer")
+                throw FieldError("kind", "must be expense, income or transfer")
             }
             kind = parsed
         }
         var newestFirst = false
         if let order = value("order") {
             guard order == "newest" || order == "oldest" else {
-                throw ValidationError("order", "must be newest or oldest")
+                throw FieldError("order", "must be newest or oldest")
             }
             newestFirst = order == "newest"
         }

@@ -45,12 +45,12 @@ public struct AppConfiguration: Sendable {
 
     /// Checks and normalises a `--public-url` / `TALLY_PUBLIC_URL` value: an absolute http(s)
     /// URL with a host, no query or fragment, no spaces; a trailing "/" is dropped.
-    public static func publicURL(_ raw: String) throws(ValidationError) -> String {
+    public static func publicURL(_ raw: String) throws(FieldError) -> String {
         var value = raw.trimmingSpaces()
         while value.hasSuffix("/") { value.removeLast() }
         let lower = value.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
-            throw ValidationError("public-url", "must start with http:// or https://")
+            throw FieldError("public-url", "must start with http:// or https://")
         }
         let rest = value.drop(while: { $0 != ":" }).dropFirst(3)
         guard !rest.isEmpty, !rest.hasPrefix("/"), value.count <= 200,
@@ -58,7 +58,7 @@ public struct AppConfiguration: Sendable {
                 $0.value <= 0x20 || $0.value == 0x7F || "?#\\\"<>".unicodeScalars.contains($0)
             })
         else {
-            throw ValidationError(
+            throw FieldError(
                 "public-url",
                 "must be an address like https://tally.example.com, without spaces, query or fragment"
             )

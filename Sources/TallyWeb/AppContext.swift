@@ -81,6 +81,12 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddre
     /// Receipts are up to 10 MB; multipart framing needs a little more.
     public var maxUploadSize: Int { 11 * 1024 * 1024 }
 
+    /// JSON bodies for `request.decode(as:context:)`: see `APIRequestDecoder`.
+    public var requestDecoder: some RequestDecoder { APIRequestDecoder() }
+
+    /// JSON for every `ResponseEncodable` the API returns: see `APIResponseEncoder`.
+    public var responseEncoder: some ResponseEncoder { APIResponseEncoder() }
+
     /// The signed-in user or a 401.
     public func requireUser() throws -> User {
         guard let identity else { throw HTTPError(.unauthorized, message: "sign in or send an API token") }

@@ -23,7 +23,7 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
     public init?(known error: any Error) {
         switch error {
         case let error as AppError: self = error
-        case let error as ValidationError: self.init(.unprocessableContent, error.description, field: error.field)
+        case let error as FieldError: self.init(.unprocessableContent, error.description, field: error.field)
         case let error as StoreError:
             let status: HTTPResponse.Status =
                 switch error {

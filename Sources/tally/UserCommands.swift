@@ -81,7 +81,7 @@ enum Password {
     static func read(fromStdin: Bool) throws -> String {
         if fromStdin {
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                throw TallyCore.ValidationError("password", "nothing on standard input")
+                throw FieldError("password", "nothing on standard input")
             }
             return line
         }

@@ -103,7 +103,7 @@ struct PeriodPropertyTests {
             #expect(labels.first == interval.period(of: range.from) && labels.last == interval.period(of: range.to))
             // A request may ask for at most maxPeriods: 300 years of months or years, not of days or weeks.
             if labels.count > ReportInterval.maxPeriods {
-                #expect(throws: ValidationError.self) { try interval.checkedPeriods(in: range) }
+                #expect(throws: FieldError.self) { try interval.checkedPeriods(in: range) }
             } else {
                 #expect(try interval.checkedPeriods(in: range) == labels)
             }

@@ -4,22 +4,22 @@ import Testing
 private let today = date("2024-05-10")
 
 /// The error for input that must be rejected; `nil` when it was accepted.
-private func rejection<T>(_ check: () throws(ValidationError) -> T) -> ValidationError? {
+private func rejection<T>(_ check: () throws(FieldError) -> T) -> FieldError? {
     do {
         _ = try check()
         return nil
     } catch { return error }
 }
 
-private func budget(_ input: BudgetInput, base: Budget? = nil) throws(ValidationError) -> BudgetDraft {
+private func budget(_ input: BudgetInput, base: Budget? = nil) throws(FieldError) -> BudgetDraft {
     try BudgetDraft.validate(input, base: base, currency: .usd, today: today)
 }
 
-private func goal(_ input: GoalInput, base: Goal? = nil) throws(ValidationError) -> GoalDraft {
+private func goal(_ input: GoalInput, base: Goal? = nil) throws(FieldError) -> GoalDraft {
     try GoalDraft.validate(input, base: base, currency: .usd, today: today)
 }
 
-private func bill(_ input: BillInput, base: Bill? = nil) throws(ValidationError) -> BillDraft {
+private func bill(_ input: BillInput, base: Bill? = nil) throws(FieldError) -> BillDraft {
     try BillDraft.validate(input, base: base, currency: .usd, today: today)
 }
 
@@ -99,13 +99,13 @@ struct PlanValidationTests {
         ]
     )
     func budgetRejections(input: BudgetInput, field: String, message: String) {
-        #expect(rejection { () throws(ValidationError) in try budget(input) } == ValidationError(field, message))
+        #expect(rejection { () throws(FieldError) in try budget(input) } == FieldError(field, message))
     }
 
     @Test("the limit must be a number")
     func budgetLimitText() {
         #expect(
-            rejection { () throws(ValidationError) in try budget(BudgetInput(name: "x", limit: "lots")) }?.field
+            rejection { () throws(FieldError) in try budget(BudgetInput(name: "x", limit: "lots")) }?.field
                 == "limit"
         )
     }
@@ -180,7 +180,7 @@ struct PlanValidationTests {
         ]
     )
     func goalRejections(input: GoalInput, field: String, message: String) {
-        #expect(rejection { () throws(ValidationError) in try goal(input) } == ValidationError(field, message))
+        #expect(rejection { () throws(FieldError) in try goal(input) } == FieldError(field, message))
     }
 
     @Test("goal plans: percent 1 and 100 are fine; neither plan means 10%; a target date needs no income")
@@ -224,7 +224,7 @@ struct PlanValidationTests {
         let switched = try goal(GoalInput(income: "300", percent: "20"), base: base)
         #expect(switched.percent == 20 && switched.targetDate == nil)
         #expect(
-            rejection { () throws(ValidationError) in try goal(GoalInput(percent: "20"), base: base) }?.field
+            rejection { () throws(FieldError) in try goal(GoalInput(percent: "20"), base: base) }?.field
                 == "income"
         )
     }
@@ -302,7 +302,7 @@ struct PlanValidationTests {
         ]
     )
     func billRejections(input: BillInput, field: String, message: String) {
-        #expect(rejection { () throws(ValidationError) in try bill(input) } == ValidationError(field, message))
+        #expect(rejection { () throws(FieldError) in try bill(input) } == FieldError(field, message))
     }
 
     @Test(

@@ -11,7 +11,7 @@ let anyMinorUnits = zip(Gen.bool, Gen<Int64>.value(in: (Int64.min + 1)...Int64.m
 }
 
 /// Checked sums against 128-bit oracles: a sum that fits is exact, and overflow is reported
-/// (as `ValidationError.totalTooLarge`, never a trap) exactly when the oracle leaves Int64.
+/// (as `FieldError.totalTooLarge`, never a trap) exactly when the oracle leaves Int64.
 @Suite("Checked sums against a 128-bit oracle")
 struct SumPropertyTests {
     static let int64Range = Int128(Int64.min)...Int128(Int64.max)

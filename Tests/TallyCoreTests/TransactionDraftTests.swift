@@ -9,7 +9,7 @@ struct TransactionDraftTests {
         _ input: TransactionInput,
         base: TransactionDraft? = nil,
         currency: Currency = .usd
-    ) throws(ValidationError) -> TransactionDraft {
+    ) throws(FieldError) -> TransactionDraft {
         try TransactionDraft.validate(input, base: base, bookCurrency: currency, today: today)
     }
 
@@ -18,7 +18,7 @@ struct TransactionDraftTests {
         _ input: TransactionInput,
         base: TransactionDraft? = nil,
         currency: Currency = .usd
-    ) -> ValidationError? {
+    ) -> FieldError? {
         do {
             _ = try validate(input, base: base, currency: currency)
             return nil
@@ -78,7 +78,7 @@ struct TransactionDraftTests {
     @Test("amount is required on create")
     func amountRequired() {
         let error = rejection(TransactionInput(payee: "Cafe"))
-        #expect(error == ValidationError("amount", "is required"))
+        #expect(error == FieldError("amount", "is required"))
     }
 
     @Test(
@@ -93,23 +93,23 @@ struct TransactionDraftTests {
         ]
     )
     func amountUnparseable(text: String, message: String) {
-        #expect(rejection(TransactionInput(amount: text, payee: "Cafe")) == ValidationError("amount", message))
+        #expect(rejection(TransactionInput(amount: text, payee: "Cafe")) == FieldError("amount", message))
     }
 
     @Test("amount must be greater than zero", arguments: ["0", "0.00", "-3", "-$4.50"])
     func amountPositive(text: String) {
         #expect(
             rejection(TransactionInput(amount: text, payee: "Cafe"))
-                == ValidationError("amount", "must be greater than zero")
+                == FieldError("amount", "must be greater than zero")
         )
     }
 
     @Test("payee is required for expenses and incomes", arguments: ["expense", "income"])
     func payeeRequired(kind: String) {
-        #expect(rejection(TransactionInput(kind: kind, amount: "1")) == ValidationError("payee", "is required"))
+        #expect(rejection(TransactionInput(kind: kind, amount: "1")) == FieldError("payee", "is required"))
         #expect(
             rejection(TransactionInput(kind: kind, amount: "1", payee: "   "))
-                == ValidationError("payee", "is required")
+                == FieldError("payee", "is required")
         )
     }
 
@@ -201,7 +201,7 @@ struct TransactionDraftTests {
         )
         #expect(
             rejection(TransactionInput(kind: "transfer", amount: "100", account: "2", toAccount: "2"))
-                == ValidationError("to_account", "must differ from account")
+                == FieldError("to_account", "must differ from account")
         )
         #expect(
             rejection(TransactionInput(kind: "transfer", amount: "100", account: "Cash", toAccount: " Cash "))?.field
@@ -209,7 +209,7 @@ struct TransactionDraftTests {
         )
         #expect(
             rejection(TransactionInput(kind: "transfer", amount: "100", category: "Food", account: "1", toAccount: "2"))
-                == ValidationError("category", "a transfer has no category")
+                == FieldError("category", "a transfer has no category")
         )
         #expect(
             rejection(TransactionInput(kind: "transfer", amount: "0", account: "1", toAccount: "2"))?.field == "amount"
@@ -301,7 +301,7 @@ struct TransactionDraftTests {
         )
         #expect(
             rejection(TransactionInput(currency: "JPY"), base: base)
-                == ValidationError("amount", "give the amount again when changing the currency")
+                == FieldError("amount", "give the amount again when changing the currency")
         )
         #expect(
             try validate(TransactionInput(amount: "450", currency: "JPY"), base: base).amount
@@ -336,6 +336,6 @@ struct TransactionDraftTests {
 
     @Test("errors read as field: message")
     func errorDescription() {
-        #expect(ValidationError("amount", "is required").description == "amount: is required")
+        #expect(FieldError("amount", "is required").description == "amount: is required")
     }
 }

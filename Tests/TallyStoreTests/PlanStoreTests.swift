@@ -58,7 +58,7 @@ struct PlanStoreTests {
                     && settings.reminderTime.description == "07:30"
             )
             await #expect(
-                throws: ValidationError(
+                throws: FieldError(
                     "time_zone",
                     "'Mars/Olympus' is not a time zone name such as Europe/Berlin or America/New_York"
                 )
@@ -217,7 +217,7 @@ struct PlanStoreTests {
                 in: try await store.scope(user, book: book.id)
             )
             #expect(type == "image/png" && Array(data) == png)
-            await #expect(throws: ValidationError("photo", "is not a JPEG, PNG, HEIC or WebP image")) {
+            await #expect(throws: FieldError("photo", "is not a JPEG, PNG, HEIC or WebP image")) {
                 try await store.plans.setGoalPhoto(
                     goal.goal.id,
                     in: try await store.scope(user, book: book.id),

@@ -183,7 +183,7 @@ struct ReportTests {
             // The week of a range that starts on a Wednesday is labelled by its Monday.
             #expect(ReportInterval.week.periods(in: range).first == "2024-02-12")
             await #expect(
-                throws: ValidationError(
+                throws: FieldError(
                     "interval",
                     "day gives more than 1000 periods over this range; choose a longer interval or a shorter range"
                 )
@@ -256,7 +256,7 @@ struct ReportTests {
             try await check(TransactionFilter(amountMin: "100", amountMax: "250.00")) {
                 $0.currency == "USD" && $0.amount >= 10_000 && $0.amount <= 25_000
             }
-            await #expect(throws: ValidationError("amount_min", "'ten' is not an amount")) {
+            await #expect(throws: FieldError("amount_min", "'ten' is not an amount")) {
                 _ = try await store.records.transactions(
                     in: try await store.scope(user, book: book.id),
                     filter: TransactionFilter(amountMin: "ten"),

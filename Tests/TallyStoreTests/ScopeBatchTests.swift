@@ -86,7 +86,7 @@ struct ScopeBatchTests {
                         do {
                             _ = try await store.records.addTransaction(to: scope, input)
                             return true
-                        } catch let error as ValidationError {
+                        } catch let error as FieldError {
                             return error.field == "category" ? false : true
                         } catch {
                             return true

@@ -28,10 +28,10 @@ struct ServiceTests {
             ) {
                 _ = try await store.users.signUp(email: "second@example.com", password: "password1", openSignup: false)
             }
-            await #expect(throws: ValidationError("email", "is already registered")) {
+            await #expect(throws: FieldError("email", "is already registered")) {
                 _ = try await store.users.signUp(email: "OWNER@example.com", password: "password1", openSignup: true)
             }
-            await #expect(throws: ValidationError("password", "must be at least 8 characters")) {
+            await #expect(throws: FieldError("password", "must be at least 8 characters")) {
                 _ = try await store.users.signUp(email: "x@example.com", password: "short", openSignup: true)
             }
             await #expect(throws: StoreError.unauthorized("wrong email or password")) {
@@ -137,7 +137,7 @@ struct ServiceTests {
                 filter: TransactionFilter(from: LocalDate("2026-03-02"), to: LocalDate("2026-03-02"), kind: .income)
             )
             #expect(march2.records.map(\.transaction.payee) == ["ACME"])
-            await #expect(throws: ValidationError("cursor", "is not a cursor from this API")) {
+            await #expect(throws: FieldError("cursor", "is not a cursor from this API")) {
                 _ = try await store.records.transactions(
                     in: try await store.scope(user, book: book.id),
                     cursor: "garbage!"
@@ -163,13 +163,13 @@ struct ServiceTests {
     func atomicity(backend: Backend) async throws {
         try await withStore(backend) { store in
             let (user, book) = try await owner(store)
-            await #expect(throws: ValidationError("category", "unknown expense category 'Nope'")) {
+            await #expect(throws: FieldError("category", "unknown expense category 'Nope'")) {
                 _ = try await store.records.addTransaction(
                     to: try await store.scope(user, book: book.id),
                     TransactionInput(amount: "1", payee: "X", category: "Nope")
                 )
             }
-            await #expect(throws: ValidationError("account", "unknown account 'Wallet'")) {
+            await #expect(throws: FieldError("account", "unknown account 'Wallet'")) {
                 _ = try await store.records.addTransaction(
                     to: try await store.scope(user, book: book.id),
                     TransactionInput(amount: "1", payee: "X", account: "Wallet")
@@ -341,7 +341,7 @@ struct ServiceTests {
                 color: nil
             )
             #expect(vet.parentID == pets.id && vet.icon == "🐶" && vet.color == "#AA5500")
-            await #expect(throws: ValidationError("name", "'vet' already exists here")) {
+            await #expect(throws: FieldError("name", "'vet' already exists here")) {
                 _ = try await store.books.createCategory(
                     in: try await store.scope(user, book: book.id),
                     name: "vet",
@@ -351,7 +351,7 @@ struct ServiceTests {
                     color: nil
                 )
             }
-            await #expect(throws: ValidationError("parent", "sub-categories cannot have sub-categories")) {
+            await #expect(throws: FieldError("parent", "sub-categories cannot have sub-categories")) {
                 _ = try await store.books.createCategory(
                     in: try await store.scope(user, book: book.id),
                     name: "X",
@@ -371,7 +371,7 @@ struct ServiceTests {
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "80", payee: "Clinic", category: "Pets:Veterinary")
             )
-            await #expect(throws: ValidationError("move_to", "'Pets' has 1 record; choose the category they move to")) {
+            await #expect(throws: FieldError("move_to", "'Pets' has 1 record; choose the category they move to")) {
                 try await store.books.deleteCategory(
                     pets.id,
                     in: try await store.scope(user, book: book.id),
@@ -480,7 +480,7 @@ struct ServiceTests {
                 in: try await store.scope(user, book: book.id)
             )
             #expect(meta.type == .png && Array(data) == png)
-            await #expect(throws: ValidationError("receipt", "is not a JPEG, PNG, HEIC or WebP image")) {
+            await #expect(throws: FieldError("receipt", "is not a JPEG, PNG, HEIC or WebP image")) {
                 _ = try await store.records.addReceipt(
                     to: record.transaction.id,
                     in: try await store.scope(user, book: book.id),

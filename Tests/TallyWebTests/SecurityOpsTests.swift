@@ -107,7 +107,7 @@ extension API {
                 "tally.example.com", "ftp://x", "https://", "https://a b", "https://x/?q=1", "https://x/#f",
                 "javascript:alert(1)",
             ] {
-                #expect(throws: ValidationError.self, "\(bad)") { try AppConfiguration.publicURL(bad) }
+                #expect(throws: FieldError.self, "\(bad)") { try AppConfiguration.publicURL(bad) }
             }
             #expect(AppConfiguration(host: "0.0.0.0", port: 9000).publicURL == "http://0.0.0.0:9000")
             #expect(AppConfiguration(host: "::1").publicURL == "http://[::1]:8080")

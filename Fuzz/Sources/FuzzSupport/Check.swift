@@ -20,9 +20,9 @@ public func shown(_ text: some StringProtocol) -> String {
     String(text.prefix(200)).debugDescription
 }
 
-/// Whether `error` is a ValidationError naming one of `fields`; a thrown error of any other type
+/// Whether `error` is a FieldError naming one of `fields`; a thrown error of any other type
 /// (or naming another field) would show as a 500 or a wrong message, so the targets reject it.
-public func names(_ error: ValidationError, oneOf fields: [String]) -> Bool {
+public func names(_ error: FieldError, oneOf fields: [String]) -> Bool {
     fields.contains(error.field) && !error.message.isEmpty
 }
 

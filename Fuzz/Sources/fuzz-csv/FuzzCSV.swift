@@ -76,11 +76,11 @@ func checkImport(_ bytes: [UInt8], _ currency: Currency) {
         let record: ImportRecord?
         do {
             record = try source.next()
-        } catch let error as ValidationError {
+        } catch let error as FieldError {
             require(error.field.hasPrefix("line ") && !error.message.isEmpty, "import row: \(error)")
             return
         } catch {
-            require(false, "the import threw \(type(of: error)), not a ValidationError: \(error)")
+            require(false, "the import threw \(type(of: error)), not a FieldError: \(error)")
             return
         }
         guard let record else { return }

@@ -98,7 +98,7 @@ public struct BillDraft: Sendable, Equatable {
         base: Bill?,
         currency: Currency,
         today: LocalDate
-    ) throws(ValidationError) -> BillDraft {
+    ) throws(FieldError) -> BillDraft {
         var title = base?.title ?? ""
         if let raw = input.title ?? (base == nil ? "" : nil) {
             title = try Validate.name(raw, field: "title", maxLength: 60)
@@ -111,35 +111,35 @@ public struct BillDraft: Sendable, Equatable {
                 ? nil : try PlanValidate.amount(text, field: "amount", currency: currency, allowZero: true)
         }
         let cycle =
-            try input.cycle.map { raw throws(ValidationError) in
+            try input.cycle.map { raw throws(FieldError) in
                 try Validate.option(raw, field: "cycle", default: BillCycle.monthly)
             }
             ?? base?.schedule.cycle ?? .monthly
         let firstDue =
-            try input.firstDue.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+            try input.firstDue.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(FieldError) in
                 try PlanValidate.date(raw, field: "first_due")
             } ?? base?.schedule.firstDue ?? today
         let dueDay =
-            try input.dueDay.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+            try input.dueDay.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(FieldError) in
                 try PlanValidate.integer(raw, field: "due_day", in: 1...31)
             }
             ?? (input.firstDue?.trimmingSpaces().isEmpty == false
                 ? firstDue.day : base?.schedule.dueDay ?? firstDue.day)
         var everyMonths =
             try input.everyMonths.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
-                raw throws(ValidationError) in
+                raw throws(FieldError) in
                 try PlanValidate.integer(raw, field: "every_months", in: 1...120)
             } ?? base?.schedule.everyMonths ?? 1
         if cycle == .everyNMonths && everyMonths < 2 {
             guard input.everyMonths == nil else {
-                throw ValidationError("every_months", "must be 2 or more for every_n_months (use monthly for 1)")
+                throw FieldError("every_months", "must be 2 or more for every_n_months (use monthly for 1)")
             }
             everyMonths = 2
         }
         var url = base?.url ?? ""
         if let raw = input.url { url = try Self.url(raw) }
         let remind =
-            try input.remindDays.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+            try input.remindDays.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(FieldError) in
                 try PlanValidate.integer(raw, field: "remind_days", in: 0...60)
             } ?? base?.remindDays ?? 3
         let note =
@@ -157,21 +157,21 @@ public struct BillDraft: Sendable, Equatable {
     }
 
     /// A web address: "example.com/pay" gets "https://"; only http(s), no spaces.
-    static func url(_ raw: String) throws(ValidationError) -> String {
+    static func url(_ raw: String) throws(FieldError) -> String {
         var text = raw.trimmingSpaces()
         guard !text.isEmpty else { return "" }
         let lower = text.lowercased()
         if !lower.hasPrefix("http://") && !lower.hasPrefix("https://") {
             // Another scheme (ftp://, javascript:…) is refused; a bare host gets https://.
             guard !lower.contains("://"), !lower.hasPrefix("javascript:"), !lower.hasPrefix("data:") else {
-                throw ValidationError("url", "must be a web address starting with https://")
+                throw FieldError("url", "must be a web address starting with https://")
             }
             text = "https://" + text
         }
         guard text.count <= 500, !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }),
             text.dropFirst(text.lowercased().hasPrefix("https://") ? 8 : 7).first.map({ $0 != "/" }) ?? false
         else {
-            throw ValidationError("url", "must be a web address such as https://example.com/pay")
+            throw FieldError("url", "must be a web address such as https://example.com/pay")
         }
         return text
     }

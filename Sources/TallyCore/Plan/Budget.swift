@@ -104,34 +104,34 @@ public struct BudgetDraft: Sendable, Equatable {
         base: Budget?,
         currency: Currency,
         today: LocalDate
-    ) throws(ValidationError) -> BudgetDraft {
+    ) throws(FieldError) -> BudgetDraft {
         var name = base?.name ?? ""
         if let raw = input.name ?? (base == nil ? "" : nil) {
             name = try Validate.name(raw, field: "name", maxLength: 60)
         }
         var limit = base?.limit
         if let raw = input.limit { limit = try PlanValidate.amount(raw, field: "limit", currency: currency) }
-        guard let limit else { throw ValidationError("limit", "is required") }
+        guard let limit else { throw FieldError("limit", "is required") }
         let cycle =
-            try input.cycle.map { raw throws(ValidationError) in
+            try input.cycle.map { raw throws(FieldError) in
                 try Validate.option(raw, field: "cycle", default: BudgetCycle.monthly)
             }
             ?? base?.schedule.cycle ?? .monthly
         let weekStart =
-            try input.weekStart.map { raw throws(ValidationError) in
+            try input.weekStart.map { raw throws(FieldError) in
                 try Validate.option(raw, field: "week_start", default: Weekday.monday)
             }
             ?? base?.schedule.weekStart ?? .monday
         let start =
-            try input.start.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+            try input.start.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(FieldError) in
                 try PlanValidate.date(raw, field: "start")
             } ?? base?.schedule.start ?? today
         let day =
-            try input.dayOfMonth.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(ValidationError) in
+            try input.dayOfMonth.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map { raw throws(FieldError) in
                 try PlanValidate.integer(raw, field: "day_of_month", in: 1...31)
             } ?? base?.schedule.dayOfMonth ?? 1
         let mode =
-            try input.mode.map { raw throws(ValidationError) in
+            try input.mode.map { raw throws(FieldError) in
                 try Validate.option(raw, field: "mode", default: BudgetMode.saver)
             }
             ?? base?.mode ?? .saver

@@ -107,7 +107,7 @@ public enum BudgetLedger {
     public static func bucket(
         _ days: [(date: LocalDate, minor: Int64)],
         into periods: [DateRange]
-    ) throws(ValidationError) -> [Int64] {
+    ) throws(FieldError) -> [Int64] {
         var sums = [Int64](repeating: 0, count: periods.count)
         guard let first = periods.first, let last = periods.last else { return sums }
         var index = 0

@@ -148,14 +148,14 @@ public struct GoalDraft: Sendable, Equatable {
         base: Goal?,
         currency: Currency,
         today: LocalDate
-    ) throws(ValidationError) -> GoalDraft {
+    ) throws(FieldError) -> GoalDraft {
         var name = base?.name ?? ""
         if let raw = input.name ?? (base == nil ? "" : nil) {
             name = try Validate.name(raw, field: "name", maxLength: 60)
         }
         var price = base?.price
         if let raw = input.price { price = try PlanValidate.amount(raw, field: "price", currency: currency) }
-        guard let price else { throw ValidationError("price", "is required") }
+        guard let price else { throw FieldError("price", "is required") }
         var saved = base?.saved ?? .zero(currency)
         if let raw = input.saved, !raw.trimmingSpaces().isEmpty {
             saved = try PlanValidate.amount(raw, field: "saved", currency: currency, allowZero: true)
@@ -167,22 +167,22 @@ public struct GoalDraft: Sendable, Equatable {
                 ? nil : try PlanValidate.amount(raw, field: "income", currency: currency, allowZero: true)
         }
         let cycle =
-            try input.cycle.map { raw throws(ValidationError) in
+            try input.cycle.map { raw throws(FieldError) in
                 try Validate.option(raw, field: "cycle", default: BudgetCycle.monthly)
             }
             ?? base?.cycle ?? .monthly
         var percent = base?.percent
         var target = base?.targetDate
         let newPercent = try input.percent.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
-            raw throws(ValidationError) in
+            raw throws(FieldError) in
             try PlanValidate.integer(raw, field: "percent", in: 1...100)
         }
         let newTarget = try input.targetDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
-            raw throws(ValidationError) in
+            raw throws(FieldError) in
             try PlanValidate.date(raw, field: "target_date")
         }
         if newPercent != nil && newTarget != nil {
-            throw ValidationError("target_date", "give either percent or target_date, not both")
+            throw FieldError("target_date", "give either percent or target_date, not both")
         }
         if let newPercent {
             percent = newPercent
@@ -190,7 +190,7 @@ public struct GoalDraft: Sendable, Equatable {
         }
         if let newTarget {
             if newTarget <= today && newTarget != base?.targetDate {
-                throw ValidationError("target_date", "must be after today (\(today))")
+                throw FieldError("target_date", "must be after today (\(today))")
             }
             target = newTarget
             percent = nil
@@ -201,7 +201,7 @@ public struct GoalDraft: Sendable, Equatable {
         if input.targetDate?.trimmingSpaces().isEmpty == true && newPercent == nil { target = nil }
         if percent == nil && target == nil { percent = 10 }
         if percent != nil && (income?.minorUnits ?? 0) <= 0 {
-            throw ValidationError(
+            throw FieldError(
                 "income",
                 "enter your income per period (more than zero) to save a percentage of it, or give a target_date instead"
             )

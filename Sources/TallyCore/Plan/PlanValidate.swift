@@ -10,32 +10,31 @@ public enum PlanValidate {
         field: String,
         currency: Currency,
         allowZero: Bool = false
-    ) throws(ValidationError) -> Money {
+    ) throws(FieldError) -> Money {
         let money: Money
         do { money = try Money.parse(raw, currency: currency) } catch {
-            throw ValidationError(field, error.description)
+            throw FieldError(field, error.description)
         }
-        if money.minorUnits < 0 { throw ValidationError(field, "must not be negative") }
-        if money.minorUnits == 0 && !allowZero { throw ValidationError(field, "must be greater than zero") }
+        if money.minorUnits < 0 { throw FieldError(field, "must not be negative") }
+        if money.minorUnits == 0 && !allowZero { throw FieldError(field, "must be greater than zero") }
         return money
     }
 
     /// A date field, "YYYY-MM-DD", within `years`.
-    public static func date(_ raw: String, field: String) throws(ValidationError) -> LocalDate {
+    public static func date(_ raw: String, field: String) throws(FieldError) -> LocalDate {
         try LocalDate.input(raw, field: field)
     }
 
     /// A whole number field within `range`.
-    public static func integer(_ raw: String, field: String, in range: ClosedRange<Int>) throws(ValidationError) -> Int
-    {
+    public static func integer(_ raw: String, field: String, in range: ClosedRange<Int>) throws(FieldError) -> Int {
         guard let value = Int(raw.trimmingSpaces()), range.contains(value) else {
-            throw ValidationError(field, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw FieldError(field, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
     /// Optional free text, trimmed.
-    public static func text(_ raw: String?, field: String, maxLength: Int) throws(ValidationError) -> String {
+    public static func text(_ raw: String?, field: String, maxLength: Int) throws(FieldError) -> String {
         let value = (raw ?? "").trimmingSpaces()
         try Validate.text(value, field: field, maxLength: maxLength)
         return value

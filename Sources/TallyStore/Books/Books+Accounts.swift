@@ -94,7 +94,7 @@ extension Books {
         let id = try await database.write { db in
             let existing = try await Self.accounts(db, book: bookID)
             if existing.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                throw ValidationError("name", "an account named '\(name)' already exists")
+                throw FieldError("name", "an account named '\(name)' already exists")
             }
             return try await db.raw(
                 """
@@ -124,7 +124,7 @@ extension Books {
             if let raw = changes.name {
                 let name = try Validate.name(raw, field: "name", maxLength: 60)
                 if all.contains(where: { $0.id != id && $0.name.lowercased() == name.lowercased() }) {
-                    throw ValidationError("name", "an account named '\(name)' already exists")
+                    throw FieldError("name", "an account named '\(name)' already exists")
                 }
                 account.name = name
             }
@@ -165,7 +165,7 @@ extension Books {
 
     static func accountKind(_ raw: String) throws -> AccountKind {
         guard let kind = AccountKind(rawValue: raw.lowercased()) else {
-            throw ValidationError(
+            throw FieldError(
                 "kind",
                 "must be one of \(AccountKind.allCases.map(\.rawValue).joined(separator: ", "))"
             )
@@ -176,7 +176,7 @@ extension Books {
     static func openingBalance(_ raw: String?, currency: Currency) throws -> Money {
         guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return .zero(currency) }
         do { return try Money.parse(raw, currency: currency) } catch {
-            throw ValidationError("opening_balance", error.description)
+            throw FieldError("opening_balance", error.description)
         }
     }
 
@@ -185,10 +185,10 @@ extension Books {
         switch reference {
         case .id(let id):
             if let found = all.first(where: { $0.id == id }) { return found }
-            throw ValidationError(field, "no account with id \(id)")
+            throw FieldError(field, "no account with id \(id)")
         case .name(let name):
             if let found = all.first(where: { $0.name.lowercased() == name.lowercased() }) { return found }
-            throw ValidationError(field, "unknown account '\(name)'")
+            throw FieldError(field, "unknown account '\(name)'")
         }
     }
 }

@@ -69,7 +69,7 @@ extension Books {
         let bookID = scope.bookID
         try scope.requireWrite()
         let name = try Validate.name(rawName, field: "name", maxLength: 60)
-        guard !name.contains(":") else { throw ValidationError("name", "cannot contain ':'") }
+        guard !name.contains(":") else { throw FieldError("name", "cannot contain ':'") }
         let icon = try rawIcon.flatMap { $0.isEmpty ? nil : $0 }.map { try Validate.icon($0) }
         let color = try rawColor.flatMap { $0.isEmpty ? nil : $0 }.map { try Validate.color($0) }
         return try await database.write { db in
@@ -77,7 +77,7 @@ extension Books {
             var kind = CategoryKind.expense
             if let rawKind, !rawKind.isEmpty {
                 guard let parsed = CategoryKind(rawValue: rawKind.lowercased()) else {
-                    throw ValidationError("kind", "must be expense or income")
+                    throw FieldError("kind", "must be expense or income")
                 }
                 kind = parsed
             }
@@ -85,14 +85,14 @@ extension Books {
             if let reference = Reference(parent) {
                 let found = try Self.resolve(reference, in: all, kind: nil, field: "parent")
                 guard found.parentID == nil else {
-                    throw ValidationError("parent", "sub-categories cannot have sub-categories")
+                    throw FieldError("parent", "sub-categories cannot have sub-categories")
                 }
                 parentCategory = found
                 kind = found.kind
             }
             let siblings = all.filter { $0.parentID == parentCategory?.id && $0.kind == kind }
             if siblings.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                throw ValidationError("name", "'\(name)' already exists here")
+                throw FieldError("name", "'\(name)' already exists here")
             }
             let finalIcon = icon ?? parentCategory?.icon ?? "🏷️"
             let finalColor = color ?? parentCategory?.color ?? "#8E8E93"
@@ -127,12 +127,12 @@ extension Books {
             guard var category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
             if let raw = changes.name {
                 let name = try Validate.name(raw, field: "name", maxLength: 60)
-                guard !name.contains(":") else { throw ValidationError("name", "cannot contain ':'") }
+                guard !name.contains(":") else { throw FieldError("name", "cannot contain ':'") }
                 if all.contains(where: {
                     $0.id != id && $0.parentID == category.parentID && $0.kind == category.kind
                         && $0.name.lowercased() == name.lowercased()
                 }) {
-                    throw ValidationError("name", "'\(name)' already exists here")
+                    throw FieldError("name", "'\(name)' already exists here")
                 }
                 category.name = name
             }
@@ -162,11 +162,11 @@ extension Books {
             if let reference = Reference(moveTo) {
                 let found = try Self.resolve(reference, in: all, kind: category.kind, field: "move_to")
                 guard !doomed.contains(found.id) else {
-                    throw ValidationError("move_to", "cannot be the category being deleted")
+                    throw FieldError("move_to", "cannot be the category being deleted")
                 }
                 target = found.id
             } else if count > 0 {
-                throw ValidationError(
+                throw FieldError(
                     "move_to",
                     "'\(category.name)' has \(count) record\(count == 1 ? "" : "s"); choose the category they move to"
                 )
@@ -219,7 +219,7 @@ extension Books {
         switch reference {
         case .id(let id):
             if let found = candidates.first(where: { $0.id == id }) { return found }
-            throw ValidationError(field, "no category with id \(id)")
+            throw FieldError(field, "no category with id \(id)")
         case .name(let text):
             let parts = text.split(separator: ":", maxSplits: 1).map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -237,10 +237,10 @@ extension Books {
                 let children = candidates.filter { $0.parentID != nil && $0.name.lowercased() == parts[0] }
                 if children.count == 1 { return children[0] }
                 if children.count > 1 {
-                    throw ValidationError(field, "'\(text)' is ambiguous; write it as Parent:\(text)")
+                    throw FieldError(field, "'\(text)' is ambiguous; write it as Parent:\(text)")
                 }
             }
-            throw ValidationError(field, "unknown \(kind.map { "\($0.rawValue) " } ?? "")category '\(text)'")
+            throw FieldError(field, "unknown \(kind.map { "\($0.rawValue) " } ?? "")category '\(text)'")
         }
     }
 }

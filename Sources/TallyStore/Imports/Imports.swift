@@ -125,7 +125,7 @@ extension Imports {
                     }
                     let (category, account, toAccount) = (ids.category, ids.account, ids.toAccount)
                     if d.kind == .transfer, account == toAccount {
-                        throw ValidationError("line \(row.line), to_account", "must differ from account")
+                        throw FieldError("line \(row.line), to_account", "must differ from account")
                     }
                     let key: String
                     if let known = keys[d.payee] {

@@ -104,9 +104,9 @@ extension Plans {
         through to: LocalDate
     ) async throws -> [BillOccurrence] {
         let bookID = scope.bookID
-        guard from <= to else { throw ValidationError("to", "must not be before from (\(from))") }
+        guard from <= to else { throw FieldError("to", "must not be before from (\(from))") }
         guard to.dayNumber - from.dayNumber <= 3 * 366 else {
-            throw ValidationError("to", "must be at most 3 years after from")
+            throw FieldError("to", "must be at most 3 years after from")
         }
         let today = scope.today
         return try await database.read { db in
@@ -154,7 +154,7 @@ extension Plans {
                 amount = try PlanValidate.amount(rawAmount, field: "amount", currency: book.currency)
             }
             guard let amount, amount.minorUnits > 0 else {
-                throw ValidationError("amount", "this bill has no set amount; give the amount paid")
+                throw FieldError("amount", "this bill has no set amount; give the amount paid")
             }
             let draft = TransactionDraft(
                 kind: .expense,

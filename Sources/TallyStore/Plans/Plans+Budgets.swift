@@ -136,7 +136,7 @@ extension Plans {
         through date: LocalDate? = nil,
         limit: Int = 12
     ) async throws -> [BudgetPeriodStatus] {
-        guard (1...500).contains(limit) else { throw ValidationError("limit", "must be from 1 to 500") }
+        guard (1...500).contains(limit) else { throw FieldError("limit", "must be from 1 to 500") }
         let budget = try await self.budget(id, in: scope)
         let day = try planDay(date, scope)
         return try await database.read { db in try await Self.ledger(db, budget: budget, through: day, keep: limit) }
@@ -147,7 +147,7 @@ extension Plans {
     func planDay(_ date: LocalDate?, _ scope: BookScope) throws -> LocalDate {
         guard let date else { return scope.today }
         guard LocalDate.supported.contains(date) else {
-            throw ValidationError(
+            throw FieldError(
                 "date",
                 "must be between \(LocalDate.supported.lowerBound) and \(LocalDate.supported.upperBound)"
             )

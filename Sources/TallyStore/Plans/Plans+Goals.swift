@@ -121,7 +121,7 @@ extension Plans {
         let bookID = scope.bookID
         let book = try scope.writable()
         let today = scope.today
-        guard let rawAmount else { throw ValidationError("amount", "is required") }
+        guard let rawAmount else { throw FieldError("amount", "is required") }
         let amount = try PlanValidate.amount(rawAmount, field: "amount", currency: book.currency)
         let date =
             try rawDate.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }.map {
@@ -142,13 +142,13 @@ extension Plans {
                 } else if let id = goal.accountID, let found = accounts.first(where: { $0.id == id }) {
                     target = found
                 } else {
-                    throw ValidationError(
+                    throw FieldError(
                         "to_account",
                         "choose the savings account the money moves to (or set the goal's account)"
                     )
                 }
                 guard target.id != source.id else {
-                    throw ValidationError("to_account", "must differ from from_account")
+                    throw FieldError("to_account", "must differ from from_account")
                 }
                 let draft = TransactionDraft(
                     kind: .transfer,

@@ -98,10 +98,10 @@ extension Records {
     /// Checks an uploaded image (receipts, goal photos): not empty, at most 10 MB, a JPEG, PNG,
     /// HEIC or WebP by its bytes.
     static func imageType(_ bytes: [UInt8], field: String) throws -> ReceiptImageType {
-        guard !bytes.isEmpty else { throw ValidationError(field, "is empty") }
-        guard bytes.count <= ReceiptImageType.maxBytes else { throw ValidationError(field, "is larger than 10 MB") }
+        guard !bytes.isEmpty else { throw FieldError(field, "is empty") }
+        guard bytes.count <= ReceiptImageType.maxBytes else { throw FieldError(field, "is larger than 10 MB") }
         guard let type = ReceiptImageType(sniffing: bytes) else {
-            throw ValidationError(field, "is not a JPEG, PNG, HEIC or WebP image")
+            throw FieldError(field, "is not a JPEG, PNG, HEIC or WebP image")
         }
         return type
     }

@@ -3,28 +3,6 @@ import SQLKit
 import TallyCore
 
 extension Records {
-    /// Records an expense, income or transfer, with its receipt photos, in one database
-    /// transaction: a photo that fails saves nothing. A missing category or account is filled
-    /// from the payee's last record (autofill); the payee is remembered for next time.
-    public func addTransaction(
-        to scope: BookScope,
-        _ input: TransactionInput,
-        receipts: [[UInt8]] = []
-    ) async throws -> TransactionRecord {
-        let book = try scope.writable()
-        let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
-        // Without photos the add joins the next group commit (`AddQueue`).
-        if receipts.isEmpty { return try await core.adds.add(draft, in: scope) }
-        let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
-        return try await database.write { db in
-            let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
-            for (bytes, type) in images {
-                _ = try await Self.insertReceipt(db, book: book.id, transaction: id, bytes: bytes, type: type)
-            }
-            return try await Self.record(db, id, book: book.id)
-        }
-    }
-
     /// The record `id` of the book, read on the caller's connection.
     static func record(_ db: any SQLDatabase, _ id: RecordID, book bookID: RecordID) async throws -> TransactionRecord {
         guard
@@ -35,33 +13,6 @@ extension Records {
             throw StoreError.notFound("transaction")
         }
         return try TransactionRecord(row: row)
-    }
-
-    /// Inserts a checked record inside the caller's transaction, keeping the totals and the
-    /// payee memory current: how bills, goals and adds with photos add a record.
-    static func insertTransaction(
-        _ db: any SQLDatabase,
-        book bookID: RecordID,
-        draft: TransactionDraft
-    ) async throws -> RecordID {
-        // The same path as a group-committed add, as a batch of one.
-        try await AddQueue.insert(db, [(bookID, draft)])[0].get().transaction.id
-    }
-
-    /// The columns a new record's INSERT fills, in the order of `insertValues`.
-    static let insertColumns = [
-        "book_id", "kind", "amount_minor", "currency", "date", "time", "payee", "payee_key", "category_id",
-        "account_id", "to_account_id", "note", "created_at", "updated_at",
-    ]
-
-    /// One resolved record's values for `insertColumns`.
-    static func insertValues(book: RecordID, draft: TransactionDraft, refs: References, now: String) -> [BulkValue] {
-        [
-            .int(book), .text(draft.kind.rawValue), .int(draft.amount.minorUnits), .text(draft.amount.currency.code),
-            .text(draft.date.description), .text(draft.time?.description ?? ""), .text(draft.payee),
-            .text(Totals.payeeKey(draft.payee)), BulkValue(refs.category), BulkValue(refs.account),
-            BulkValue(refs.toAccount), .text(draft.note), .text(now), .text(now),
-        ]
     }
 
     /// Deletes a record inside the caller's transaction, taking it out of the totals; false when
@@ -149,7 +100,7 @@ extension Records {
         summarize: Bool = false
     ) async throws -> TransactionPage {
         let book = scope.book
-        guard (1...500).contains(limit) else { throw ValidationError("limit", "must be between 1 and 500") }
+        guard (1...500).contains(limit) else { throw FieldError("limit", "must be between 1 and 500") }
         let after = try cursor.map(Cursor.init(encoded:))
         return try await database.read { db in
             let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
@@ -281,7 +232,7 @@ extension Records {
         let account = try accountRef.map { try Books.resolve($0, in: accounts, field: "account").id }
         let toAccount = try draft.toAccount.map { try Books.resolve($0, in: accounts, field: "to_account").id }
         if draft.kind == .transfer, account == toAccount {
-            throw ValidationError("to_account", "must differ from account")
+            throw FieldError("to_account", "must differ from account")
         }
         return (category, account, toAccount)
     }
@@ -316,13 +267,13 @@ struct Cursor {
         var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else {
-            throw ValidationError("cursor", "is not a cursor from this API")
+            throw FieldError("cursor", "is not a cursor from this API")
         }
         let parts = text.split(separator: "|", omittingEmptySubsequences: false)
         guard parts.count == 3, LocalDate(parts[0]) != nil, parts[1].isEmpty || TimeOfDay(parts[1]) != nil,
             let id = Int64(parts[2])
         else {
-            throw ValidationError("cursor", "is not a cursor from this API")
+            throw FieldError("cursor", "is not a cursor from this API")
         }
         self.init(date: String(parts[0]), time: String(parts[1]), id: id)
     }

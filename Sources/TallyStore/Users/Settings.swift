@@ -60,7 +60,7 @@ extension Settings {
         if let rawZone {
             let name = rawZone.trimmingSpaces()
             guard !name.isEmpty, let zone = TimeZone(identifier: name) else {
-                throw ValidationError(
+                throw FieldError(
                     "time_zone",
                     "'\(rawZone)' is not a time zone name such as Europe/Berlin or America/New_York"
                 )
@@ -70,7 +70,7 @@ extension Settings {
         if let dailyReminder { settings.dailyReminder = dailyReminder }
         if let rawTime {
             guard let time = TimeOfDay(rawTime.trimmingSpaces()) else {
-                throw ValidationError("reminder_time", "must be a time like 20:30")
+                throw FieldError("reminder_time", "must be a time like 20:30")
             }
             settings.reminderTime = time
         }

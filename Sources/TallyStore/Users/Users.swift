@@ -42,7 +42,7 @@ extension Users {
         let hash = try await hashPassword(password)
         return try await database.write { db in
             if try await db.raw("SELECT id FROM users WHERE email = \(bind: email)").first() != nil {
-                throw ValidationError("email", "is already registered")
+                throw FieldError("email", "is already registered")
             }
             let userID = try await db.raw(
                 """

@@ -1,9 +1,10 @@
+import Hummingbird
 import TallyCore
 import TallyStore
 
 /// JSON shapes of the API (keys become snake_case). Amounts are decimal strings.
 enum APIModel {
-    struct BookJSON: Encodable {
+    struct BookJSON: ResponseEncodable {
         let id: Int64, name: String, currency: String, role: String
         init(_ book: Book) {
             id = book.id
@@ -13,7 +14,7 @@ enum APIModel {
         }
     }
 
-    struct TransactionJSON: Encodable {
+    struct TransactionJSON: ResponseEncodable {
         let id: Int64, kind: String, amount: String, currency: String, date: String, time: String?
         let payee: String, category: String?, categoryId: Int64?, account: String?, accountId: Int64?
         let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
@@ -37,7 +38,7 @@ enum APIModel {
         }
     }
 
-    struct PageJSON: Encodable {
+    struct PageJSON: ResponseEncodable {
         let transactions: [TransactionJSON]
         let nextCursor: String?
         /// Every match, not only this page: count, expense and income sums and income − expense
@@ -59,7 +60,7 @@ enum APIModel {
         }
     }
 
-    struct CategoryJSON: Encodable {
+    struct CategoryJSON: ResponseEncodable {
         let id: Int64, name: String, path: String, kind: String, parentId: Int64?, icon: String, color: String
         init(_ category: Category, all: [Category]) {
             id = category.id
@@ -72,7 +73,7 @@ enum APIModel {
         }
     }
 
-    struct AccountJSON: Encodable, SnakeCaseKeys {
+    struct AccountJSON: ResponseEncodable, SnakeCaseKeys {
         let id: Int64, name: String, kind: String, currency: String, openingBalance: String, balance: String,
             archived: Bool
 
@@ -92,11 +93,11 @@ enum APIModel {
         }
     }
 
-    struct CalendarDayJSON: Encodable {
+    struct CalendarDayJSON: ResponseEncodable {
         let date: String, expense: String, income: String, count: Int
     }
 
-    struct CalendarJSON: Encodable {
+    struct CalendarJSON: ResponseEncodable {
         let month: String, currency: String, days: [CalendarDayJSON]
         let expense: String, income: String, cashFlow: String, count: Int, dailyAverage: String
         init(_ summary: MonthSummary) {
@@ -118,7 +119,7 @@ enum APIModel {
         }
     }
 
-    struct PayeeJSON: Encodable {
+    struct PayeeJSON: ResponseEncodable {
         let name: String, categoryId: Int64?, accountId: Int64?, amount: String?
         init(_ payee: Payee) {
             name = payee.name
@@ -128,7 +129,7 @@ enum APIModel {
         }
     }
 
-    struct ReceiptJSON: Encodable {
+    struct ReceiptJSON: ResponseEncodable {
         let id: Int64, transactionId: Int64, contentType: String, bytes: Int, url: String
         init(_ receipt: Receipt, book: Int64) {
             id = receipt.id
@@ -139,22 +140,22 @@ enum APIModel {
         }
     }
 
-    struct TokenJSON: Encodable {
+    struct TokenJSON: ResponseEncodable {
         let id: Int64, name: String, createdAt: String, lastUsedAt: String?
     }
 
-    struct NewTokenJSON: Encodable {
+    struct NewTokenJSON: ResponseEncodable {
         let id: Int64, token: String
     }
 
-    struct UserJSON: Encodable {
+    struct UserJSON: ResponseEncodable {
         let id: Int64, email: String
     }
 }
 
 /// JSON shapes of budgets, goals, bills and the Today view.
 extension APIModel {
-    struct BudgetJSON: Encodable {
+    struct BudgetJSON: ResponseEncodable {
         let id: Int64, name: String, limit: String, currency: String, cycle: String, weekStart: String, start: String,
             dayOfMonth: Int
         let categories: [Int64], accounts: [Int64], mode: String, main: Bool
@@ -174,7 +175,7 @@ extension APIModel {
         }
     }
 
-    struct PeriodJSON: Encodable {
+    struct PeriodJSON: ResponseEncodable {
         let periodStart: String, periodEnd: String, limit: String, carried: String, spent: String, remaining: String,
             usedShare: String?, alert: String
         init(_ s: BudgetPeriodStatus) {
@@ -189,7 +190,7 @@ extension APIModel {
         }
     }
 
-    struct BudgetStatusJSON: Encodable {
+    struct BudgetStatusJSON: ResponseEncodable {
         let budgetId: Int64, name: String, mode: String, date: String, periodStart: String, periodEnd: String,
             limit: String, spent: String
         let carried: String, remaining: String, usedShare: String?, daysLeft: Int, perDay: String, alert: String,
@@ -214,7 +215,7 @@ extension APIModel {
         }
     }
 
-    struct GoalJSON: Encodable {
+    struct GoalJSON: ResponseEncodable {
         let id: Int64, name: String, price: String, saved: String, currency: String, photo: String?, income: String?,
             cycle: String
         let percent: Int?, targetDate: String?, account: Int64?, perPeriod: String?, percentNeeded: Int?,
@@ -245,7 +246,7 @@ extension APIModel {
         }
     }
 
-    struct ContributionJSON: Encodable {
+    struct ContributionJSON: ResponseEncodable {
         let id: Int64, goalId: Int64, amount: String, date: String, note: String, transaction: Int64?
         init(_ c: GoalContribution) {
             id = c.id
@@ -257,7 +258,7 @@ extension APIModel {
         }
     }
 
-    struct BillJSON: Encodable {
+    struct BillJSON: ResponseEncodable {
         let id: Int64, title: String, amount: String?, currency: String, cycle: String, dueDay: Int, everyMonths: Int,
             firstDue: String
         let account: Int64?, category: Int64?, url: String, remindDays: Int, note: String
@@ -278,7 +279,7 @@ extension APIModel {
         }
     }
 
-    struct OccurrenceJSON: Encodable {
+    struct OccurrenceJSON: ResponseEncodable {
         let billId: Int64, title: String, dueDate: String, status: String, paidOn: String?, amount: String?,
             transaction: Int64?, url: String
         init(_ o: BillOccurrence) {
@@ -293,7 +294,7 @@ extension APIModel {
         }
     }
 
-    struct TodayJSON: Encodable {
+    struct TodayJSON: ResponseEncodable {
         let date: String, budget: BudgetStatusJSON?, spentToday: String, currency: String, dueSoon: [OccurrenceJSON]
         init(_ t: TodaySummary) {
             date = t.date.description
@@ -304,7 +305,7 @@ extension APIModel {
         }
     }
 
-    struct SettingsJSON: Encodable {
+    struct SettingsJSON: ResponseEncodable {
         let timeZone: String, dailyReminder: Bool, reminderTime: String
         init(_ s: UserSettings) {
             timeZone = s.timeZone

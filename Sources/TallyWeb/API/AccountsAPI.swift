@@ -16,43 +16,66 @@ struct AccountsAPI {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
+    func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.AccountJSON> {
         let scope = try context.bookScope()
-        let accounts = try await store.books.accounts(in: scope)
-        return try JSONResponse.make(accounts.map(APIModel.AccountJSON.init))
+        return APIList(try await store.books.accounts(in: scope).map(APIModel.AccountJSON.init))
     }
 
-    func create(_ request: Request, context: AppContext) async throws -> Response {
+    func create(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.AccountJSON> {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "currency"])
+        let body = try await request.decode(as: NewAccount.self, context: context)
         let account = try await store.books.createAccount(
             in: scope,
-            name: try body.string("name"),
-            kind: try body.string("kind"),
-            openingBalance: try body.string("opening_balance"),
-            currency: try body.string("currency")
+            name: body.name,
+            kind: body.kind,
+            openingBalance: body.openingBalance,
+            currency: body.currency
         )
-        return try JSONResponse.make(APIModel.AccountJSON(account), status: .created)
+        return created(APIModel.AccountJSON(account))
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
+    func update(_ request: Request, context: AppContext) async throws -> APIModel.AccountJSON {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let body = try await JSONBody.read(request, allowed: ["name", "kind", "opening_balance", "archived"])
-        let changes = AccountChanges(
-            name: try body.string("name"),
-            kind: try body.string("kind"),
-            openingBalance: try body.string("opening_balance"),
-            archived: try body.bool("archived")
+        let changes = try await request.decode(as: AccountChangesBody.self, context: context).input
+        return APIModel.AccountJSON(
+            try await store.books.updateAccount(try context.parameters.id("id"), in: scope, changes: changes)
         )
-        let account = try await store.books.updateAccount(try context.parameters.id("id"), in: scope, changes: changes)
-        return try JSONResponse.make(APIModel.AccountJSON(account))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try await store.books.deleteAccount(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
+    }
+}
+
+/// `POST /books/{book}/accounts`.
+struct NewAccount: APIRequest {
+    static let fields: Set<String> = ["name", "kind", "opening_balance", "currency"]
+    let name, kind, openingBalance, currency: String?
+
+    init(_ body: JSONBody) throws {
+        name = try body.string("name")
+        kind = try body.string("kind")
+        openingBalance = try body.string("opening_balance")
+        currency = try body.string("currency")
+    }
+}
+
+/// `PATCH /books/{book}/accounts/{id}`.
+struct AccountChangesBody: APIRequest {
+    static let fields: Set<String> = ["name", "kind", "opening_balance", "archived"]
+
+    let input: AccountChanges
+
+    init(_ body: JSONBody) throws {
+        input = AccountChanges(
+            name: try body.string("name"),
+            kind: try body.string("kind"),
+            openingBalance: try body.string("opening_balance"),
+            archived: try body.bool("archived")
+        )
     }
 }

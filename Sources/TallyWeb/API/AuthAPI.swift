@@ -18,22 +18,22 @@ struct AuthAPI {
         return routes
     }
 
-    func signUp(_ request: Request, context: AppContext) async throws -> Response {
-        let body = try await JSONBody.read(request, allowed: ["email", "password", "currency"])
+    func signUp(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.UserJSON> {
+        let body = try await request.decode(as: SignUp.self, context: context)
         let user = try await store.users.signUp(
-            email: try body.string("email"),
-            password: try body.string("password"),
-            currency: try body.string("currency"),
+            email: body.email,
+            password: body.password,
+            currency: body.currency,
             openSignup: openSignup
         )
-        return try JSONResponse.make(APIModel.UserJSON(id: user.id, email: user.email), status: .created)
+        return created(APIModel.UserJSON(id: user.id, email: user.email))
     }
 
     /// Tokens are made from email + password so a CLI or app never needs a browser session.
-    func createToken(_ request: Request, context: AppContext) async throws -> Response {
-        let body = try await JSONBody.read(request, allowed: ["email", "password", "name"])
-        guard let email = try body.string("email"), let password = try body.string("password") else {
-            throw ValidationError("email", "and password are required")
+    func createToken(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.NewTokenJSON> {
+        let body = try await request.decode(as: NewToken.self, context: context)
+        guard let email = body.email, let password = body.password else {
+            throw FieldError("email", "and password are required")
         }
         // A throttled sign-in is a 429 with Retry-After, like every error, by way of AppError.
         let user = try await store.users.authenticate(
@@ -42,13 +42,13 @@ struct AuthAPI {
             client: context.clientAddress,
             limits: limits
         )
-        let (id, token) = try await store.users.createToken(for: user, name: try body.string("name"))
-        return try JSONResponse.make(APIModel.NewTokenJSON(id: id, token: token), status: .created)
+        let (id, token) = try await store.users.createToken(for: user, name: body.name)
+        return created(APIModel.NewTokenJSON(id: id, token: token))
     }
 
-    func listTokens(_ request: Request, context: AppContext) async throws -> Response {
+    func listTokens(_ request: Request, context: AppContext) async throws -> APIList<APIModel.TokenJSON> {
         let tokens = try await store.users.tokens(for: try context.requireUser())
-        return try JSONResponse.make(
+        return APIList(
             tokens.map {
                 APIModel.TokenJSON(id: $0.id, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
             }
@@ -58,5 +58,29 @@ struct AuthAPI {
     func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
         try await store.users.revokeToken(try context.parameters.id("id"), for: try context.requireUser())
         return Response(status: .noContent)
+    }
+}
+
+/// `POST /users`.
+struct SignUp: APIRequest {
+    static let fields: Set<String> = ["email", "password", "currency"]
+    let email, password, currency: String?
+
+    init(_ body: JSONBody) throws {
+        email = try body.string("email")
+        password = try body.string("password")
+        currency = try body.string("currency")
+    }
+}
+
+/// `POST /tokens`.
+struct NewToken: APIRequest {
+    static let fields: Set<String> = ["email", "password", "name"]
+    let email, password, name: String?
+
+    init(_ body: JSONBody) throws {
+        email = try body.string("email")
+        password = try body.string("password")
+        name = try body.string("name")
     }
 }

@@ -7,11 +7,6 @@ import TallyStore
 struct BillsAPI {
     let store: Store
 
-    static let fields: Set<String> = [
-        "title", "amount", "cycle", "due_day", "every_months", "first_due", "account", "category", "url", "remind_days",
-        "note",
-    ]
-
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
@@ -26,34 +21,29 @@ struct BillsAPI {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
+    func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.BillJSON> {
         let scope = try context.bookScope()
-        return try JSONResponse.make(try await store.plans.bills(in: scope).map(APIModel.BillJSON.init))
+        return APIList(try await store.plans.bills(in: scope).map(APIModel.BillJSON.init))
     }
 
-    func show(_ request: Request, context: AppContext) async throws -> Response {
+    func show(_ request: Request, context: AppContext) async throws -> APIModel.BillJSON {
         let scope = try context.bookScope()
         let bill = try await store.plans.bill(try context.parameters.id("id"), in: scope)
-        return try JSONResponse.make(APIModel.BillJSON(bill))
+        return APIModel.BillJSON(bill)
     }
 
-    func create(_ request: Request, context: AppContext) async throws -> Response {
+    func create(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.BillJSON> {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(
-            APIModel.BillJSON(try await store.plans.createBill(in: scope, input)),
-            status: .created
-        )
+        let input = try await request.decode(as: BillBody.self, context: context).input
+        return created(APIModel.BillJSON(try await store.plans.createBill(in: scope, input)))
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
+    func update(_ request: Request, context: AppContext) async throws -> APIModel.BillJSON {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(
-            APIModel.BillJSON(try await store.plans.updateBill(try context.parameters.id("id"), in: scope, input))
-        )
+        let input = try await request.decode(as: BillBody.self, context: context).input
+        return APIModel.BillJSON(try await store.plans.updateBill(try context.parameters.id("id"), in: scope, input))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
@@ -63,41 +53,39 @@ struct BillsAPI {
     }
 
     /// Occurrences from `from` (default: the 1st of this month) through `to` (default: a year on).
-    func occurrences(_ request: Request, context: AppContext) async throws -> Response {
+    func occurrences(_ request: Request, context: AppContext) async throws -> APIList<APIModel.OccurrenceJSON> {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
         let today = scope.today
         let from = try QueryDate.read(request, "from") ?? today.startOfMonth
         let to = try QueryDate.read(request, "to") ?? from.adding(months: 12).adding(days: -1)
         let list = try await store.plans.billOccurrences(id, in: scope, from: from, through: to)
-        return try JSONResponse.make(list.map(APIModel.OccurrenceJSON.init))
+        return APIList(list.map(APIModel.OccurrenceJSON.init))
     }
 
     /// Marks paid; an optional body `{"amount": "…", "paid_on": "YYYY-MM-DD"}`.
-    func pay(_ request: Request, context: AppContext) async throws -> Response {
+    func pay(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.OccurrenceJSON> {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let due = try Self.due(context)
-        var amount: String?
-        var paidOn: String?
         var request = request
         let buffer = try await request.collectBody(upTo: 64 * 1024)
-        if buffer.readableBytes > 0 {
-            let body = try await JSONBody.read(
-                Request(head: request.head, body: .init(buffer: buffer)),
-                allowed: ["amount", "paid_on"]
+        // No body at all is a payment of the amount due, today.
+        let body =
+            buffer.readableBytes > 0
+            ? try await Request(head: request.head, body: .init(buffer: buffer)).decode(
+                as: Payment.self,
+                context: context
             )
-            amount = try body.string("amount")
-            paidOn = try body.string("paid_on")
-        }
+            : nil
         let occurrence = try await store.plans.payBill(
             try context.parameters.id("id"),
             due: due,
             in: scope,
-            amount: amount,
-            paidOn: paidOn
+            amount: body?.amount,
+            paidOn: body?.paidOn
         )
-        return try JSONResponse.make(APIModel.OccurrenceJSON(occurrence), status: .created)
+        return created(APIModel.OccurrenceJSON(occurrence))
     }
 
     func undo(_ request: Request, context: AppContext) async throws -> Response {
@@ -114,8 +102,19 @@ struct BillsAPI {
         try LocalDate.input(context.parameters.get("due") ?? "", field: "due_date")
     }
 
-    static func input(_ body: JSONBody) throws -> BillInput {
-        BillInput(
+}
+
+/// The JSON body of a `BillInput`.
+struct BillBody: APIRequest {
+    static let fields: Set<String> = [
+        "title", "amount", "cycle", "due_day", "every_months", "first_due", "account", "category", "url", "remind_days",
+        "note",
+    ]
+
+    let input: BillInput
+
+    init(_ body: JSONBody) throws {
+        input = BillInput(
             title: try body.string("title"),
             amount: try body.string("amount"),
             cycle: try body.string("cycle"),
@@ -128,5 +127,16 @@ struct BillsAPI {
             remindDays: try body.number("remind_days"),
             note: try body.string("note")
         )
+    }
+}
+
+/// `POST /books/{book}/bills/{id}/occurrences/{due}/pay`.
+struct Payment: APIRequest {
+    static let fields: Set<String> = ["amount", "paid_on"]
+    let amount, paidOn: String?
+
+    init(_ body: JSONBody) throws {
+        amount = try body.string("amount")
+        paidOn = try body.string("paid_on")
     }
 }

@@ -15,11 +15,11 @@ struct BooksAPI {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
-        try JSONResponse.make(try await store.books.all(for: try context.requireUser()).map(APIModel.BookJSON.init))
+    func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.BookJSON> {
+        APIList(try await store.books.all(for: try context.requireUser()).map(APIModel.BookJSON.init))
     }
 
-    func calendar(_ request: Request, context: AppContext) async throws -> Response {
+    func calendar(_ request: Request, context: AppContext) async throws -> APIModel.CalendarJSON {
         let scope = try context.bookScope()
         let month: YearMonth
         if let text = request.uri.queryParameters["month"] {
@@ -28,13 +28,13 @@ struct BooksAPI {
             month = YearMonth(scope.today)
         }
         let summary = try await store.reports.month(month, in: scope)
-        return try JSONResponse.make(APIModel.CalendarJSON(summary))
+        return APIModel.CalendarJSON(summary)
     }
 
-    func payees(_ request: Request, context: AppContext) async throws -> Response {
+    func payees(_ request: Request, context: AppContext) async throws -> APIList<APIModel.PayeeJSON> {
         let scope = try context.bookScope()
         let prefix = request.uri.queryParameters["q"].map(String.init) ?? ""
         let found = try await store.records.payeeSuggestions(in: scope, prefix: prefix)
-        return try JSONResponse.make(found.map(APIModel.PayeeJSON.init))
+        return APIList(found.map(APIModel.PayeeJSON.init))
     }
 }

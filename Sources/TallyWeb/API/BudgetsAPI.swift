@@ -7,10 +7,6 @@ import TallyStore
 struct BudgetsAPI {
     let store: Store
 
-    static let fields: Set<String> = [
-        "name", "limit", "cycle", "week_start", "start", "day_of_month", "categories", "accounts", "mode", "main",
-    ]
-
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
@@ -24,34 +20,31 @@ struct BudgetsAPI {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
+    func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.BudgetJSON> {
         let scope = try context.bookScope()
         let budgets = try await store.plans.budgets(in: scope)
-        return try JSONResponse.make(budgets.map(APIModel.BudgetJSON.init))
+        return APIList(budgets.map(APIModel.BudgetJSON.init))
     }
 
-    func show(_ request: Request, context: AppContext) async throws -> Response {
+    func show(_ request: Request, context: AppContext) async throws -> APIModel.BudgetJSON {
         let scope = try context.bookScope()
         let budget = try await store.plans.budget(try context.parameters.id("id"), in: scope)
-        return try JSONResponse.make(APIModel.BudgetJSON(budget))
+        return APIModel.BudgetJSON(budget)
     }
 
-    func create(_ request: Request, context: AppContext) async throws -> Response {
+    func create(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.BudgetJSON> {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(
-            APIModel.BudgetJSON(try await store.plans.createBudget(in: scope, input)),
-            status: .created
-        )
+        let input = try await request.decode(as: BudgetBody.self, context: context).input
+        return created(APIModel.BudgetJSON(try await store.plans.createBudget(in: scope, input)))
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
+    func update(_ request: Request, context: AppContext) async throws -> APIModel.BudgetJSON {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(
-            APIModel.BudgetJSON(try await store.plans.updateBudget(try context.parameters.id("id"), in: scope, input))
+        let input = try await request.decode(as: BudgetBody.self, context: context).input
+        return APIModel.BudgetJSON(
+            try await store.plans.updateBudget(try context.parameters.id("id"), in: scope, input)
         )
     }
 
@@ -61,7 +54,7 @@ struct BudgetsAPI {
         return Response(status: .noContent)
     }
 
-    func status(_ request: Request, context: AppContext) async throws -> Response {
+    func status(_ request: Request, context: AppContext) async throws -> APIModel.BudgetStatusJSON {
         let scope = try context.bookScope()
         let date = try QueryDate.read(request, "date")
         let standing = try await store.plans.budgetStatus(
@@ -69,15 +62,15 @@ struct BudgetsAPI {
             in: scope,
             on: date
         )
-        return try JSONResponse.make(APIModel.BudgetStatusJSON(standing))
+        return APIModel.BudgetStatusJSON(standing)
     }
 
-    func history(_ request: Request, context: AppContext) async throws -> Response {
+    func history(_ request: Request, context: AppContext) async throws -> APIList<APIModel.PeriodJSON> {
         let scope = try context.bookScope()
         let through = try QueryDate.read(request, "through")
         var limit = 12
         if let text = request.uri.queryParameters.get("limit") {
-            guard let value = Int(text) else { throw ValidationError("limit", "must be a whole number from 1 to 500") }
+            guard let value = Int(text) else { throw FieldError("limit", "must be a whole number from 1 to 500") }
             limit = value
         }
         let periods = try await store.plans.budgetHistory(
@@ -86,11 +79,29 @@ struct BudgetsAPI {
             through: through,
             limit: limit
         )
-        return try JSONResponse.make(periods.map(APIModel.PeriodJSON.init))
+        return APIList(periods.map(APIModel.PeriodJSON.init))
     }
 
-    static func input(_ body: JSONBody) throws -> BudgetInput {
-        BudgetInput(
+}
+
+/// A date in the query string: absent → nil, malformed → 422 naming the parameter.
+enum QueryDate {
+    static func read(_ request: Request, _ name: String) throws -> LocalDate? {
+        guard let text = request.uri.queryParameters.get(name), !text.isEmpty else { return nil }
+        return try PlanValidate.date(text, field: name)
+    }
+}
+
+/// The JSON body of a `BudgetInput`.
+struct BudgetBody: APIRequest {
+    static let fields: Set<String> = [
+        "name", "limit", "cycle", "week_start", "start", "day_of_month", "categories", "accounts", "mode", "main",
+    ]
+
+    let input: BudgetInput
+
+    init(_ body: JSONBody) throws {
+        input = BudgetInput(
             name: try body.string("name"),
             limit: try body.string("limit"),
             cycle: try body.string("cycle"),
@@ -102,13 +113,5 @@ struct BudgetsAPI {
             mode: try body.string("mode"),
             main: try body.bool("main")
         )
-    }
-}
-
-/// A date in the query string: absent → nil, malformed → 422 naming the parameter.
-enum QueryDate {
-    static func read(_ request: Request, _ name: String) throws -> LocalDate? {
-        guard let text = request.uri.queryParameters.get(name), !text.isEmpty else { return nil }
-        return try PlanValidate.date(text, field: name)
     }
 }

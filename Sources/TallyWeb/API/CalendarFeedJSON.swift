@@ -1,7 +1,9 @@
+import Hummingbird
+
 extension APIModel {
     /// `GET|POST /calendar-feed…`: the feed link when it was just made (shown once: only its
     /// hash is stored), else null with the time the current link was made.
-    struct CalendarFeedJSON: Encodable, Sendable {
+    struct CalendarFeedJSON: ResponseEncodable, Sendable {
         /// The full feed URL, or nil when it was made earlier.
         let url: String?
         /// When the current link was made (ISO 8601), when `url` is nil.

@@ -7,8 +7,6 @@ import TallyStore
 struct GoalsAPI {
     let store: Store
 
-    static let fields: Set<String> = ["name", "price", "saved", "income", "cycle", "percent", "target_date", "account"]
-
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
@@ -26,34 +24,29 @@ struct GoalsAPI {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
+    func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.GoalJSON> {
         let scope = try context.bookScope()
-        return try JSONResponse.make(try await store.plans.goals(in: scope).map(APIModel.GoalJSON.init))
+        return APIList(try await store.plans.goals(in: scope).map(APIModel.GoalJSON.init))
     }
 
-    func show(_ request: Request, context: AppContext) async throws -> Response {
+    func show(_ request: Request, context: AppContext) async throws -> APIModel.GoalJSON {
         let scope = try context.bookScope()
         let goal = try await store.plans.goal(try context.parameters.id("id"), in: scope)
-        return try JSONResponse.make(APIModel.GoalJSON(goal))
+        return APIModel.GoalJSON(goal)
     }
 
-    func create(_ request: Request, context: AppContext) async throws -> Response {
+    func create(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.GoalJSON> {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(
-            APIModel.GoalJSON(try await store.plans.createGoal(in: scope, input)),
-            status: .created
-        )
+        let input = try await request.decode(as: GoalBody.self, context: context).input
+        return created(APIModel.GoalJSON(try await store.plans.createGoal(in: scope, input)))
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
+    func update(_ request: Request, context: AppContext) async throws -> APIModel.GoalJSON {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let input = try Self.input(try await JSONBody.read(request, allowed: Self.fields))
-        return try JSONResponse.make(
-            APIModel.GoalJSON(try await store.plans.updateGoal(try context.parameters.id("id"), in: scope, input))
-        )
+        let input = try await request.decode(as: GoalBody.self, context: context).input
+        return APIModel.GoalJSON(try await store.plans.updateGoal(try context.parameters.id("id"), in: scope, input))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
@@ -62,26 +55,29 @@ struct GoalsAPI {
         return Response(status: .noContent)
     }
 
-    func contributions(_ request: Request, context: AppContext) async throws -> Response {
+    func contributions(_ request: Request, context: AppContext) async throws -> APIList<APIModel.ContributionJSON> {
         let scope = try context.bookScope()
         let list = try await store.plans.contributions(to: try context.parameters.id("id"), in: scope)
-        return try JSONResponse.make(list.map(APIModel.ContributionJSON.init))
+        return APIList(list.map(APIModel.ContributionJSON.init))
     }
 
-    func contribute(_ request: Request, context: AppContext) async throws -> Response {
+    func contribute(
+        _ request: Request,
+        context: AppContext
+    ) async throws -> EditedResponse<APIModel.ContributionJSON> {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let body = try await JSONBody.read(request, allowed: ["amount", "date", "note", "from_account", "to_account"])
+        let body = try await request.decode(as: NewContribution.self, context: context)
         let contribution = try await store.plans.contribute(
             to: try context.parameters.id("id"),
             in: scope,
-            amount: try body.string("amount"),
-            date: try body.string("date"),
-            note: try body.string("note"),
-            fromAccount: try body.string("from_account", allowInteger: true),
-            toAccount: try body.string("to_account", allowInteger: true)
+            amount: body.amount,
+            date: body.date,
+            note: body.note,
+            fromAccount: body.fromAccount,
+            toAccount: body.toAccount
         )
-        return try JSONResponse.make(APIModel.ContributionJSON(contribution), status: .created)
+        return created(APIModel.ContributionJSON(contribution))
     }
 
     func deleteContribution(_ request: Request, context: AppContext) async throws -> Response {
@@ -122,9 +118,16 @@ struct GoalsAPI {
         try await store.plans.setGoalPhoto(try context.parameters.id("id"), in: scope, bytes: nil)
         return Response(status: .noContent)
     }
+}
 
-    static func input(_ body: JSONBody) throws -> GoalInput {
-        GoalInput(
+/// The JSON body of a `GoalInput`.
+struct GoalBody: APIRequest {
+    static let fields: Set<String> = ["name", "price", "saved", "income", "cycle", "percent", "target_date", "account"]
+
+    let input: GoalInput
+
+    init(_ body: JSONBody) throws {
+        input = GoalInput(
             name: try body.string("name"),
             price: try body.string("price"),
             saved: try body.string("saved"),
@@ -134,5 +137,19 @@ struct GoalsAPI {
             targetDate: try body.string("target_date"),
             account: try body.string("account", allowInteger: true)
         )
+    }
+}
+
+/// `POST /books/{book}/goals/{id}/contributions`; accounts by id or by name.
+struct NewContribution: APIRequest {
+    static let fields: Set<String> = ["amount", "date", "note", "from_account", "to_account"]
+    let amount, date, note, fromAccount, toAccount: String?
+
+    init(_ body: JSONBody) throws {
+        amount = try body.string("amount")
+        date = try body.string("date")
+        note = try body.string("note")
+        fromAccount = try body.string("from_account", allowInteger: true)
+        toAccount = try body.string("to_account", allowInteger: true)
     }
 }

@@ -26,19 +26,18 @@ struct ImportsAPI {
         let source = try TallyCSVImport(bytes: Array(buffer: body), bookCurrency: book.currency, today: scope.today)
         let dryRun = request.uri.queryParameters.get("dry_run")?.lowercased() ?? "false"
         guard ["true", "1", "yes", "false", "0", "no"].contains(dryRun) else {
-            throw ValidationError("dry_run", "must be true or false")
+            throw FieldError("dry_run", "must be true or false")
         }
         if ["true", "1", "yes"].contains(dryRun) {
             let preview = try source.preview(limit: 10)
-            return try JSONResponse.make(
-                PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init))
-            )
+            return try PreviewJSON(count: preview.count, rows: preview.rows.map(PreviewJSON.Row.init))
+                .response(from: request, context: context)
         }
         let result = try await store.imports.importRecords(into: scope, from: source)
-        return try JSONResponse.make(ReportJSON.Import(result), status: .created)
+        return try created(ReportJSON.Import(result)).response(from: request, context: context)
     }
 
-    struct PreviewJSON: Encodable {
+    struct PreviewJSON: ResponseEncodable {
         struct Row: Encodable {
             let line: Int, date: String, kind: String, amount: String, currency: String, payee: String
             let category: String, subcategory: String, account: String, note: String

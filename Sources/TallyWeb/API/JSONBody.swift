@@ -59,7 +59,7 @@ struct JSONBody {
         case .null: return ""
         case .integer(let value) where allowInteger: return String(value)
         default:
-            throw ValidationError(
+            throw FieldError(
                 key,
                 Self.moneyFields.contains(key)
                     ? "must be a decimal string such as \"4.50\"" : "must be a string"
@@ -77,10 +77,10 @@ struct JSONBody {
                 switch item {
                 case .string(let value): return value
                 case .integer(let value): return String(value)
-                default: throw ValidationError(key, "must be a list of ids or names")
+                default: throw FieldError(key, "must be a list of ids or names")
                 }
             }
-        default: throw ValidationError(key, "must be a list of ids or names, such as [12, \"Food:Coffee\"]")
+        default: throw FieldError(key, "must be a list of ids or names, such as [12, \"Food:Coffee\"]")
         }
     }
 
@@ -91,7 +91,7 @@ struct JSONBody {
         case .null: return ""
         case .integer(let value): return String(value)
         case .string(let value): return value
-        default: throw ValidationError(key, "must be a whole number")
+        default: throw FieldError(key, "must be a whole number")
         }
     }
 
@@ -100,44 +100,12 @@ struct JSONBody {
         switch values[key] {
         case nil, .null: return nil
         case .bool(let value): return value
-        default: throw ValidationError(key, "must be true or false")
+        default: throw FieldError(key, "must be true or false")
         }
-    }
-
-    /// The fields of a transaction.
-    func transactionInput() throws -> TransactionInput {
-        TransactionInput(
-            kind: try string("kind"),
-            amount: try string("amount"),
-            currency: try string("currency"),
-            date: try string("date"),
-            time: try string("time"),
-            payee: try string("payee"),
-            category: try string("category", allowInteger: true),
-            account: try string("account", allowInteger: true),
-            toAccount: try string("to_account", allowInteger: true),
-            note: try string("note")
-        )
     }
 
     /// Fields holding money: decimal strings, never JSON numbers (which would pass through floating point).
     static let moneyFields: Set<String> = ["amount", "opening_balance", "limit", "price", "saved", "income"]
-
-    static let transactionFields: Set<String> = [
-        "kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note",
-    ]
-}
-
-/// JSON responses: snake_case keys, stable key order.
-enum JSONResponse {
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try ReportJSON.encode(value)
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data))
-        )
-    }
 }
 
 extension Parameters {

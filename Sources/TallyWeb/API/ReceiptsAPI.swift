@@ -18,7 +18,7 @@ struct ReceiptsAPI {
         return routes
     }
 
-    func upload(_ request: Request, context: AppContext) async throws -> Response {
+    func upload(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.ReceiptJSON> {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let id = try context.parameters.id("id")
@@ -29,7 +29,7 @@ struct ReceiptsAPI {
             if (request.headers[.contentType] ?? "").hasPrefix("multipart/form-data") {
                 let form = try await request.form(context: context)
                 guard let file = form.files.values.first?.first else {
-                    throw ValidationError("file", "no image in the upload")
+                    throw FieldError("file", "no image in the upload")
                 }
                 bytes = file.bytes
             } else {
@@ -39,16 +39,16 @@ struct ReceiptsAPI {
             throw HTTPError(.contentTooLarge, message: "receipt: images are limited to 10 MB")
         }
         let receipt = try await store.records.addReceipt(to: id, in: scope, bytes: bytes)
-        return try JSONResponse.make(APIModel.ReceiptJSON(receipt, book: bookID), status: .created)
+        return created(APIModel.ReceiptJSON(receipt, book: bookID))
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
+    func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.ReceiptJSON> {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let id = try context.parameters.id("id")
         _ = try await store.records.transaction(id, in: scope)
         let receipts = try await store.records.receipts(of: id, in: scope)
-        return try JSONResponse.make(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })
+        return APIList(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })
     }
 
     func download(_ request: Request, context: AppContext) async throws -> Response {

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import TallyCore
 import TallyStore
 
@@ -27,7 +28,7 @@ public enum ReportJSON {
     }
 
     /// `GET …/reports/summary`.
-    public struct Summary: Encodable, Sendable, SnakeCaseKeys {
+    public struct Summary: ResponseEncodable, Sendable, SnakeCaseKeys {
         struct Row: Encodable, Sendable {
             let key: String, filter: String, kind: String, currency: String, total: String, count: Int
             let sharePercent: String, average: String, color: String
@@ -78,7 +79,7 @@ public enum ReportJSON {
     }
 
     /// `GET …/reports/trend`.
-    public struct Trend: Encodable, Sendable {
+    public struct Trend: ResponseEncodable, Sendable {
         struct Series: Encodable, Sendable {
             let key: String, filter: String, kind: String, currency: String, color: String, values: [String],
                 counts: [Int], total: String
@@ -112,7 +113,7 @@ public enum ReportJSON {
     }
 
     /// `GET …/reports/cashflow`.
-    public struct CashFlow: Encodable, Sendable {
+    public struct CashFlow: ResponseEncodable, Sendable {
         struct Period: Encodable, Sendable { let period: String, income: String, expense: String, net: String }
         let interval: String, currency: String
         let periods: [Period]
@@ -140,7 +141,7 @@ public enum ReportJSON {
     }
 
     /// `POST …/imports`.
-    public struct Import: Encodable, Sendable {
+    public struct Import: ResponseEncodable, Sendable {
         let imported: Int, createdCategories: Int, createdAccounts: Int, firstDate: String?, lastDate: String?
         /// The JSON of an import.
         public init(_ r: ImportResult) {

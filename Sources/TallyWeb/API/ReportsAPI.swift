@@ -38,7 +38,7 @@ struct ReportsAPI {
                 type: "application/pdf",
                 name: Download.name(report.query, "pdf")
             )
-        default: return try JSONResponse.make(ReportJSON.Summary(report))
+        default: return try ReportJSON.Summary(report).response(from: request, context: context)
         }
     }
 
@@ -60,7 +60,11 @@ struct ReportsAPI {
                 type: "text/csv; charset=utf-8",
                 name: Download.name(report, "csv", "trend")
             )
-        default: return try JSONResponse.make(try ReportJSON.Trend(trend, query: report, grouped: grouped))
+        default:
+            return try ReportJSON.Trend(trend, query: report, grouped: grouped).response(
+                from: request,
+                context: context
+            )
         }
     }
 
@@ -73,7 +77,7 @@ struct ReportsAPI {
             interval: try ReportInterval.parse(query.get("interval")),
             in: scope
         )
-        return try JSONResponse.make(try ReportJSON.CashFlow(flow))
+        return try ReportJSON.CashFlow(flow).response(from: request, context: context)
     }
 }
 
@@ -82,7 +86,7 @@ enum Download {
     static func format(_ raw: Substring?, allowed: [String]) throws -> String {
         let value = raw.map { String($0).lowercased() } ?? "json"
         guard allowed.contains(value) else {
-            throw ValidationError("format", "must be one of \(allowed.joined(separator: ", "))")
+            throw FieldError("format", "must be one of \(allowed.joined(separator: ", "))")
         }
         return value
     }

@@ -20,45 +20,54 @@ struct TodayAPI {
         return routes
     }
 
-    func today(_ request: Request, context: AppContext) async throws -> Response {
+    func today(_ request: Request, context: AppContext) async throws -> APIModel.TodayJSON {
         let scope = try context.bookScope()
-        let summary = try await store.plans.todaySummary(in: scope)
-        return try JSONResponse.make(APIModel.TodayJSON(summary))
+        return APIModel.TodayJSON(try await store.plans.todaySummary(in: scope))
     }
 
-    func settings(_ request: Request, context: AppContext) async throws -> Response {
-        try JSONResponse.make(APIModel.SettingsJSON(try await store.settings.current(for: try context.requireUser())))
+    func settings(_ request: Request, context: AppContext) async throws -> APIModel.SettingsJSON {
+        APIModel.SettingsJSON(try await store.settings.current(for: try context.requireUser()))
     }
 
-    func updateSettings(_ request: Request, context: AppContext) async throws -> Response {
+    func updateSettings(_ request: Request, context: AppContext) async throws -> APIModel.SettingsJSON {
         let user = try context.requireUser()
-        let body = try await JSONBody.read(request, allowed: ["time_zone", "daily_reminder", "reminder_time"])
+        let body = try await request.decode(as: SettingsChanges.self, context: context)
         let settings = try await store.settings.updateSettings(
             for: user,
-            timeZone: try body.string("time_zone"),
-            dailyReminder: try body.bool("daily_reminder"),
-            reminderTime: try body.string("reminder_time")
+            timeZone: body.timeZone,
+            dailyReminder: body.dailyReminder,
+            reminderTime: body.reminderTime
         )
-        return try JSONResponse.make(APIModel.SettingsJSON(settings))
+        return APIModel.SettingsJSON(settings)
     }
 
     /// The feed token is stored hashed, so its link is shown once: here when the feed is first
     /// made, afterwards `url` is null until `rotate` makes a new one.
-    func feed(_ request: Request, context: AppContext) async throws -> Response {
+    func feed(_ request: Request, context: AppContext) async throws -> APIModel.CalendarFeedJSON {
         let user = try context.requireUser()
         if let createdAt = try await store.plans.calendarFeedCreatedAt(for: user) {
-            return try JSONResponse.make(APIModel.CalendarFeedJSON(url: nil, createdAt: createdAt))
+            return APIModel.CalendarFeedJSON(url: nil, createdAt: createdAt)
         }
         let token = try await store.plans.rotateCalendarFeed(for: user)
-        return try JSONResponse.make(
-            APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
-        )
+        return APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
     }
 
-    func rotate(_ request: Request, context: AppContext) async throws -> Response {
+    func rotate(_ request: Request, context: AppContext) async throws -> APIModel.CalendarFeedJSON {
         let token = try await store.plans.rotateCalendarFeed(for: try context.requireUser())
-        return try JSONResponse.make(
-            APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
-        )
+        return APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
+    }
+}
+
+/// `PATCH /settings`.
+struct SettingsChanges: APIRequest {
+    static let fields: Set<String> = ["time_zone", "daily_reminder", "reminder_time"]
+    let timeZone: String?
+    let dailyReminder: Bool?
+    let reminderTime: String?
+
+    init(_ body: JSONBody) throws {
+        timeZone = try body.string("time_zone")
+        dailyReminder = try body.bool("daily_reminder")
+        reminderTime = try body.string("reminder_time")
     }
 }

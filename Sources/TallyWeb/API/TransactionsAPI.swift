@@ -28,7 +28,7 @@ struct TransactionsAPI {
         }
         var limit = 100
         if let text = query["limit"] {
-            guard let parsed = Int(String(text)) else { throw ValidationError("limit", "must be a whole number") }
+            guard let parsed = Int(String(text)) else { throw FieldError("limit", "must be a whole number") }
             limit = parsed
         }
         let page = try await store.records.transactions(
@@ -38,38 +38,64 @@ struct TransactionsAPI {
             limit: limit,
             summarize: true
         )
-        return try JSONResponse.make(APIModel.PageJSON(page))
+        return try APIModel.PageJSON(page).response(from: request, context: context)
     }
 
-    func create(_ request: Request, context: AppContext) async throws -> Response {
+    func create(
+        _ request: Request,
+        context: AppContext
+    ) async throws -> EditedResponse<APIModel.TransactionJSON> {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         try scope.requireWrite()
-        let body = try await JSONBody.read(request, allowed: JSONBody.transactionFields)
-        let record = try await store.records.addTransaction(to: scope, try body.transactionInput())
-        var response = try JSONResponse.make(APIModel.TransactionJSON(record), status: .created)
-        response.headers[.location] = "/api/v1/books/\(bookID)/transactions/\(record.transaction.id)"
-        return response
+        let input = try await request.decode(as: RecordBody.self, context: context).input
+        let record = try await store.records.addTransaction(to: scope, input)
+        return created(
+            APIModel.TransactionJSON(record),
+            location: "/api/v1/books/\(scope.bookID)/transactions/\(record.transaction.id)"
+        )
     }
 
-    func show(_ request: Request, context: AppContext) async throws -> Response {
+    func show(_ request: Request, context: AppContext) async throws -> APIModel.TransactionJSON {
         let scope = try context.bookScope()
-        let record = try await store.records.transaction(try context.parameters.id("id"), in: scope)
-        return try JSONResponse.make(APIModel.TransactionJSON(record))
+        return APIModel.TransactionJSON(try await store.records.transaction(try context.parameters.id("id"), in: scope))
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
+    func update(_ request: Request, context: AppContext) async throws -> APIModel.TransactionJSON {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id")
         _ = try await store.records.transaction(id, in: scope)
-        let body = try await JSONBody.read(request, allowed: JSONBody.transactionFields)
-        let record = try await store.records.updateTransaction(id, in: scope, try body.transactionInput())
-        return try JSONResponse.make(APIModel.TransactionJSON(record))
+        let input = try await request.decode(as: RecordBody.self, context: context).input
+        return APIModel.TransactionJSON(try await store.records.updateTransaction(id, in: scope, input))
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try await store.records.deleteTransaction(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
+    }
+}
+
+/// The JSON body of a `TransactionInput`.
+struct RecordBody: APIRequest {
+    static let fields: Set<String> = [
+        "kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note",
+    ]
+
+    /// Categories and accounts may be given by id (a JSON integer) or by name.
+    let input: TransactionInput
+
+    init(_ body: JSONBody) throws {
+        input = TransactionInput(
+            kind: try body.string("kind"),
+            amount: try body.string("amount"),
+            currency: try body.string("currency"),
+            date: try body.string("date"),
+            time: try body.string("time"),
+            payee: try body.string("payee"),
+            category: try body.string("category", allowInteger: true),
+            account: try body.string("account", allowInteger: true),
+            toAccount: try body.string("to_account", allowInteger: true),
+            note: try body.string("note")
+        )
     }
 }

@@ -60,7 +60,7 @@ struct AuthPages {
             )
             context.sessions.createSession(WebSession(userID: user.id))
             return PageRenderer.redirect("/")
-        } catch let error as ValidationError {
+        } catch let error as FieldError {
             return try await signUpPage(
                 context: context,
                 email: form["email"] ?? "",

@@ -110,7 +110,7 @@ struct BillPages {
         context: AppContext,
         input: BillInput,
         billID: RecordID?,
-        error: ValidationError? = nil
+        error: FieldError? = nil
     ) async throws -> Response {
         let book = try scope.writable()
         let model = BillForm.page(
@@ -169,7 +169,7 @@ struct BillPages {
         context: AppContext,
         amount: String?,
         paidOn: String?,
-        error: ValidationError? = nil
+        error: FieldError? = nil
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
@@ -189,12 +189,12 @@ struct BillPages {
                 } else if let usual = bill.amount, usual.minorUnits > 0 {
                     money = usual
                 } else {
-                    throw ValidationError("amount", "this bill has no set amount; give the amount paid")
+                    throw FieldError("amount", "this bill has no set amount; give the amount paid")
                 }
                 if let text = paidOn, !text.trimmingSpaces().isEmpty {
                     date = try PlanValidate.date(text, field: "paid_on")
                 }
-            } catch let error as ValidationError {
+            } catch let error as FieldError {
                 problem = error
             }
         }

@@ -26,7 +26,7 @@ struct BudgetPages {
     private func listPage(
         context: AppContext,
         input: BudgetInput? = nil,
-        error: ValidationError? = nil
+        error: FieldError? = nil
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
@@ -72,7 +72,7 @@ struct BudgetPages {
     private func detailPage(
         context: AppContext,
         input: BudgetInput? = nil,
-        error: ValidationError? = nil
+        error: FieldError? = nil
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book

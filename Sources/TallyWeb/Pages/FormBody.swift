@@ -113,18 +113,18 @@ extension Request {
 
 extension PageRenderer {
     /// The one shape of every form post: read the form, make the change, and go where `change`
-    /// says (303); when the input is refused (a `ValidationError`), show the form again with the
+    /// says (303); when the input is refused (a `FieldError`), show the form again with the
     /// error through `refused` (which answers 422). Any other error is the error page's.
     static func post(
         _ request: Request,
         context: AppContext,
         change: (FormBody) async throws -> String,
-        refused: (FormBody, ValidationError) async throws -> Response
+        refused: (FormBody, FieldError) async throws -> Response
     ) async throws -> Response {
         let form = try await request.form(context: context)
         do {
             return redirect(try await change(form))
-        } catch let error as ValidationError {
+        } catch let error as FieldError {
             return try await refused(form, error)
         }
     }

@@ -6,10 +6,10 @@ import TallyStore
 enum GoalForm {
     /// The fields of a posted form. `plan` chooses between a percentage of income and a target
     /// date; the other one is cleared.
-    static func input(_ form: FormBody) throws(ValidationError) -> GoalInput {
+    static func input(_ form: FormBody) throws(FieldError) -> GoalInput {
         let byDate = Self.byDate(form)
         if byDate && (form["target_date"] ?? "").trimmingSpaces().isEmpty {
-            throw ValidationError("target_date", "choose the date to reach the goal by")
+            throw FieldError("target_date", "choose the date to reach the goal by")
         }
         return GoalInput(
             name: form["name"],

@@ -31,7 +31,7 @@ struct GoalPages {
     private func listPage(
         context: AppContext,
         input: GoalInput? = nil,
-        error: ValidationError? = nil
+        error: FieldError? = nil
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
@@ -82,7 +82,7 @@ struct GoalPages {
         context: AppContext,
         input: GoalInput? = nil,
         contribution: [String: String] = [:],
-        error: ValidationError? = nil
+        error: FieldError? = nil
     ) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
@@ -201,13 +201,13 @@ struct GoalPages {
     }
 
     /// The uploaded photo, checked before anything is saved so a bad file saves nothing.
-    static func checkedPhoto(_ form: FormBody) throws(ValidationError) -> [UInt8]? {
+    static func checkedPhoto(_ form: FormBody) throws(FieldError) -> [UInt8]? {
         guard let file = form.file("photo") else { return nil }
         guard file.bytes.count <= ReceiptImageType.maxBytes else {
-            throw ValidationError("photo", "\(file.filename) is larger than 10 MB")
+            throw FieldError("photo", "\(file.filename) is larger than 10 MB")
         }
         guard ReceiptImageType(sniffing: file.bytes) != nil else {
-            throw ValidationError("photo", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
+            throw FieldError("photo", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
         }
         return file.bytes
     }

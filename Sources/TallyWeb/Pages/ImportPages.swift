@@ -73,7 +73,7 @@ struct ImportPages {
                 }
             )
             return pages.page("import_preview", title: "Check the import", context: context, book: book, model: model)
-        } catch let error as ValidationError {
+        } catch let error as FieldError {
             let model = ImportPage(
                 columns: TallyCSV.columns.joined(separator: ","),
                 error: "\(file.filename): \(error.description). Nothing was imported."

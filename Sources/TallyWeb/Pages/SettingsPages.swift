@@ -30,7 +30,7 @@ struct SettingsPages {
         _ request: Request,
         context: AppContext,
         form: FormBody? = nil,
-        error: ValidationError? = nil,
+        error: FieldError? = nil,
         notice: String = "",
         newToken: String? = nil
     ) async throws -> Response {

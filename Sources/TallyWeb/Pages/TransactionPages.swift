@@ -146,10 +146,10 @@ struct TransactionPages {
         let files = form.files["receipts"] ?? []
         for file in files {
             guard file.bytes.count <= ReceiptImageType.maxBytes else {
-                throw ValidationError("receipts", "\(file.filename) is larger than 10 MB")
+                throw FieldError("receipts", "\(file.filename) is larger than 10 MB")
             }
             guard ReceiptImageType(sniffing: file.bytes) != nil else {
-                throw ValidationError("receipts", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
+                throw FieldError("receipts", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
             }
         }
         return files.map(\.bytes)
@@ -161,7 +161,7 @@ struct TransactionPages {
         context: AppContext,
         input: TransactionInput,
         recordID: RecordID?,
-        error: ValidationError? = nil
+        error: FieldError? = nil
     ) async throws -> Response {
         let book = try scope.writable()
         let categories = try await store.books.categories(in: scope)

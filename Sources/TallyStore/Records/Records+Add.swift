@@ -1,17 +1,69 @@
 import SQLKit
 import TallyCore
 
+extension Records {
+    /// Records an expense, income or transfer, with its receipt photos, in one database
+    /// transaction: a photo that fails saves nothing. A missing category or account is filled
+    /// from the payee's last record (autofill); the payee is remembered for next time.
+    public func addTransaction(
+        to scope: BookScope,
+        _ input: TransactionInput,
+        receipts: [[UInt8]] = []
+    ) async throws -> TransactionRecord {
+        let book = try scope.writable()
+        let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
+        // Without photos the add joins the next group commit (`AddQueue`).
+        if receipts.isEmpty { return try await core.adds.add(draft, in: scope) }
+        let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
+        return try await database.write { db in
+            let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
+            for (bytes, type) in images {
+                _ = try await Self.insertReceipt(db, book: book.id, transaction: id, bytes: bytes, type: type)
+            }
+            return try await Self.record(db, id, book: book.id)
+        }
+    }
+
+    /// Inserts a checked record inside the caller's transaction, keeping the totals and the
+    /// payee memory current: how bills, goals and adds with photos add a record.
+    static func insertTransaction(
+        _ db: any SQLDatabase,
+        book bookID: RecordID,
+        draft: TransactionDraft
+    ) async throws -> RecordID {
+        // The same path as a group-committed add, as a batch of one.
+        try await AddQueue.insert(db, [(bookID, draft)])[0].get().transaction.id
+    }
+
+    /// The columns a new record's INSERT fills, in the order of `insertValues`.
+    static let insertColumns = [
+        "book_id", "kind", "amount_minor", "currency", "date", "time", "payee", "payee_key", "category_id",
+        "account_id", "to_account_id", "note", "created_at", "updated_at",
+    ]
+
+    /// One resolved record's values for `insertColumns`.
+    static func insertValues(book: RecordID, draft: TransactionDraft, refs: References, now: String) -> [BulkValue] {
+        [
+            .int(book), .text(draft.kind.rawValue), .int(draft.amount.minorUnits), .text(draft.amount.currency.code),
+            .text(draft.date.description), .text(draft.time?.description ?? ""), .text(draft.payee),
+            .text(Totals.payeeKey(draft.payee)), BulkValue(refs.category), BulkValue(refs.account),
+            BulkValue(refs.toAccount), .text(draft.note), .text(now), .text(now),
+        ]
+    }
+}
+
 /// Records added by many requests at once, written together: group commit.
 ///
 /// Every add used to be its own write transaction: read the book's categories and accounts,
 /// insert, upsert three kept-totals tables, the balances and the payee memory, commit. With one
 /// SQLite writer (and one round trip per statement on PostgreSQL) the writer's turn was the
 /// limit. Here the adds that arrive while one batch is being written wait together and go in
-/// the next one: one transaction, the catalogue read once per book, one insert per record and
-/// the totals, balances and payee memory folded across the batch (as an import does). Each add is
-/// still all-or-nothing: a draft whose names do not resolve fails alone with its
-/// `ValidationError`, and if the batch's transaction fails, its adds are retried one at a time,
-/// so one bad add never takes others down with it.
+/// the next one: one transaction, the catalogue taken once per book (from `CatalogCache` when it
+/// holds the version the requests saw), one multi-row INSERT for the records, and the totals,
+/// balances and payee memory folded across the batch (as an import does). Each add is still
+/// all-or-nothing: a draft whose names do not resolve fails alone with its `FieldError`, and if
+/// the batch's transaction fails, its adds are retried one at a time with the catalogue read
+/// afresh, so one bad add never takes others down with it.
 actor AddQueue {
     /// One waiting add.
     struct Job: Sendable {
@@ -85,7 +137,7 @@ actor AddQueue {
     }
 
     /// Inserts the drafts inside the caller's transaction; each gets its record, or the
-    /// `ValidationError` that kept it out. `writer` is the transaction's own, when the caller has
+    /// `FieldError` that kept it out. `writer` is the transaction's own, when the caller has
     /// it (the fast path on SQLite). With `catalogs`, a book's catalogue comes from memory
     /// when it is held at the version the drafts' requests saw.
     static func insert(
@@ -112,6 +164,8 @@ actor AddQueue {
                     categories: try await Books.categories(db, book: book),
                     accounts: try await Books.accounts(db, book: book)
                 )
+                // Read inside the write, so at least as new as `version`: safe to keep under it.
+                if version >= 0 { catalogs?.keep(book: book, catalog) }
             }
             let remembered = try await rememberedPayees(db, book: book, drafts: indices.map { drafts[$0].draft })
             var resolved: [(index: Int, draft: TransactionDraft, refs: Records.References)] = []
