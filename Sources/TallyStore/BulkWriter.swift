@@ -68,7 +68,7 @@ enum BulkValue: Sendable, Encodable {
     }
 }
 
-/// Many-row INSERTs inside a write transaction, for imports and kept totals.
+/// Many-row INSERTs inside a write transaction: imports, kept totals and batches of adds.
 ///
 /// On SQLite the rows go to the connection as one bound JSON parameter per statement. SQLKit
 /// serializes every bound value through `Encodable` and a dynamic cast, and SQLite parses and

@@ -84,7 +84,7 @@ public struct Users: StoreService {
     let core: StoreCore
 }
 
-/// Each person's settings: time zone, week start, default book.
+/// Each person's settings: time zone, daily reminder and its time.
 public struct Settings: StoreService {
     let core: StoreCore
 }

@@ -92,9 +92,4 @@ extension Settings {
     public func today(for user: User) async throws -> LocalDate {
         Clock.localDate(at: Date(), in: zone(named: try await current(for: user).timeZone))
     }
-
-    /// A user's zone by its stored name; the server's when they chose none (or it is unknown).
-    func zone(named name: String?) -> TimeZone {
-        name.flatMap(TimeZone.init(identifier:)) ?? timeZone
-    }
 }
