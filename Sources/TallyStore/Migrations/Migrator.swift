@@ -74,6 +74,12 @@ enum Migrator {
             sqlite: Migration0007.sqlite,
             postgres: Migration0007.postgres
         ),
+        Migration(
+            version: 8,
+            name: "payee totals read from the index alone on PostgreSQL",
+            sqlite: Migration0008.sqlite,
+            postgres: Migration0008.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.
