@@ -111,7 +111,11 @@ public final class Database: Sendable {
     public func checkpoint() async throws {
         guard case .sqlite(let writer, let readers) = backend, readers !== writer else { return }
         let pool = checkpointer.withLock { $0 } ?? readers
-        _ = try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+        // Twice without holding anyone: the second pass only has what was committed during the
+        // first, so what is left for the held pass below is smaller still.
+        for _ in 0..<2 {
+            _ = try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+        }
         // Catch up with the writer held: the few frames committed during the first pass, a short
         // copy and a small fsync. Only a write that begins with the WAL wholly copied starts it
         // over from the top; under steady writes that moment never came, so the WAL grew to the
