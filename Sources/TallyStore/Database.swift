@@ -116,7 +116,7 @@ public final class Database: Sendable {
         for _ in 0..<2 {
             _ = try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
         }
-        // Catch up with the writer held: the few frames committed during the first pass, a short
+        // Catch up with the writer held: the few frames committed during the second pass, a short
         // copy and a small fsync. Only a write that begins with the WAL wholly copied starts it
         // over from the top; under steady writes that moment never came, so the WAL grew to the
         // auto-checkpoint mark and then every commit checkpointed inside a request (17–37 ms).
@@ -128,9 +128,10 @@ public final class Database: Sendable {
     /// For a server that calls `checkpoint()` itself. A commit that passes SQLite's
     /// auto-checkpoint mark (1,000 pages) copies the WAL back inside that request, so the mark is
     /// raised to 8,000 pages (about 32 MB), which only bounds the WAL if the server's own
-    /// checkpoints ever stop. And the checkpoints get a connection on a thread of their own: a
-    /// checkpoint ends in an fsync of 20–30 ms here, and on SQLiteNIO's shared threads (one per
-    /// core) that held back every request's statements behind it. Commands keep SQLite's default.
+    /// checkpoints ever stop. And the checkpoints get a connection on a thread of their own, so
+    /// their fsyncs (up to 26 ms each, seen with strace under load) block that thread and not one
+    /// of SQLiteNIO's shared threads (one per core), which every request's statements run on.
+    /// Commands keep SQLite's default.
     public func deferCheckpoints() async throws {
         guard case .sqlite(let writer, let readers) = backend, readers !== writer, let path else { return }
         _ = try await writer.withConnection { try await $0.query("PRAGMA wal_autocheckpoint = 8000") }
