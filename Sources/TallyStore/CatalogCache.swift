@@ -35,20 +35,31 @@ final class CatalogCache: Sendable {
     }
 }
 
-extension StoreService {
-    /// The book's categories and accounts, from memory when the scope's catalogue version is
-    /// the one held, else read on `db` and kept.
-    func catalog(_ db: any SQLDatabase, _ scope: BookScope) async throws -> CatalogCache.Catalog {
-        if let held = core.catalogs.catalog(book: scope.bookID, version: scope.catalogVersion) { return held }
-        // Read after the version was: what is read is at least that new, so keeping it under
-        // that version is safe.
-        let catalog = CatalogCache.Catalog(
-            version: scope.catalogVersion,
-            categories: try await Books.categories(db, book: scope.bookID),
-            accounts: try await Books.accounts(db, book: scope.bookID)
-        )
-        // A scope made without a version (the calendar feed's) is not kept.
-        if scope.catalogVersion >= 0 { core.catalogs.keep(book: scope.bookID, catalog) }
+extension CatalogCache {
+    /// The book's categories and accounts: from memory when they are held at `version`, else
+    /// read on `db` and kept. What is read comes after the version was, so it is at least that
+    /// new and safe to keep under it. A negative version (a scope made without one, as the
+    /// calendar feed's) is read and not kept.
+    func catalog(_ db: any SQLDatabase, book: RecordID, version: Int64) async throws -> Catalog {
+        if version >= 0, let held = catalog(book: book, version: version) { return held }
+        let catalog = try await Self.read(db, book: book, version: version)
+        if version >= 0 { keep(book: book, catalog) }
         return catalog
+    }
+
+    /// The book's categories and accounts read on `db`, bypassing every cache.
+    static func read(_ db: any SQLDatabase, book: RecordID, version: Int64 = -1) async throws -> Catalog {
+        Catalog(
+            version: version,
+            categories: try await Books.categories(db, book: book),
+            accounts: try await Books.accounts(db, book: book)
+        )
+    }
+}
+
+extension StoreService {
+    /// The scope's book's categories and accounts, at the version its access check saw.
+    func catalog(_ db: any SQLDatabase, _ scope: BookScope) async throws -> CatalogCache.Catalog {
+        try await core.catalogs.catalog(db, book: scope.bookID, version: scope.catalogVersion)
     }
 }

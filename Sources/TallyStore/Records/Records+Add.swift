@@ -155,17 +155,13 @@ actor AddQueue {
         for book in Set(drafts.map(\.book)) {
             let indices = drafts.indices.filter { drafts[$0].book == book }
             let version = indices.map { versions.indices.contains($0) ? versions[$0] : -1 }.min() ?? -1
+            // Without a cache (a retried add, or a record written inside another service's
+            // transaction) the catalogue is read afresh.
             let catalog: CatalogCache.Catalog
-            if let held = catalogs?.catalog(book: book, version: version), version >= 0 {
-                catalog = held
+            if let catalogs {
+                catalog = try await catalogs.catalog(db, book: book, version: version)
             } else {
-                catalog = CatalogCache.Catalog(
-                    version: version,
-                    categories: try await Books.categories(db, book: book),
-                    accounts: try await Books.accounts(db, book: book)
-                )
-                // Read inside the write, so at least as new as `version`: safe to keep under it.
-                if version >= 0 { catalogs?.keep(book: book, catalog) }
+                catalog = try await CatalogCache.read(db, book: book)
             }
             let remembered = try await rememberedPayees(db, book: book, drafts: indices.map { drafts[$0].draft })
             var resolved: [(index: Int, draft: TransactionDraft, refs: Records.References)] = []
