@@ -24,17 +24,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Typed ids (`Tagged<Book, Int64>`), so a category id cannot be passed where an account id is meant.
+        .package(url: "https://github.com/pointfreeco/swift-tagged.git", from: "0.10.0"),
         // Property tests of the core (TallyCoreTests only).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        // Pure domain: money, records, validation. No I/O, no dependencies.
-        .target(name: "TallyCore"),
+        // Pure domain: money, records, validation. No I/O; its one dependency is Tagged, for typed ids.
+        .target(name: "TallyCore", dependencies: [.product(name: "Tagged", package: "swift-tagged")]),
         // SQL schema, migrations and the services that read and write a book.
         .target(
             name: "TallyStore",
             dependencies: [
                 "TallyCore",
+                .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -52,6 +55,7 @@ let package = Package(
             name: "TallyWeb",
             dependencies: [
                 "TallyCore", "TallyStore", "TallyExport",
+                .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -65,6 +69,7 @@ let package = Package(
             name: "tally",
             dependencies: [
                 "TallyCore", "TallyStore", "TallyWeb", "TallyExport",
+                .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

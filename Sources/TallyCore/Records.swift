@@ -1,6 +1,3 @@
-/// Identifier of a stored row. Integers, assigned by the database.
-public typealias RecordID = Int64
-
 /// What a record does to the user's money.
 public enum TransactionKind: String, Sendable, Codable, CaseIterable {
     /// Money spent.
@@ -14,9 +11,9 @@ public enum TransactionKind: String, Sendable, Codable, CaseIterable {
 /// One expense, income or transfer.
 public struct Transaction: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: TransactionID
     /// The book it belongs to.
-    public var bookID: RecordID
+    public var bookID: BookID
     /// Expense, income or transfer.
     public var kind: TransactionKind
     /// Always positive; the kind says which way it goes.
@@ -28,11 +25,11 @@ public struct Transaction: Sendable, Hashable {
     /// Who was paid or who paid (empty for most transfers).
     public var payee: String
     /// Category (or sub-category) id; transfers have none.
-    public var categoryID: RecordID?
+    public var categoryID: CategoryID?
     /// The account paid from (expense, transfer) or into (income).
-    public var accountID: RecordID?
+    public var accountID: AccountID?
     /// Destination of a transfer.
-    public var toAccountID: RecordID?
+    public var toAccountID: AccountID?
     /// Free text.
     public var note: String
     /// Number of receipt images attached.
@@ -40,16 +37,16 @@ public struct Transaction: Sendable, Hashable {
 
     /// Makes a transaction value.
     public init(
-        id: RecordID,
-        bookID: RecordID,
+        id: TransactionID,
+        bookID: BookID,
         kind: TransactionKind,
         amount: Money,
         date: LocalDate,
         time: TimeOfDay?,
         payee: String,
-        categoryID: RecordID?,
-        accountID: RecordID?,
-        toAccountID: RecordID?,
+        categoryID: CategoryID?,
+        accountID: AccountID?,
+        toAccountID: AccountID?,
         note: String,
         receiptCount: Int = 0
     ) {
@@ -79,11 +76,11 @@ public enum CategoryKind: String, Sendable, Codable, CaseIterable {
 /// A category or, when it has a parent, a sub-category. Two levels at most.
 public struct Category: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: CategoryID
     /// Owning book.
-    public var bookID: RecordID
+    public var bookID: BookID
     /// The parent category for sub-categories.
-    public var parentID: RecordID?
+    public var parentID: CategoryID?
     /// Expense or income tree.
     public var kind: CategoryKind
     /// Display name, unique among its siblings.
@@ -95,9 +92,9 @@ public struct Category: Sendable, Hashable {
 
     /// Makes a category value.
     public init(
-        id: RecordID,
-        bookID: RecordID,
-        parentID: RecordID?,
+        id: CategoryID,
+        bookID: BookID,
+        parentID: CategoryID?,
         kind: CategoryKind,
         name: String,
         icon: String,
@@ -134,9 +131,9 @@ public enum AccountKind: String, Sendable, Codable, CaseIterable {
 /// A payment source: where money is paid from or received into.
 public struct Account: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: AccountID
     /// Owning book.
-    public var bookID: RecordID
+    public var bookID: BookID
     /// Display name, unique in the book.
     public var name: String
     /// What sort of account it is.
@@ -149,8 +146,7 @@ public struct Account: Sendable, Hashable {
     public var archived: Bool
 
     /// Makes an account value.
-    public init(id: RecordID, bookID: RecordID, name: String, kind: AccountKind, openingBalance: Money, archived: Bool)
-    {
+    public init(id: AccountID, bookID: BookID, name: String, kind: AccountKind, openingBalance: Money, archived: Bool) {
         self.id = id
         self.bookID = bookID
         self.name = name
@@ -166,14 +162,14 @@ public struct Payee: Sendable, Hashable {
     /// Display name as last typed.
     public var name: String
     /// Category used last time.
-    public var lastCategoryID: RecordID?
+    public var lastCategoryID: CategoryID?
     /// Account used last time.
-    public var lastAccountID: RecordID?
+    public var lastAccountID: AccountID?
     /// Amount used last time.
     public var lastAmount: Money?
 
     /// Makes a payee value.
-    public init(name: String, lastCategoryID: RecordID?, lastAccountID: RecordID?, lastAmount: Money?) {
+    public init(name: String, lastCategoryID: CategoryID?, lastAccountID: AccountID?, lastAmount: Money?) {
         self.name = name
         self.lastCategoryID = lastCategoryID
         self.lastAccountID = lastAccountID
@@ -184,7 +180,7 @@ public struct Payee: Sendable, Hashable {
 /// A set of records kept together in one currency (personal, family).
 public struct Book: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: BookID
     /// Display name.
     public var name: String
     /// The currency reports are shown in.
@@ -193,7 +189,7 @@ public struct Book: Sendable, Hashable {
     public var role: Role
 
     /// Makes a book value.
-    public init(id: RecordID, name: String, currency: Currency, role: Role) {
+    public init(id: BookID, name: String, currency: Currency, role: Role) {
         self.id = id
         self.name = name
         self.currency = currency
@@ -217,12 +213,12 @@ public enum Role: String, Sendable, Codable, CaseIterable {
 /// A person who signs in.
 public struct User: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: UserID
     /// Sign-in email, stored lower-cased.
     public var email: String
 
     /// Makes a user value.
-    public init(id: RecordID, email: String) {
+    public init(id: UserID, email: String) {
         self.id = id
         self.email = email
     }

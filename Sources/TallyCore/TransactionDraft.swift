@@ -1,16 +1,21 @@
+import Tagged
+
 /// A reference to a category or account, as people give it: by id, or by name
 /// ("Food" or "Food:Coffee" for categories).
 public enum Reference: Sendable, Hashable {
-    /// A row id.
-    case id(RecordID)
+    /// A row id, as given: not yet checked to name a row of the book.
+    case id(Int64)
     /// A name or "Parent:Child" path.
     case name(String)
+
+    /// A reference to a row whose id is already known.
+    public static func to<Tag>(_ id: Tagged<Tag, Int64>) -> Reference { .id(id.rawValue) }
 
     /// Reads "12" as an id and anything else as a name; empty text is `nil`.
     public init?(_ raw: String?) {
         let text = (raw ?? "").trimmingSpaces()
         guard !text.isEmpty else { return nil }
-        if let id = RecordID(text), id > 0 { self = .id(id) } else { self = .name(text) }
+        if let id = Int64(text), id > 0 { self = .id(id) } else { self = .name(text) }
     }
 }
 

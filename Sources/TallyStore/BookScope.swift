@@ -25,7 +25,7 @@ public struct BookScope: Sendable {
     }
 
     /// The book's id.
-    public var bookID: RecordID { book.id }
+    public var bookID: BookID { book.id }
 
     /// Today's date where the member is: the one "today" of every page, report and default.
     public var today: LocalDate { Clock.localDate(at: Date(), in: timeZone) }
@@ -46,14 +46,14 @@ extension Store {
     /// Lets `user` into the book `bookID`: the one membership check of a request. `notFound` when
     /// they are not a member (never saying whether the book exists). One read gets the book, the
     /// role and the member's time zone.
-    public func scope(_ user: User, book bookID: RecordID) async throws -> BookScope {
+    public func scope(_ user: User, book bookID: BookID) async throws -> BookScope {
         guard let scope = try await scope(userID: user.id, book: bookID) else { throw StoreError.notFound("book") }
         return scope
     }
 
     /// The caller of a signed-in session and their book in one read: `nil` when the user is gone,
     /// `notFound` when they are not a member of the book.
-    public func scope(userID: RecordID, book bookID: RecordID) async throws -> BookScope? {
+    public func scope(userID: UserID, book bookID: BookID) async throws -> BookScope? {
         let row = try await database.read { db in
             try await db.raw(
                 """
@@ -72,7 +72,7 @@ extension Store {
     /// The holder of an API token and their book in one read (the token lookup and the
     /// membership check of a request together): `nil` when the token is unknown or revoked,
     /// `notFound` when its user is not a member of the book.
-    public func scope(token: String, book bookID: RecordID) async throws -> BookScope? {
+    public func scope(token: String, book bookID: BookID) async throws -> BookScope? {
         guard token.hasPrefix("tly_"), token.count < 100 else { return nil }
         let hash = Users.sha256(token)
         let row = try await database.read { db in
@@ -95,7 +95,7 @@ extension Store {
     /// A scope from a row of the reads above.
     private func scope(_ row: any SQLRow) throws -> BookScope {
         let user = User(
-            id: try row.decode(column: "user_id", as: Int64.self),
+            id: try row.decode(column: "user_id", as: UserID.self),
             email: try row.decode(column: "email", as: String.self)
         )
         guard try !row.decodeNil(column: "id") else { throw StoreError.notFound("book") }

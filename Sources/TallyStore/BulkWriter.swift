@@ -1,5 +1,6 @@
 import SQLKit
 import SQLiteNIO
+import Tagged
 
 /// One value of a bulk insert: the three kinds imports and kept totals write.
 enum BulkValue: Sendable, Encodable {
@@ -8,7 +9,7 @@ enum BulkValue: Sendable, Encodable {
     case null
 
     /// An optional id: NULL when absent.
-    init(_ id: Int64?) { self = id.map { .int($0) } ?? .null }
+    init<Tag>(_ id: Tagged<Tag, Int64>?) { self = id.map { .int($0.rawValue) } ?? .null }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -16,17 +16,17 @@ final class CatalogCache: Sendable {
         let accounts: [Account]
     }
 
-    private let books = Mutex<[RecordID: Catalog]>([:])
+    private let books = Mutex<[BookID: Catalog]>([:])
     /// Books kept at most; past it the cache starts over (cheap: one read per book refills it).
     private let limit = 10_000
 
     /// The catalogue of `book` if it is held at `version`.
-    func catalog(book: RecordID, version: Int64) -> Catalog? {
+    func catalog(book: BookID, version: Int64) -> Catalog? {
         books.withLock { $0[book] }.flatMap { $0.version == version ? $0 : nil }
     }
 
     /// Keeps a catalogue read at `version` or later.
-    func keep(book: RecordID, _ catalog: Catalog) {
+    func keep(book: BookID, _ catalog: Catalog) {
         books.withLock { books in
             if books.count >= limit { books.removeAll(keepingCapacity: true) }
             if let held = books[book], held.version > catalog.version { return }
@@ -40,7 +40,7 @@ extension CatalogCache {
     /// read on `db` and kept. What is read comes after the version was, so it is at least that
     /// new and safe to keep under it. A negative version (a scope made without one, as the
     /// calendar feed's) is read and not kept.
-    func catalog(_ db: any SQLDatabase, book: RecordID, version: Int64) async throws -> Catalog {
+    func catalog(_ db: any SQLDatabase, book: BookID, version: Int64) async throws -> Catalog {
         if version >= 0, let held = catalog(book: book, version: version) { return held }
         let catalog = try await Self.read(db, book: book, version: version)
         if version >= 0 { keep(book: book, catalog) }
@@ -48,7 +48,7 @@ extension CatalogCache {
     }
 
     /// The book's categories and accounts read on `db`, bypassing every cache.
-    static func read(_ db: any SQLDatabase, book: RecordID, version: Int64 = -1) async throws -> Catalog {
+    static func read(_ db: any SQLDatabase, book: BookID, version: Int64 = -1) async throws -> Catalog {
         Catalog(
             version: version,
             categories: try await Books.categories(db, book: book),

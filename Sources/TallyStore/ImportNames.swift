@@ -9,20 +9,21 @@ struct SpelledNames: Hashable {
 }
 
 struct ResolvedNames {
-    var category, account, toAccount: RecordID?
+    var category: CategoryID?
+    var account, toAccount: AccountID?
 }
 
 /// A payee's latest spelling and record (for autofill) and how many uses a write adds: one for
 /// a single record, many for an import.
 struct PayeeUse {
     var name: String
-    var category: RecordID?
-    var account: RecordID?
+    var category: CategoryID?
+    var account: AccountID?
     var amount: Int64 = 0
     var currency = ""
     var uses: Int64 = 0
 
-    mutating func add(_ draft: TransactionDraft, category: RecordID?, account: RecordID?) {
+    mutating func add(_ draft: TransactionDraft, category: CategoryID?, account: AccountID?) {
         name = draft.payee
         self.category = category
         self.account = account
@@ -32,7 +33,7 @@ struct PayeeUse {
     }
 
     /// Remembers the uses by payee key, adding to what the book already knew.
-    static func save(_ db: any SQLDatabase, book: RecordID, _ payees: [String: PayeeUse]) async throws {
+    static func save(_ db: any SQLDatabase, book: BookID, _ payees: [String: PayeeUse]) async throws {
         let all = Array(payees)
         for start in stride(from: 0, to: all.count, by: 500) {
             let values = all[start..<min(start + 500, all.count)].map { key, p -> SQLQueryString in
@@ -53,8 +54,8 @@ struct PayeeUse {
 
 /// The book's categories and accounts by name, creating the missing ones as an import meets them.
 struct ImportNames {
-    private var categories: [String: RecordID] = [:]
-    private var accounts: [String: RecordID] = [:]
+    private var categories: [String: CategoryID] = [:]
+    private var accounts: [String: AccountID] = [:]
     private var nextCategoryPosition = 0
     private var nextAccountPosition = 0
     let book: Book
@@ -88,7 +89,7 @@ struct ImportNames {
         name: String,
         sub: String,
         line: Int
-    ) async throws -> RecordID? {
+    ) async throws -> CategoryID? {
         guard kind != .transfer, !name.isEmpty else { return nil }
         let categoryKind: CategoryKind = kind == .income ? .income : .expense
         let parentKey = Self.key(categoryKind, name, "")
@@ -127,7 +128,7 @@ struct ImportNames {
         return child
     }
 
-    mutating func account(_ db: any SQLDatabase, _ name: String, currency: Currency) async throws -> RecordID? {
+    mutating func account(_ db: any SQLDatabase, _ name: String, currency: Currency) async throws -> AccountID? {
         guard !name.isEmpty else { return nil }
         if let id = accounts[name.lowercased()] { return id }
         let lower = name.lowercased()
@@ -143,7 +144,7 @@ struct ImportNames {
             VALUES (\(bind: book.id), \(bind: name), \(bind: kind.rawValue), \(bind: currency.code), 0, 0, \(bind: nextAccountPosition))
             RETURNING id
             """
-        ).first()!.decode(column: "id", as: Int64.self)
+        ).first()!.decode(column: "id", as: AccountID.self)
         accounts[lower] = id
         nextAccountPosition += 1
         createdAccounts += 1

@@ -25,13 +25,13 @@ struct SearchConditions {
         }
         let needsCategories = Reference(filter.category) != nil || !filter.words.isEmpty
         let categories = needsCategories ? try await Books.categories(db, book: book.id) : []
-        var categoryIDs: [RecordID]?
+        var categoryIDs: [CategoryID]?
         if let reference = Reference(filter.category) {
             let category = try Books.resolve(reference, in: categories, kind: nil, field: "category")
             categoryIDs = [category.id] + categories.filter { $0.parentID == category.id }.map(\.id)
             conditions.append("t.category_id IN (\(binds: categoryIDs!))")
         }
-        var accountID: RecordID?
+        var accountID: AccountID?
         if let reference = Reference(filter.account) {
             let account = try Books.resolve(
                 reference,

@@ -87,7 +87,7 @@ public final class Store: StoreService {
 enum Row {
     static func book(_ row: any SQLRow) throws -> Book {
         Book(
-            id: try row.decode(column: "id", as: Int64.self),
+            id: try row.decode(column: "id", as: BookID.self),
             name: try row.decode(column: "name", as: String.self),
             currency: Currency(code: try row.decode(column: "currency", as: String.self)) ?? .usd,
             role: Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .viewer

@@ -18,7 +18,7 @@ struct Totals {
     }
 
     struct Balance: Hashable {
-        var account: Int64
+        var account: AccountID
         var currency: String
     }
 
@@ -40,23 +40,24 @@ struct Totals {
         currency: String,
         date: String,
         payeeKey: String,
-        category: Int64?,
-        account: Int64?,
-        toAccount: Int64?
+        category: CategoryID?,
+        account: AccountID?,
+        toAccount: AccountID?
     ) {
-        func cell(_ kind: String, _ account: Int64?) {
+        // The kept-totals tables key "no category" and "no account" as 0.
+        func cell(_ kind: String, _ account: AccountID?) {
             let key = Key(
                 day: date,
                 kind: kind,
-                category: category ?? 0,
-                account: account ?? 0,
+                category: category?.rawValue ?? 0,
+                account: account?.rawValue ?? 0,
                 payeeKey: payeeKey,
                 currency: currency
             )
             let old = cells[key] ?? (0, 0)
             cells[key] = (old.total + sign * amount, old.count + sign)
         }
-        func move(_ account: Int64?, _ delta: Int64) {
+        func move(_ account: AccountID?, _ delta: Int64) {
             guard let account else { return }
             balances[Balance(account: account, currency: currency), default: 0] += sign * delta
         }
@@ -100,9 +101,9 @@ struct Totals {
             currency: try row.decode(column: "currency", as: String.self),
             date: try row.decode(column: "date", as: String.self),
             payeeKey: try row.decode(column: "payee_key", as: String.self),
-            category: try row.decode(column: "category_id", as: Int64?.self),
-            account: try row.decode(column: "account_id", as: Int64?.self),
-            toAccount: try row.decode(column: "to_account_id", as: Int64?.self)
+            category: try row.decode(column: "category_id", as: CategoryID?.self),
+            account: try row.decode(column: "account_id", as: AccountID?.self),
+            toAccount: try row.decode(column: "to_account_id", as: AccountID?.self)
         )
     }
 
@@ -110,7 +111,7 @@ struct Totals {
     mutating func add(
         sign: Int64,
         _ d: TransactionDraft,
-        _ refs: (category: RecordID?, account: RecordID?, toAccount: RecordID?)
+        _ refs: (category: CategoryID?, account: AccountID?, toAccount: AccountID?)
     ) {
         add(
             sign: sign,
@@ -131,7 +132,7 @@ struct Totals {
     }
 
     /// Writes the batch: upserts that add to what is kept, then drops cells that reached zero records.
-    func apply(_ db: any SQLDatabase, book: RecordID) async throws {
+    func apply(_ db: any SQLDatabase, book: BookID) async throws {
         let writer = BulkWriter(db: db, sqlite: nil)
         for fold in folds(book: book) {
             try await writer.insert(
@@ -162,7 +163,7 @@ struct Totals {
     }
 
     /// The batch folded for every kept-totals table.
-    func folds(book: RecordID) -> [Fold] {
+    func folds(book: BookID) -> [Fold] {
         let changed = cells.filter { $0.value.count != 0 || $0.value.total != 0 }
         return TotalsTable.all.map { table in
             var folded: [Key: (total: Int64, count: Int64)] = [:]
@@ -178,7 +179,7 @@ struct Totals {
             var values: [BulkValue] = []
             values.reserveCapacity(folded.count * table.columns.count)
             for (key, value) in folded {
-                values.append(.int(book))
+                values.append(.int(book.rawValue))
                 values.append(.text(key.day))
                 values.append(.text(key.kind))
                 values.append(.int(key.category))
@@ -197,7 +198,7 @@ struct Totals {
     }
 
     /// Moves the account balances by the batch.
-    func applyBalances(_ db: any SQLDatabase, book: RecordID) async throws {
+    func applyBalances(_ db: any SQLDatabase, book: BookID) async throws {
         let moves = balances.filter { $0.value != 0 }
         guard !moves.isEmpty else { return }
         // One statement for every account the batch moved: a group-committed batch touches several.
@@ -214,7 +215,7 @@ struct Totals {
     }
 
     /// How many records use an account, as spending or income, or either side of a transfer.
-    static func recordCount(_ db: any SQLDatabase, book: RecordID, account: RecordID) async throws -> Int {
+    static func recordCount(_ db: any SQLDatabase, book: BookID, account: AccountID) async throws -> Int {
         // A transfer's arriving side is kept under its destination account, so one sum counts both.
         try await db.raw(
             """
@@ -224,7 +225,7 @@ struct Totals {
     }
 
     /// How many records are filed under some categories.
-    static func recordCount(_ db: any SQLDatabase, book: RecordID, categories: [RecordID]) async throws -> Int {
+    static func recordCount(_ db: any SQLDatabase, book: BookID, categories: [CategoryID]) async throws -> Int {
         try await db.raw(
             """
             SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS n FROM month_category_totals
@@ -236,9 +237,9 @@ struct Totals {
     /// Moves the kept totals of some categories to another, when their records move with them.
     static func moveCategories(
         _ db: any SQLDatabase,
-        book: RecordID,
-        from doomed: [RecordID],
-        to target: RecordID
+        book: BookID,
+        from doomed: [CategoryID],
+        to target: CategoryID
     ) async throws {
         for table in TotalsTable.all {
             // Several doomed categories can share a cell once they are one: sum them first, as
@@ -264,7 +265,7 @@ struct Totals {
     }
 
     /// Recomputes a book's totals from its records, when a migration creates or reshapes them.
-    static func rebuild(_ db: any SQLDatabase, book: RecordID) async throws {
+    static func rebuild(_ db: any SQLDatabase, book: BookID) async throws {
         for table in TotalsTable.all.map(\.name) + ["account_balances"] {
             try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book)").run()
         }

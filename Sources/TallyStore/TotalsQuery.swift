@@ -26,13 +26,13 @@ struct TotalsQuery {
         var count: Int64
     }
 
-    var book: RecordID
+    var book: BookID
     /// nil reads all time.
     var range: DateRange?
     /// Kept-totals kinds: expense, income, transfer_out, transfer_in.
     var kinds: [String]
-    var categories: [RecordID]?
-    var account: RecordID?
+    var categories: [CategoryID]?
+    var account: AccountID?
     var payeeKey: String?
     var dimension: Dimension = .none
     var byPeriod = false

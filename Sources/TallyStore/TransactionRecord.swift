@@ -30,9 +30,9 @@ public struct TransactionRecord: Sendable, Hashable {
             date: t.date,
             time: t.time,
             payee: t.payee,
-            category: t.categoryID.map(Reference.id),
-            account: t.accountID.map(Reference.id),
-            toAccount: t.toAccountID.map(Reference.id),
+            category: t.categoryID.map(Reference.to),
+            account: t.accountID.map(Reference.to),
+            toAccount: t.toAccountID.map(Reference.to),
             note: t.note
         )
     }
@@ -73,16 +73,16 @@ public struct TransactionRecord: Sendable, Hashable {
             throw DatabaseError(description: "stored date \(dateText) is invalid")
         }
         transaction = Transaction(
-            id: try row.decode(column: "id", as: Int64.self),
-            bookID: try row.decode(column: "book_id", as: Int64.self),
+            id: try row.decode(column: "id", as: TransactionID.self),
+            bookID: try row.decode(column: "book_id", as: BookID.self),
             kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
             amount: Money(minorUnits: try row.decode(column: "amount_minor", as: Int64.self), currency: currency),
             date: date,
             time: TimeOfDay(try row.decode(column: "time", as: String.self)),
             payee: try row.decode(column: "payee", as: String.self),
-            categoryID: try row.decode(column: "category_id", as: Int64?.self),
-            accountID: try row.decode(column: "account_id", as: Int64?.self),
-            toAccountID: try row.decode(column: "to_account_id", as: Int64?.self),
+            categoryID: try row.decode(column: "category_id", as: CategoryID?.self),
+            accountID: try row.decode(column: "account_id", as: AccountID?.self),
+            toAccountID: try row.decode(column: "to_account_id", as: AccountID?.self),
             note: try row.decode(column: "note", as: String.self),
             receiptCount: try row.decode(column: "receipt_count", as: Int.self)
         )

@@ -7,13 +7,13 @@ import TallyStore
 /// What a web session remembers: who signed in, and the random value its CSRF token is bound to.
 public struct WebSession: Codable, Sendable {
     /// The signed-in user.
-    public var userID: Int64
+    public var userID: UserID
     /// A random value made with the session; the CSRF token is an HMAC of it. Sessions from
     /// before it existed decode with "" and get one on their next request.
     public var csrfNonce: String
 
     /// A new session for `userID` with a fresh CSRF nonce.
-    public init(userID: Int64) {
+    public init(userID: UserID) {
         self.userID = userID
         self.csrfNonce = CSRFMiddleware.newNonce()
     }
@@ -23,7 +23,7 @@ public struct WebSession: Codable, Sendable {
     /// Decodes a stored session; older sessions have no nonce.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        userID = try container.decode(Int64.self, forKey: .userID)
+        userID = try container.decode(UserID.self, forKey: .userID)
         csrfNonce = try container.decodeIfPresent(String.self, forKey: .csrfNonce) ?? ""
     }
 }
@@ -42,7 +42,7 @@ public enum Credential: Sendable {
     /// An `Authorization: Bearer` token.
     case token(String)
     /// A signed-in session's user.
-    case session(userID: Int64)
+    case session(userID: UserID)
 }
 
 /// The per-request context: the session, the signed-in user, the CSRF token and the client's

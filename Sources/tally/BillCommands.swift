@@ -114,7 +114,7 @@ extension Tally.BillCommand {
             abstract: "Mark a bill's occurrence paid, recording the expense.",
             discussion: "Example: tally bill pay 6 --due 2026-03-15 --amount 61.20 --paid-on 2026-03-14"
         )
-        @Argument(help: "The bill's id (see `tally bill list`).") var id: Int64
+        @Argument(help: "The bill's id (see `tally bill list`).") var id: BillID
         @Option(help: "The due date of the occurrence paid, YYYY-MM-DD.") var due: String
         @Option(help: "What was paid (default: the bill's amount; needed when it varies).") var amount: String?
         @Option(help: "The day it was paid, YYYY-MM-DD (default: today).") var paidOn: String?
@@ -141,7 +141,7 @@ extension Tally.BillCommand {
         static let configuration = CommandConfiguration(
             abstract: "Undo a bill payment: the mark and the expense it recorded both go."
         )
-        @Argument(help: "The bill's id.") var id: Int64
+        @Argument(help: "The bill's id.") var id: BillID
         @Option(help: "The due date of the occurrence, YYYY-MM-DD.") var due: String
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions

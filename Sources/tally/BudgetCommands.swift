@@ -115,7 +115,7 @@ extension Tally.BudgetCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show where a budget stands in the period holding a date."
         )
-        @Argument(help: "The budget's id (see `tally budget list`).") var id: Int64
+        @Argument(help: "The budget's id (see `tally budget list`).") var id: BudgetID
         @Option(help: "The day to show, YYYY-MM-DD (default: today).") var date: String?
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
@@ -141,7 +141,7 @@ extension Tally.BudgetCommand {
     /// `tally budget history ID`: the latest periods, newest first.
     struct History: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a budget's past periods, newest first.")
-        @Argument(help: "The budget's id (see `tally budget list`).") var id: Int64
+        @Argument(help: "The budget's id (see `tally budget list`).") var id: BudgetID
         @Option(help: "The last period shown is the one holding this day, YYYY-MM-DD (default: today).") var date:
             String?
         @Option(help: "How many periods, 1–500.") var limit = 12

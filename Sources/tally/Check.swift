@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TallyCore
 import TallyStore
 
 extension Tally {
@@ -14,7 +15,7 @@ extension Tally {
                 """
         )
 
-        @Option(help: "Check only this book (default: every book).") var book: Int64?
+        @Option(help: "Check only this book (default: every book).") var book: BookID?
         @Flag(help: "Rebuild what can be rebuilt (kept totals from the records, receipt rows), then check again.")
         var repair = false
         @Option(help: "Lines to print per book and table (0: every finding); the summary counts them all.") var limit =

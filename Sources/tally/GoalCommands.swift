@@ -104,7 +104,7 @@ extension Tally.GoalCommand {
             abstract: "Put money toward a goal.",
             discussion: "With --from-account a transfer to the goal's account (or --to-account) is recorded too."
         )
-        @Argument(help: "The goal's id (see `tally goal list`).") var id: Int64
+        @Argument(help: "The goal's id (see `tally goal list`).") var id: GoalID
         @Option(help: "How much: 100") var amount: String
         @Option(help: "Date, YYYY-MM-DD (default: today).") var date: String?
         @Option(help: "A note.") var note: String?

@@ -61,7 +61,7 @@ struct UserOptions: ParsableArguments {
     var user: String?
 
     @Option(help: "The book id (default: the user's first book).")
-    var book: Int64?
+    var book: BookID?
 
     /// The user named, or the only one.
     func resolveUser(_ store: Store) async throws -> User {

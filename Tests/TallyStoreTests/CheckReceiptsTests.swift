@@ -15,7 +15,7 @@ struct CheckReceiptsTests {
     static func deleteUnchecked(
         _ store: Store,
         from table: String,
-        id: RecordID,
+        id: Int64,
         key: (table: String, column: String, parent: String, cascade: Bool)
     ) async throws {
         switch store.database.engine {
@@ -52,7 +52,7 @@ struct CheckReceiptsTests {
         try await withStore(backend) { store in
             let b = try await CheckTests.book(store)
             let (_, other) = try await owner(store, email: "other@example.com")
-            func receipt(_ record: RecordID) async throws -> RecordID {
+            func receipt(_ record: TransactionID) async throws -> ReceiptID {
                 try await store.records.addReceipt(
                     to: record,
                     in: try await store.scope(b.user, book: b.id),
@@ -89,7 +89,7 @@ struct CheckReceiptsTests {
             try await Self.deleteUnchecked(
                 store,
                 from: "transactions",
-                id: b.salary,
+                id: b.salary.rawValue,
                 key: ("receipts", "transaction_id", "transactions", true)
             )
 
@@ -131,8 +131,8 @@ struct CheckReceiptsTests {
             )
             #expect(
                 try await store.records.receipts(of: b.coffees[1], in: try await store.scope(b.user, book: b.id)).map {
-                    [$0.id, Int64($0.byteSize)]
-                } == [[resized, 1008], [kept, 1008]]
+                    [$0.id.rawValue, Int64($0.byteSize)]
+                } == [[resized.rawValue, 1008], [kept.rawValue, 1008]]
             )
             #expect(
                 try await store.plans.goalPhoto(noType, in: try await store.scope(b.user, book: b.id)).type
@@ -160,7 +160,7 @@ struct CheckReceiptsTests {
             try await Self.deleteUnchecked(
                 store,
                 from: "categories",
-                id: b.coffee,
+                id: b.coffee.rawValue,
                 key: ("transactions", "category_id", "categories", false)
             )
             let report = try await store.checks.check()

@@ -11,17 +11,17 @@ struct CheckTests {
     /// A small book with known cells: two coffees on one day, a salary, a transfer.
     struct Book {
         let user: User
-        let id: RecordID
-        let coffees: [RecordID]
-        let salary: RecordID
-        let transfer: RecordID
-        let coffee: RecordID, salaryCategory: RecordID
-        let cash: RecordID, debit: RecordID, credit: RecordID
+        let id: BookID
+        let coffees: [TransactionID]
+        let salary: TransactionID
+        let transfer: TransactionID
+        let coffee: CategoryID, salaryCategory: CategoryID
+        let cash: AccountID, debit: AccountID, credit: AccountID
     }
 
     static func book(_ store: Store) async throws -> Book {
         let (user, book) = try await owner(store)
-        func add(_ input: TransactionInput) async throws -> RecordID {
+        func add(_ input: TransactionInput) async throws -> TransactionID {
             try await store.records.addTransaction(to: try await store.scope(user, book: book.id), input).transaction.id
         }
         let first = try await add(
@@ -84,11 +84,11 @@ struct CheckTests {
             coffees: [first, second],
             salary: salary,
             transfer: transfer,
-            coffee: ids[0],
-            salaryCategory: ids[2],
-            cash: ids[1],
-            debit: ids[3],
-            credit: ids[4]
+            coffee: CategoryID(rawValue: ids[0]),
+            salaryCategory: CategoryID(rawValue: ids[2]),
+            cash: AccountID(rawValue: ids[1]),
+            debit: AccountID(rawValue: ids[3]),
+            credit: AccountID(rawValue: ids[4])
         )
     }
 

@@ -81,7 +81,7 @@ struct MigrationTests {
 
             let user = try #require(try await store.users.user(email: "owner@example.com"))
             for (book, ranges) in [
-                (Int64(1), [("2024-01-01", "2025-12-31"), ("2024-02-14", "2025-03-20")]),
+                (BookID(1), [("2024-01-01", "2025-12-31"), ("2024-02-14", "2025-03-20")]),
                 (2, [("2024-01-01", "2025-12-31")]),
             ] {
                 let scope = try await store.scope(user, book: book)
@@ -90,7 +90,7 @@ struct MigrationTests {
                     // What the records say, per kind and currency.
                     var expected: [String: (total: Int64, count: Int)] = [:]
                     for r in OldDatabase.records
-                    where r.book == book && r.kind != "transfer" && r.date >= from && r.date <= to {
+                    where r.book == book.rawValue && r.kind != "transfer" && r.date >= from && r.date <= to {
                         let old = expected["\(r.kind) \(r.currency)"] ?? (0, 0)
                         expected["\(r.kind) \(r.currency)"] = (old.total + r.amount, old.count + 1)
                     }
@@ -115,7 +115,7 @@ struct MigrationTests {
                 }
                 // Balances: the opening balance and every record in the account's currency.
                 for balance in try await store.books.accounts(in: scope) {
-                    let account = OldDatabase.accounts.first { $0.id == balance.account.id }!
+                    let account = OldDatabase.accounts.first { $0.id == balance.account.id.rawValue }!
                     var flow: Int64 = 0
                     for r in OldDatabase.records where r.currency == account.currency {
                         if r.account == account.id { flow += r.kind == "income" ? r.amount : -r.amount }

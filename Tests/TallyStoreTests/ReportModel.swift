@@ -4,7 +4,7 @@ import TallyStore
 /// An independent model of a book's records, kept by the tests beside the store, so report
 /// numbers can be checked against sums computed here rather than by the code under test.
 struct ModelRecord: Sendable {
-    var id: RecordID
+    var id: TransactionID
     var kind: TransactionKind
     var amount: Int64
     var currency: String

@@ -7,7 +7,7 @@ import Testing
 @Suite("Kept totals")
 struct TotalsRebuildTests {
     /// Every row of the kept-totals tables, sorted, as text.
-    static func snapshot(_ store: Store, book: RecordID) async throws -> [String: [String]] {
+    static func snapshot(_ store: Store, book: BookID) async throws -> [String: [String]] {
         try await store.database.read { db in
             var tables: [String: [String]] = [:]
             for table in TotalsTable.all {

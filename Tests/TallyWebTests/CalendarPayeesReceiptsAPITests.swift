@@ -66,7 +66,9 @@ extension API {
                 #expect(
                     try current.decode(CalendarJSON.self).month
                         == String(
-                            try await store.settings.today(for: User(id: owner.id, email: owner.email)).description
+                            try await store.settings.today(
+                                for: User(id: UserID(rawValue: owner.id), email: owner.email)
+                            ).description
                                 .prefix(7)
                         )
                 )

@@ -16,7 +16,7 @@ extension API {
             _ client: Client,
             _ store: Store,
             email: String = "ann@example.com"
-        ) async throws -> (Browser, User, Int64) {
+        ) async throws -> (Browser, User, BookID) {
             let browser = Browser(client)
             try await browser.get("/signup")
             let response = try await browser.post(
@@ -29,7 +29,7 @@ extension API {
             return (browser, user, book.id)
         }
 
-        func categoryID(_ path: String, _ store: Store, _ user: User, _ book: Int64) async throws -> Int64 {
+        func categoryID(_ path: String, _ store: Store, _ user: User, _ book: BookID) async throws -> CategoryID {
             let all = try await store.books.categories(in: try await store.scope(user, book: book))
             return try #require(all.first { $0.path(in: all) == path }).id
         }
@@ -37,7 +37,7 @@ extension API {
         @discardableResult
         func addExpense(
             _ browser: Browser,
-            _ book: Int64,
+            _ book: BookID,
             _ amount: String,
             category: String,
             date: LocalDate,

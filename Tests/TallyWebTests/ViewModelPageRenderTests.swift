@@ -11,7 +11,7 @@ import Testing
 /// show names.
 @Suite(.timeLimit(.minutes(1))) struct ViewModelPageRender {
     /// Signs up through the form; the browser (signed in), the user and the book id.
-    func signedIn(_ client: Client, _ store: Store) async throws -> (Browser, User, Int64) {
+    func signedIn(_ client: Client, _ store: Store) async throws -> (Browser, User, BookID) {
         let browser = Browser(client)
         try await browser.get("/signup")
         let response = try await browser.post(
@@ -85,11 +85,11 @@ import Testing
         // Rows the store would refuse (a chain five deep, a self-parent) still draw a finite tree.
         var chain: [Category] = []
         for i in 1...6 {
-            let parent: RecordID? = i == 1 ? nil : RecordID(i - 1)
+            let parent: CategoryID? = i == 1 ? nil : CategoryID(rawValue: Int64(i - 1))
             let color = i == 2 ? "red;background:url(x)" : "#123456"
             chain.append(
                 Category(
-                    id: RecordID(i),
+                    id: CategoryID(rawValue: Int64(i)),
                     bookID: 1,
                     parentID: parent,
                     kind: .expense,

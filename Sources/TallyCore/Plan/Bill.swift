@@ -91,9 +91,9 @@ public struct BillSchedule: Sendable, Hashable {
 /// A recurring bill.
 public struct Bill: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: BillID
     /// The book.
-    public var bookID: RecordID
+    public var bookID: BookID
     /// What it is: "Rent".
     public var title: String
     /// The usual amount, or `nil` when it varies.
@@ -103,9 +103,9 @@ public struct Bill: Sendable, Hashable {
     /// When it comes due.
     public var schedule: BillSchedule
     /// The account or card it is paid from.
-    public var accountID: RecordID?
+    public var accountID: AccountID?
     /// The category its expense is recorded in.
-    public var categoryID: RecordID?
+    public var categoryID: CategoryID?
     /// Where it is paid ("Pay now" opens it); "" when none.
     public var url: String
     /// Days before the due date the reminder goes off.
@@ -115,14 +115,14 @@ public struct Bill: Sendable, Hashable {
 
     /// Makes a bill.
     public init(
-        id: RecordID,
-        bookID: RecordID,
+        id: BillID,
+        bookID: BookID,
         title: String,
         amount: Money?,
         currency: Currency,
         schedule: BillSchedule,
-        accountID: RecordID?,
-        categoryID: RecordID?,
+        accountID: AccountID?,
+        categoryID: CategoryID?,
         url: String,
         remindDays: Int,
         note: String

@@ -2,9 +2,9 @@
 /// counts its sub-categories) and, optionally, chosen accounts.
 public struct Budget: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: BudgetID
     /// The book.
-    public var bookID: RecordID
+    public var bookID: BookID
     /// What it is for: "Weekly allowance".
     public var name: String
     /// The limit of one period, in the book's currency.
@@ -14,22 +14,22 @@ public struct Budget: Sendable, Hashable {
     /// Saver (each period starts at the limit) or spender (carry-over).
     public var mode: BudgetMode
     /// The categories in scope; empty means all spending.
-    public var categoryIDs: [RecordID]
+    public var categoryIDs: [CategoryID]
     /// The accounts in scope; empty means every account.
-    public var accountIDs: [RecordID]
+    public var accountIDs: [AccountID]
     /// The budget the Today view shows.
     public var isMain: Bool
 
     /// Makes a budget.
     public init(
-        id: RecordID,
-        bookID: RecordID,
+        id: BudgetID,
+        bookID: BookID,
         name: String,
         limit: Money,
         schedule: BudgetSchedule,
         mode: BudgetMode,
-        categoryIDs: [RecordID],
-        accountIDs: [RecordID],
+        categoryIDs: [CategoryID],
+        accountIDs: [AccountID],
         isMain: Bool
     ) {
         self.id = id

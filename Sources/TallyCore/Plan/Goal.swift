@@ -1,9 +1,9 @@
 /// A savings goal: something to buy, its price, and a plan to save for it.
 public struct Goal: Sendable, Hashable {
     /// Row id.
-    public var id: RecordID
+    public var id: GoalID
     /// The book.
-    public var bookID: RecordID
+    public var bookID: BookID
     /// What to buy.
     public var name: String
     /// Its price, in the book's currency.
@@ -21,7 +21,7 @@ public struct Goal: Sendable, Hashable {
     /// The date to reach it by (a target-date plan).
     public var targetDate: LocalDate?
     /// The savings account contributions may be moved into.
-    public var accountID: RecordID?
+    public var accountID: AccountID?
     /// The photo's media type, when there is one.
     public var photoType: String?
     /// The day the goal was made.
@@ -29,8 +29,8 @@ public struct Goal: Sendable, Hashable {
 
     /// Makes a goal.
     public init(
-        id: RecordID,
-        bookID: RecordID,
+        id: GoalID,
+        bookID: BookID,
         name: String,
         price: Money,
         savedAtStart: Money,
@@ -39,7 +39,7 @@ public struct Goal: Sendable, Hashable {
         cycle: BudgetCycle,
         percent: Int?,
         targetDate: LocalDate?,
-        accountID: RecordID?,
+        accountID: AccountID?,
         photoType: String?,
         createdOn: LocalDate
     ) {

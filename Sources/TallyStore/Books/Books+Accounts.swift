@@ -36,7 +36,7 @@ extension Books {
         return try await database.read { db in try await Self.accountBalances(db, book: bookID) }
     }
 
-    static func accountBalances(_ db: any SQLDatabase, book: RecordID) async throws -> [AccountBalance] {
+    static func accountBalances(_ db: any SQLDatabase, book: BookID) async throws -> [AccountBalance] {
         // The kept balance in the account's own currency (see `Totals`): one row per account.
         let rows = try await db.raw(
             """
@@ -54,10 +54,10 @@ extension Books {
         }
     }
 
-    static func account(_ row: any SQLRow, book: RecordID) throws -> Account {
+    static func account(_ row: any SQLRow, book: BookID) throws -> Account {
         let currency = try Row.currency(row, "currency")
         return Account(
-            id: try row.decode(column: "id", as: Int64.self),
+            id: try row.decode(column: "id", as: AccountID.self),
             bookID: book,
             name: try row.decode(column: "name", as: String.self),
             kind: AccountKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .other,
@@ -69,7 +69,7 @@ extension Books {
         )
     }
 
-    static func accounts(_ db: any SQLDatabase, book: RecordID) async throws -> [Account] {
+    static func accounts(_ db: any SQLDatabase, book: BookID) async throws -> [Account] {
         try await db.raw(
             """
             SELECT id, name, kind, currency, opening_minor, archived FROM accounts WHERE book_id = \(bind: book) ORDER BY archived, position, id
@@ -102,7 +102,7 @@ extension Books {
                 VALUES (\(bind: bookID), \(bind: name), \(bind: kind.rawValue), \(bind: currency.code), \(bind: opening.minorUnits), 0, \(bind: existing.count))
                 RETURNING id
                 """
-            ).first()!.decode(column: "id", as: Int64.self)
+            ).first()!.decode(column: "id", as: AccountID.self)
         }
         return AccountBalance(
             account: Account(id: id, bookID: bookID, name: name, kind: kind, openingBalance: opening, archived: false),
@@ -112,7 +112,7 @@ extension Books {
 
     /// Renames, re-kinds, archives or sets the opening balance of an account.
     public func updateAccount(
-        _ id: RecordID,
+        _ id: AccountID,
         in scope: BookScope,
         changes: AccountChanges
     ) async throws -> AccountBalance {
@@ -145,7 +145,7 @@ extension Books {
     }
 
     /// Deletes an account that no record uses; one with records must be archived instead.
-    public func deleteAccount(_ id: RecordID, in scope: BookScope) async throws {
+    public func deleteAccount(_ id: AccountID, in scope: BookScope) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -184,7 +184,7 @@ extension Books {
     static func resolve(_ reference: Reference, in all: [Account], field: String) throws -> Account {
         switch reference {
         case .id(let id):
-            if let found = all.first(where: { $0.id == id }) { return found }
+            if let found = all.first(where: { $0.id.rawValue == id }) { return found }
             throw FieldError(field, "no account with id \(id)")
         case .name(let name):
             if let found = all.first(where: { $0.name.lowercased() == name.lowercased() }) { return found }

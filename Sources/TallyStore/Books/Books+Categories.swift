@@ -35,7 +35,7 @@ extension Books {
         return try await database.read { db in try await self.catalog(db, scope).categories }
     }
 
-    static func categories(_ db: any SQLDatabase, book: RecordID) async throws -> [Category] {
+    static func categories(_ db: any SQLDatabase, book: BookID) async throws -> [Category] {
         let rows = try await db.raw(
             """
             SELECT c.id, c.parent_id, c.kind, c.name, c.icon, c.color FROM categories c
@@ -46,9 +46,9 @@ extension Books {
         ).all()
         return try rows.map { row in
             Category(
-                id: try row.decode(column: "id", as: Int64.self),
+                id: try row.decode(column: "id", as: CategoryID.self),
                 bookID: book,
-                parentID: try row.decode(column: "parent_id", as: Int64?.self),
+                parentID: try row.decode(column: "parent_id", as: CategoryID?.self),
                 kind: CategoryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
                 name: try row.decode(column: "name", as: String.self),
                 icon: try row.decode(column: "icon", as: String.self),
@@ -119,7 +119,8 @@ extension Books {
     }
 
     /// Renames a category or changes its icon or colour.
-    public func updateCategory(_ id: RecordID, in scope: BookScope, changes: CategoryChanges) async throws -> Category {
+    public func updateCategory(_ id: CategoryID, in scope: BookScope, changes: CategoryChanges) async throws -> Category
+    {
         let bookID = scope.bookID
         try scope.requireWrite()
         return try await database.write { db in
@@ -150,7 +151,7 @@ extension Books {
 
     /// Deletes a category and its sub-categories. Their records move to `moveTo` (required when
     /// there are any; it must be of the same kind and not inside the deleted category).
-    public func deleteCategory(_ id: RecordID, in scope: BookScope, moveTo: String?) async throws {
+    public func deleteCategory(_ id: CategoryID, in scope: BookScope, moveTo: String?) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -158,7 +159,7 @@ extension Books {
             guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
             let doomed = [id] + all.filter { $0.parentID == id }.map(\.id)
             let count = try await Totals.recordCount(db, book: bookID, categories: doomed)
-            var target: RecordID?
+            var target: CategoryID?
             if let reference = Reference(moveTo) {
                 let found = try Self.resolve(reference, in: all, kind: category.kind, field: "move_to")
                 guard !doomed.contains(found.id) else {
@@ -218,7 +219,7 @@ extension Books {
         let candidates = all.filter { kind == nil || $0.kind == kind }
         switch reference {
         case .id(let id):
-            if let found = candidates.first(where: { $0.id == id }) { return found }
+            if let found = candidates.first(where: { $0.id.rawValue == id }) { return found }
             throw FieldError(field, "no category with id \(id)")
         case .name(let text):
             let parts = text.split(separator: ":", maxSplits: 1).map {

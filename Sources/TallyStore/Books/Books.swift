@@ -30,14 +30,14 @@ extension Books {
         _ db: any SQLDatabase,
         name: String,
         currency: Currency,
-        owner: RecordID
-    ) async throws -> RecordID {
+        owner: UserID
+    ) async throws -> BookID {
         let bookID = try await db.raw(
             """
             INSERT INTO books (name, currency, created_at) VALUES (\(bind: name), \(bind: currency.code), \(bind: Clock.timestamp()))
             RETURNING id
             """
-        ).first()!.decode(column: "id", as: Int64.self)
+        ).first()!.decode(column: "id", as: BookID.self)
         try await db.raw(
             "INSERT INTO book_members (book_id, user_id, role) VALUES (\(bind: bookID), \(bind: owner), \(bind: Role.owner.rawValue))"
         ).run()
@@ -82,20 +82,20 @@ extension Books {
 
     static func insertCategory(
         _ db: any SQLDatabase,
-        book: RecordID,
-        parent: RecordID?,
+        book: BookID,
+        parent: CategoryID?,
         kind: CategoryKind,
         name: String,
         icon: String,
         color: String,
         position: Int
-    ) async throws -> RecordID {
+    ) async throws -> CategoryID {
         try await db.raw(
             """
             INSERT INTO categories (book_id, parent_id, kind, name, icon, color, position)
             VALUES (\(bind: book), \(bind: parent), \(bind: kind.rawValue), \(bind: name), \(bind: icon), \(bind: color), \(bind: position))
             RETURNING id
             """
-        ).first()!.decode(column: "id", as: Int64.self)
+        ).first()!.decode(column: "id", as: CategoryID.self)
     }
 }

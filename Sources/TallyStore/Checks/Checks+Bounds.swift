@@ -7,7 +7,7 @@ extension Checks {
     /// hold a 92-quadrillion expense or a date in 9999, which made sums overflow and periods run
     /// off the calendar. They are reported, not changed: only their owner knows what was meant,
     /// and the record's edit page and the API take a corrected value.
-    static func checkBounds(_ db: any SQLDatabase, book: RecordID) async throws -> [CheckFinding] {
+    static func checkBounds(_ db: any SQLDatabase, book: BookID) async throws -> [CheckFinding] {
         let max = Money.maxMinorUnits
         let from = LocalDate.supported.lowerBound.description
         let to = LocalDate.supported.upperBound.description

@@ -126,7 +126,7 @@ extension Checks {
     /// or not the size recorded; and goal photos stored without their type or type without photo.
     static func checkReceipts(
         _ db: any SQLDatabase,
-        book: RecordID
+        book: BookID
     ) async throws -> (findings: [CheckFinding], receipts: Int) {
         let count =
             try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM receipts WHERE book_id = \(bind: book)")
@@ -144,9 +144,9 @@ extension Checks {
             """
         ).all()
         for row in receipts {
-            let id = try row.decode(column: "id", as: Int64.self)
+            let id = try row.decode(column: "id", as: ReceiptID.self)
             let record = try row.decode(column: "transaction_id", as: Int64.self)
-            let owner = try row.decode(column: "owner", as: Int64?.self)
+            let owner = try row.decode(column: "owner", as: BookID?.self)
             let size = try row.decode(column: "byte_size", as: Int64.self)
             let stored = try row.decode(column: "stored", as: Int64.self)
             let (problem, fix): (String, CheckFix) =
@@ -169,7 +169,7 @@ extension Checks {
             """
         ).all()
         for row in photos {
-            let id = try row.decode(column: "id", as: Int64.self)
+            let id = try row.decode(column: "id", as: GoalID.self)
             let type = try row.decode(column: "photo_type", as: String?.self)
             let stored = try row.decode(column: "stored", as: Int64.self)
             let (problem, fix): (String, CheckFix) =

@@ -17,7 +17,7 @@ extension Checks {
     /// Compares every kept-totals table and the account balances of one book with its records.
     static func checkTotals(
         _ db: any SQLDatabase,
-        book: RecordID
+        book: BookID
     ) async throws -> (findings: [CheckFinding], cells: Int, records: Int) {
         var findings: [CheckFinding] = []
         var cells = 0
@@ -123,7 +123,7 @@ extension Checks {
         _ db: any SQLDatabase,
         table: TotalsTable,
         keys: [String],
-        book: RecordID
+        book: BookID
     ) async throws -> [CellKey: Cell] {
         let rows = try await db.raw(
             """
@@ -147,7 +147,7 @@ extension Checks {
         _ db: any SQLDatabase,
         table: TotalsTable,
         keys: [String],
-        book: RecordID
+        book: BookID
     ) async throws -> [CellKey: (total: Int64?, count: Int64)] {
         let expressions = keys.map { column -> String in
             switch column {
@@ -191,7 +191,7 @@ extension Checks {
         return over2 ? nil : sum
     }
 
-    private static func keptBalances(_ db: any SQLDatabase, book: RecordID) async throws -> [CellKey: Cell] {
+    private static func keptBalances(_ db: any SQLDatabase, book: BookID) async throws -> [CellKey: Cell] {
         let rows = try await db.raw(
             """
             SELECT CAST(account_id AS TEXT) AS account_id, currency, CAST(balance_minor AS TEXT) AS total
@@ -213,7 +213,7 @@ extension Checks {
     /// transfers in up (opening balances are kept on the account, not here).
     private static func rebuiltBalances(
         _ db: any SQLDatabase,
-        book: RecordID
+        book: BookID
     ) async throws -> [CellKey: (total: Int64?, count: Int64)] {
         let rows = try await db.raw(
             """

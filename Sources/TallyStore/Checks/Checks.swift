@@ -4,7 +4,7 @@ import TallyCore
 /// One thing `Store.check` found wrong, and where.
 public struct CheckFinding: Sendable, Equatable, CustomStringConvertible {
     /// The book it is in; nil for the database as a whole (integrity, foreign keys).
-    public let book: RecordID?
+    public let book: BookID?
     /// The table (or check) it concerns: "day_totals", "receipts", "integrity_check"…
     public let table: String
     /// Which row or cell, in words ("2026-03-04 expense, category 4, account 2, USD"); "" for none.
@@ -27,12 +27,12 @@ public struct CheckFinding: Sendable, Equatable, CustomStringConvertible {
 /// What `repair` does about a finding. Receipts and photos are fixed row by row; kept totals
 /// are rebuilt for the whole book, because one wrong cell says nothing about its neighbours.
 enum CheckFix: Sendable, Equatable {
-    case rebuildTotals(book: RecordID)
-    case deleteReceipt(RecordID)
-    case moveReceipt(RecordID, toBook: RecordID)
-    case resizeReceipt(RecordID)
-    case clearGoalPhoto(RecordID)
-    case typeGoalPhoto(RecordID)
+    case rebuildTotals(book: BookID)
+    case deleteReceipt(ReceiptID)
+    case moveReceipt(ReceiptID, toBook: BookID)
+    case resizeReceipt(ReceiptID)
+    case clearGoalPhoto(GoalID)
+    case typeGoalPhoto(GoalID)
 }
 
 /// The outcome of `Store.check`: the findings and how much was looked at.
@@ -71,7 +71,7 @@ extension Checks {
     ///
     /// With `migrating`, the schema is first brought up to date; when a damaged file refuses
     /// that, the report says so and holds what the database's own integrity check found.
-    public func check(book: RecordID? = nil, migrating: Bool = false) async throws -> CheckReport {
+    public func check(book: BookID? = nil, migrating: Bool = false) async throws -> CheckReport {
         let engine = database.engine
         if migrating {
             do {
@@ -119,7 +119,7 @@ extension Checks {
 
     /// Checks, repairs what can be repaired (kept totals rebuilt from the records in one
     /// transaction per book; receipt and photo rows fixed or removed), and checks again.
-    public func repair(book: RecordID? = nil, migrating: Bool = false) async throws -> CheckRepair {
+    public func repair(book: BookID? = nil, migrating: Bool = false) async throws -> CheckRepair {
         let before = try await check(book: book, migrating: migrating)
         // A file that cannot even be migrated is past repairing here.
         if before.findings.contains(where: { $0.table == "schema_migrations" }) {
@@ -135,7 +135,7 @@ extension Checks {
                 return done
             }
         }
-        var rebuilt: Set<RecordID> = []
+        var rebuilt: Set<BookID> = []
         for case .rebuildTotals(let id) in fixes where !rebuilt.contains(id) {
             rebuilt.insert(id)
             do {
@@ -182,7 +182,7 @@ extension Checks {
     /// are still checked. PostgreSQL aborts the whole transaction on an error, so it is thrown.
     private static func unreadable(
         _ engine: SQLEngine,
-        book: RecordID?,
+        book: BookID?,
         table: String,
         _ body: () async throws -> [CheckFinding]
     ) async throws -> [CheckFinding] {
@@ -203,9 +203,9 @@ extension Checks {
     }
 
     /// Every book's id, or the one asked for (notFound when it does not exist).
-    static func checkedBooks(_ db: any SQLDatabase, book: RecordID?) async throws -> [RecordID] {
+    static func checkedBooks(_ db: any SQLDatabase, book: BookID?) async throws -> [BookID] {
         let ids = try await db.raw("SELECT id FROM books ORDER BY id").all().map {
-            try $0.decode(column: "id", as: Int64.self)
+            try $0.decode(column: "id", as: BookID.self)
         }
         guard let book else { return ids }
         guard ids.contains(book) else { throw StoreError.notFound("book \(book)") }

@@ -43,7 +43,7 @@ extension Imports {
     }
 
     /// Deletes a staged upload inside the caller's transaction; not found when it is already gone.
-    static func claimStagedImport(_ db: any SQLDatabase, _ token: String, book: RecordID, user: RecordID) async throws {
+    static func claimStagedImport(_ db: any SQLDatabase, _ token: String, book: BookID, user: UserID) async throws {
         let claimed = try await db.raw(
             """
             DELETE FROM pending_imports WHERE token_hash = \(bind: Users.sha256(token)) AND book_id = \(bind: book) AND user_id = \(bind: user)

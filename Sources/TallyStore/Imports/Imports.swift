@@ -45,7 +45,7 @@ extension Imports {
         into book: Book,
         from source: some ImportSource,
         sqlite: Bool,
-        claim: (token: String, user: RecordID)?
+        claim: (token: String, user: UserID)?
     ) async throws -> ImportResult {
         let bookID = book.id
         return try await database.bulkWrite { db, writer in
@@ -58,7 +58,7 @@ extension Imports {
             var keys: [String: String] = [:]
             var resolved: [SpelledNames: ResolvedNames] = [:]
             let now = BulkValue.text(Clock.timestamp())
-            let shared = ["book_id": BulkValue.int(bookID), "created_at": now, "updated_at": now]
+            let shared = ["book_id": BulkValue.int(bookID.rawValue), "created_at": now, "updated_at": now]
             let width = Self.importColumns.count - shared.count
             // Bigger statements mean fewer statement journals and full-text segments; 4,000 rows of
             // 14 values stay under PostgreSQL's 65,535 binds.

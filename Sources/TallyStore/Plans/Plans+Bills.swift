@@ -14,7 +14,7 @@ public struct BillOccurrence: Sendable, Hashable {
     /// What was paid, or else the bill's usual amount (`nil` when it varies).
     public let amount: Money?
     /// The expense recorded when it was paid (gone if that record was deleted since).
-    public let transactionID: RecordID?
+    public let transactionID: TransactionID?
 
     /// Whether its reminder window has begun on `today` (or it is overdue) and it is unpaid.
     public func isDueSoon(today: LocalDate) -> Bool {
@@ -30,7 +30,7 @@ extension Plans {
     }
 
     /// One bill.
-    public func bill(_ id: RecordID, in scope: BookScope) async throws -> Bill {
+    public func bill(_ id: BillID, in scope: BookScope) async throws -> Bill {
         guard let bill = try await bills(in: scope).first(where: { $0.id == id }) else {
             throw StoreError.notFound("bill")
         }
@@ -57,7 +57,7 @@ extension Plans {
     }
 
     /// Changes the given fields of a bill; payments already made stay.
-    public func updateBill(_ id: RecordID, in scope: BookScope, _ input: BillInput) async throws -> Bill {
+    public func updateBill(_ id: BillID, in scope: BookScope, _ input: BillInput) async throws -> Bill {
         let bookID = scope.bookID
         let book = try scope.writable()
         let today = scope.today
@@ -82,7 +82,7 @@ extension Plans {
     }
 
     /// Deletes a bill and its payment marks (the expenses recorded stay in the book).
-    public func deleteBill(_ id: RecordID, in scope: BookScope) async throws {
+    public func deleteBill(_ id: BillID, in scope: BookScope) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -98,7 +98,7 @@ extension Plans {
     /// Occurrences from `from` through `to` (at most 3 years apart) of one bill, or of every
     /// bill when `billID` is nil, by due date.
     public func billOccurrences(
-        _ billID: RecordID? = nil,
+        _ billID: BillID? = nil,
         in scope: BookScope,
         from: LocalDate,
         through to: LocalDate
@@ -122,7 +122,7 @@ extension Plans {
     /// Marks an occurrence paid: records the expense (the bill's category and account, the
     /// amount given or the bill's own) and links it, all in one transaction.
     public func payBill(
-        _ billID: RecordID,
+        _ billID: BillID,
         due dueDate: LocalDate,
         in scope: BookScope,
         amount rawAmount: String? = nil,
@@ -162,8 +162,8 @@ extension Plans {
                 date: paidOn,
                 time: nil,
                 payee: bill.title,
-                category: bill.categoryID.map { .id($0) },
-                account: bill.accountID.map { .id($0) },
+                category: bill.categoryID.map(Reference.to),
+                account: bill.accountID.map(Reference.to),
                 toAccount: nil,
                 note: "Bill due \(dueDate)"
             )
@@ -187,7 +187,7 @@ extension Plans {
     }
 
     /// Undoes a payment: the mark and the expense it recorded both go.
-    public func undoBillPayment(_ billID: RecordID, due dueDate: LocalDate, in scope: BookScope) async throws {
+    public func undoBillPayment(_ billID: BillID, due dueDate: LocalDate, in scope: BookScope) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -200,7 +200,7 @@ extension Plans {
             else {
                 throw StoreError.notFound("payment")
             }
-            if let transaction = try row.decode(column: "transaction_id", as: Int64?.self) {
+            if let transaction = try row.decode(column: "transaction_id", as: TransactionID?.self) {
                 try await Records.removeTransaction(db, book: bookID, id: transaction)
             }
         }
@@ -214,7 +214,7 @@ extension Plans {
         today: LocalDate
     ) async throws -> [BillOccurrence] {
         guard !bills.isEmpty else { return [] }
-        var paid: [String: (LocalDate, Int64, Int64?)] = [:]
+        var paid: [String: (LocalDate, Int64, TransactionID?)] = [:]
         for row in try await db.raw(
             """
             SELECT bill_id, due_date, paid_on, amount_minor, transaction_id FROM bill_payments
@@ -226,7 +226,7 @@ extension Plans {
             paid[key] = (
                 LocalDate(try row.decode(column: "paid_on", as: String.self))!,
                 try row.decode(column: "amount_minor", as: Int64.self),
-                try row.decode(column: "transaction_id", as: Int64?.self)
+                try row.decode(column: "transaction_id", as: TransactionID?.self)
             )
         }
         var result: [BillOccurrence] = []
@@ -260,7 +260,7 @@ extension Plans {
         return result.sorted { ($0.dueDate, $0.bill.title, $0.bill.id) < ($1.dueDate, $1.bill.title, $1.bill.id) }
     }
 
-    static func bills(_ db: any SQLDatabase, book: RecordID) async throws -> [Bill] {
+    static func bills(_ db: any SQLDatabase, book: BookID) async throws -> [Bill] {
         try await db.raw(
             """
             SELECT id, title, amount_minor, currency, cycle, due_day, every_months, first_due, account_id, category_id, url, remind_days, note
@@ -269,7 +269,7 @@ extension Plans {
         ).all().map { row in
             let currency = try Row.currency(row, "currency")
             return Bill(
-                id: try row.decode(column: "id", as: Int64.self),
+                id: try row.decode(column: "id", as: BillID.self),
                 bookID: book,
                 title: try row.decode(column: "title", as: String.self),
                 amount: try row.decode(column: "amount_minor", as: Int64?.self).map {
@@ -282,8 +282,8 @@ extension Plans {
                     dueDay: Int(try row.decode(column: "due_day", as: Int64.self)),
                     everyMonths: Int(try row.decode(column: "every_months", as: Int64.self))
                 ),
-                accountID: try row.decode(column: "account_id", as: Int64?.self),
-                categoryID: try row.decode(column: "category_id", as: Int64?.self),
+                accountID: try row.decode(column: "account_id", as: AccountID?.self),
+                categoryID: try row.decode(column: "category_id", as: CategoryID?.self),
                 url: try row.decode(column: "url", as: String.self),
                 remindDays: Int(try row.decode(column: "remind_days", as: Int64.self)),
                 note: try row.decode(column: "note", as: String.self)
@@ -293,12 +293,12 @@ extension Plans {
 
     static func insertBill(
         _ db: any SQLDatabase,
-        book: RecordID,
+        book: BookID,
         currency: Currency,
         draft: BillDraft,
-        account: RecordID?,
-        category: RecordID?
-    ) async throws -> RecordID {
+        account: AccountID?,
+        category: CategoryID?
+    ) async throws -> BillID {
         let s = draft.schedule
         return try await db.raw(
             """
@@ -308,17 +308,17 @@ extension Plans {
               \(bind: draft.note), \(bind: Clock.timestamp()))
             RETURNING id
             """
-        ).first()!.decode(column: "id", as: Int64.self)
+        ).first()!.decode(column: "id", as: BillID.self)
     }
 
     /// The bill's account and (expense) category: `nil` = not given, `.some(nil)` = none.
     static func billReferences(
         _ db: any SQLDatabase,
-        book: RecordID,
+        book: BookID,
         draft: BillDraft
-    ) async throws -> (RecordID??, RecordID??) {
-        var account: RecordID??
-        var category: RecordID??
+    ) async throws -> (AccountID??, CategoryID??) {
+        var account: AccountID??
+        var category: CategoryID??
         if let reference = draft.account {
             let all = try await Books.accounts(db, book: book)
             account = .some(try reference.map { try Books.resolve($0, in: all, field: "account").id })

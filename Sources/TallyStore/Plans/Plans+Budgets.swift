@@ -19,7 +19,7 @@ extension Plans {
     }
 
     /// One budget.
-    public func budget(_ id: RecordID, in scope: BookScope) async throws -> Budget {
+    public func budget(_ id: BudgetID, in scope: BookScope) async throws -> Budget {
         let all = try await budgets(in: scope)
         guard let budget = all.first(where: { $0.id == id }) else { throw StoreError.notFound("budget") }
         return budget
@@ -41,7 +41,7 @@ extension Plans {
                   \(bind: s.weekStart.iso), \(bind: s.start.description), \(bind: s.dayOfMonth), \(bind: draft.mode.rawValue), 0, \(bind: Clock.timestamp()))
                 RETURNING id
                 """
-            ).first()!.decode(column: "id", as: Int64.self)
+            ).first()!.decode(column: "id", as: BudgetID.self)
             try await Self.saveScope(db, budget: id, categories: categories ?? [], accounts: accounts ?? [])
             if isFirst || draft.main == true { try await Self.makeMain(db, book: bookID, budget: id) }
             return id
@@ -50,7 +50,7 @@ extension Plans {
     }
 
     /// Changes the given fields of a budget.
-    public func updateBudget(_ id: RecordID, in scope: BookScope, _ input: BudgetInput) async throws -> Budget {
+    public func updateBudget(_ id: BudgetID, in scope: BookScope, _ input: BudgetInput) async throws -> Budget {
         let bookID = scope.bookID
         let book = try scope.writable()
         let today = scope.today
@@ -76,7 +76,7 @@ extension Plans {
     }
 
     /// Deletes a budget (its figures were never stored); another becomes main if it was.
-    public func deleteBudget(_ id: RecordID, in scope: BookScope) async throws {
+    public func deleteBudget(_ id: BudgetID, in scope: BookScope) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -98,7 +98,7 @@ extension Plans {
     /// Where a budget stands on `date` (default: the user's today): its period, limit, spending,
     /// carry, remaining, days left and per-day allowance.
     public func budgetStatus(
-        _ id: RecordID,
+        _ id: BudgetID,
         in scope: BookScope,
         on date: LocalDate? = nil
     ) async throws -> BudgetStanding {
@@ -131,7 +131,7 @@ extension Plans {
     /// The budget's periods up to the one holding `through` (default today), newest first, at
     /// most `limit` of them (1–500); a spender budget's carry still counts every period since its start.
     public func budgetHistory(
-        _ id: RecordID,
+        _ id: BudgetID,
         in scope: BookScope,
         through date: LocalDate? = nil,
         limit: Int = 12
@@ -204,7 +204,7 @@ extension Plans {
                 """
                 SELECT id FROM categories WHERE book_id = \(bind: budget.bookID) AND parent_id IN (\(binds: budget.categoryIDs))
                 """
-            ).all().map { try $0.decode(column: "id", as: Int64.self) }
+            ).all().map { try $0.decode(column: "id", as: CategoryID.self) }
             conditions.append("category_id IN (\(binds: Array(Set(budget.categoryIDs + children)).sorted()))")
         }
         if !budget.accountIDs.isEmpty { conditions.append("account_id IN (\(binds: budget.accountIDs))") }
@@ -220,7 +220,7 @@ extension Plans {
         }
     }
 
-    static func budgets(_ db: any SQLDatabase, book: RecordID) async throws -> [Budget] {
+    static func budgets(_ db: any SQLDatabase, book: BookID) async throws -> [Budget] {
         let rows = try await db.raw(
             """
             SELECT id, name, limit_minor, currency, cycle, week_start, start_date, day_of_month, mode, is_main
@@ -228,16 +228,16 @@ extension Plans {
             """
         ).all()
         guard !rows.isEmpty else { return [] }
-        var categories: [Int64: [Int64]] = [:]
-        var accounts: [Int64: [Int64]] = [:]
+        var categories: [BudgetID: [CategoryID]] = [:]
+        var accounts: [BudgetID: [AccountID]] = [:]
         for row in try await db.raw(
             """
             SELECT s.budget_id, s.category_id FROM budget_categories s JOIN budgets b ON b.id = s.budget_id WHERE b.book_id = \(bind: book)
             ORDER BY s.category_id
             """
         ).all() {
-            categories[try row.decode(column: "budget_id", as: Int64.self), default: []].append(
-                try row.decode(column: "category_id", as: Int64.self)
+            categories[try row.decode(column: "budget_id", as: BudgetID.self), default: []].append(
+                try row.decode(column: "category_id", as: CategoryID.self)
             )
         }
         for row in try await db.raw(
@@ -246,12 +246,12 @@ extension Plans {
             ORDER BY s.account_id
             """
         ).all() {
-            accounts[try row.decode(column: "budget_id", as: Int64.self), default: []].append(
-                try row.decode(column: "account_id", as: Int64.self)
+            accounts[try row.decode(column: "budget_id", as: BudgetID.self), default: []].append(
+                try row.decode(column: "account_id", as: AccountID.self)
             )
         }
         return try rows.map { row in
-            let id = try row.decode(column: "id", as: Int64.self)
+            let id = try row.decode(column: "id", as: BudgetID.self)
             let currency = try Row.currency(row, "currency")
             let schedule = BudgetSchedule(
                 cycle: BudgetCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
@@ -276,11 +276,11 @@ extension Plans {
     /// Looks up the scope's categories (expense ones only) and accounts; `nil` = not given.
     static func budgetScope(
         _ db: any SQLDatabase,
-        book: RecordID,
+        book: BookID,
         draft: BudgetDraft
-    ) async throws -> ([RecordID]?, [RecordID]?) {
-        var categories: [RecordID]?
-        var accounts: [RecordID]?
+    ) async throws -> ([CategoryID]?, [AccountID]?) {
+        var categories: [CategoryID]?
+        var accounts: [AccountID]?
         if let references = draft.categories {
             let all = try await Books.categories(db, book: book)
             categories = try references.map { try Books.resolve($0, in: all, kind: .expense, field: "categories").id }
@@ -294,9 +294,9 @@ extension Plans {
 
     static func saveScope(
         _ db: any SQLDatabase,
-        budget: RecordID,
-        categories: [RecordID]?,
-        accounts: [RecordID]?
+        budget: BudgetID,
+        categories: [CategoryID]?,
+        accounts: [AccountID]?
     ) async throws {
         if let categories {
             try await db.raw("DELETE FROM budget_categories WHERE budget_id = \(bind: budget)").run()
@@ -316,7 +316,7 @@ extension Plans {
         }
     }
 
-    static func makeMain(_ db: any SQLDatabase, book: RecordID, budget: RecordID) async throws {
+    static func makeMain(_ db: any SQLDatabase, book: BookID, budget: BudgetID) async throws {
         try await db.raw(
             "UPDATE budgets SET is_main = CASE WHEN id = \(bind: budget) THEN 1 ELSE 0 END WHERE book_id = \(bind: book)"
         ).run()

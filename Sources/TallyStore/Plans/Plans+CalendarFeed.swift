@@ -51,7 +51,7 @@ extension Plans {
         }
         guard let row else { throw StoreError.notFound("calendar") }
         let user = User(
-            id: try row.decode(column: "id", as: Int64.self),
+            id: try row.decode(column: "id", as: UserID.self),
             email: try row.decode(column: "email", as: String.self)
         )
         let settings = try await self.settings.current(for: user)

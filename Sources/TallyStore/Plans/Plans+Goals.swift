@@ -15,9 +15,9 @@ public struct GoalStanding: Sendable, Hashable {
 /// Money put toward a goal.
 public struct GoalContribution: Sendable, Hashable {
     /// Row id.
-    public let id: RecordID
+    public let id: ContributionID
     /// The goal.
-    public let goalID: RecordID
+    public let goalID: GoalID
     /// How much (always positive; deleting a contribution takes it back).
     public let amount: Money
     /// When.
@@ -25,7 +25,7 @@ public struct GoalContribution: Sendable, Hashable {
     /// Free text.
     public let note: String
     /// The transfer recorded with it, if any.
-    public let transactionID: RecordID?
+    public let transactionID: TransactionID?
 }
 
 extension Plans {
@@ -39,7 +39,7 @@ extension Plans {
     }
 
     /// One goal with its plan.
-    public func goal(_ id: RecordID, in scope: BookScope) async throws -> GoalStanding {
+    public func goal(_ id: GoalID, in scope: BookScope) async throws -> GoalStanding {
         let bookID = scope.bookID
         let today = scope.today
         guard let goal = try await database.read({ db in try await Self.goals(db, book: bookID, id: id) }).first else {
@@ -64,13 +64,13 @@ extension Plans {
                   \(bind: account ?? nil), \(bind: today.description), \(bind: Clock.timestamp()))
                 RETURNING id
                 """
-            ).first()!.decode(column: "id", as: Int64.self)
+            ).first()!.decode(column: "id", as: GoalID.self)
         }
         return try await goal(id, in: scope)
     }
 
     /// Changes the given fields; `saved` sets the amount saved so far, contributions included.
-    public func updateGoal(_ id: RecordID, in scope: BookScope, _ input: GoalInput) async throws -> GoalStanding {
+    public func updateGoal(_ id: GoalID, in scope: BookScope, _ input: GoalInput) async throws -> GoalStanding {
         let bookID = scope.bookID
         let book = try scope.writable()
         let today = scope.today
@@ -94,7 +94,7 @@ extension Plans {
     }
 
     /// Deletes a goal and its contributions (transfers recorded with them stay in the book).
-    public func deleteGoal(_ id: RecordID, in scope: BookScope) async throws {
+    public func deleteGoal(_ id: GoalID, in scope: BookScope) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -110,7 +110,7 @@ extension Plans {
     /// Records money put toward a goal. With `fromAccount`, also records a transfer from it to
     /// the goal's savings account (or `toAccount`), so the account balances show the move.
     public func contribute(
-        to goalID: RecordID,
+        to goalID: GoalID,
         in scope: BookScope,
         amount rawAmount: String?,
         date rawDate: String? = nil,
@@ -132,7 +132,7 @@ extension Plans {
             guard let goal = try await Self.goals(db, book: bookID, id: goalID).first else {
                 throw StoreError.notFound("goal")
             }
-            var transactionID: RecordID?
+            var transactionID: TransactionID?
             if let from = Reference(fromAccount) {
                 let accounts = try await Books.accounts(db, book: bookID)
                 let source = try Books.resolve(from, in: accounts, field: "from_account")
@@ -157,8 +157,8 @@ extension Plans {
                     time: nil,
                     payee: "",
                     category: nil,
-                    account: .id(source.id),
-                    toAccount: .id(target.id),
+                    account: .to(source.id),
+                    toAccount: .to(target.id),
                     note: note.isEmpty ? "Saving for \(goal.name)" : note
                 )
                 transactionID = try await Records.insertTransaction(db, book: bookID, draft: draft)
@@ -169,7 +169,7 @@ extension Plans {
                 VALUES (\(bind: goalID), \(bind: amount.minorUnits), \(bind: date.description), \(bind: note), \(bind: transactionID), \(bind: Clock.timestamp()))
                 RETURNING id
                 """
-            ).first()!.decode(column: "id", as: Int64.self)
+            ).first()!.decode(column: "id", as: ContributionID.self)
             return GoalContribution(
                 id: id,
                 goalID: goalID,
@@ -182,7 +182,7 @@ extension Plans {
     }
 
     /// A goal's contributions, newest first.
-    public func contributions(to goalID: RecordID, in scope: BookScope) async throws -> [GoalContribution] {
+    public func contributions(to goalID: GoalID, in scope: BookScope) async throws -> [GoalContribution] {
         let standing = try await goal(goalID, in: scope)
         return try await database.read { db in
             try await db.raw(
@@ -192,7 +192,7 @@ extension Plans {
                 """
             ).all().map { row in
                 GoalContribution(
-                    id: try row.decode(column: "id", as: Int64.self),
+                    id: try row.decode(column: "id", as: ContributionID.self),
                     goalID: goalID,
                     amount: Money(
                         minorUnits: try row.decode(column: "amount_minor", as: Int64.self),
@@ -200,14 +200,14 @@ extension Plans {
                     ),
                     date: LocalDate(try row.decode(column: "date", as: String.self))!,
                     note: try row.decode(column: "note", as: String.self),
-                    transactionID: try row.decode(column: "transaction_id", as: Int64?.self)
+                    transactionID: try row.decode(column: "transaction_id", as: TransactionID?.self)
                 )
             }
         }
     }
 
     /// Takes back a contribution, and the transfer recorded with it.
-    public func deleteContribution(_ id: RecordID, of goalID: RecordID, in scope: BookScope) async throws {
+    public func deleteContribution(_ id: ContributionID, of goalID: GoalID, in scope: BookScope) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -218,14 +218,14 @@ extension Plans {
             else {
                 throw StoreError.notFound("contribution")
             }
-            if let transaction = try row.decode(column: "transaction_id", as: Int64?.self) {
+            if let transaction = try row.decode(column: "transaction_id", as: TransactionID?.self) {
                 try await Records.removeTransaction(db, book: bookID, id: transaction)
             }
         }
     }
 
     /// Sets (or, with nil, removes) the goal's photo: a JPEG, PNG, HEIC or WebP image.
-    public func setGoalPhoto(_ goalID: RecordID, in scope: BookScope, bytes: [UInt8]?) async throws {
+    public func setGoalPhoto(_ goalID: GoalID, in scope: BookScope, bytes: [UInt8]?) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         let photoType = try bytes.map { try Records.imageType($0, field: "photo").rawValue }
@@ -242,7 +242,7 @@ extension Plans {
     }
 
     /// The goal's photo and its media type.
-    public func goalPhoto(_ goalID: RecordID, in scope: BookScope) async throws -> (type: String, data: Data) {
+    public func goalPhoto(_ goalID: GoalID, in scope: BookScope) async throws -> (type: String, data: Data) {
         let bookID = scope.bookID
         let row = try await database.read { db in
             try await db.raw(
@@ -253,7 +253,7 @@ extension Plans {
         return (try row.decode(column: "photo_type", as: String.self), try row.decode(column: "photo", as: Data.self))
     }
 
-    static func goals(_ db: any SQLDatabase, book: RecordID, id: RecordID? = nil) async throws -> [Goal] {
+    static func goals(_ db: any SQLDatabase, book: BookID, id: GoalID? = nil) async throws -> [Goal] {
         let filter: SQLQueryString = id.map { "AND g.id = \(bind: $0)" } ?? ""
         let rows = try await db.raw(
             """
@@ -269,7 +269,7 @@ extension Plans {
                 try row.decode(column: column, as: Int64?.self).map { Money(minorUnits: $0, currency: currency) }
             }
             return Goal(
-                id: try row.decode(column: "id", as: Int64.self),
+                id: try row.decode(column: "id", as: GoalID.self),
                 bookID: book,
                 name: try row.decode(column: "name", as: String.self),
                 price: try money("price_minor")!,
@@ -279,7 +279,7 @@ extension Plans {
                 cycle: BudgetCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
                 percent: try row.decode(column: "percent", as: Int64?.self).map(Int.init),
                 targetDate: try row.decode(column: "target_date", as: String?.self).flatMap(LocalDate.init),
-                accountID: try row.decode(column: "account_id", as: Int64?.self),
+                accountID: try row.decode(column: "account_id", as: AccountID?.self),
                 photoType: try row.decode(column: "photo_type", as: String?.self),
                 createdOn: LocalDate(try row.decode(column: "created_on", as: String.self))!
             )
@@ -287,8 +287,7 @@ extension Plans {
     }
 
     /// The savings account: `nil` = not given, `.some(nil)` = cleared, else its id.
-    static func goalAccount(_ db: any SQLDatabase, book: RecordID, _ reference: Reference??) async throws -> RecordID??
-    {
+    static func goalAccount(_ db: any SQLDatabase, book: BookID, _ reference: Reference??) async throws -> AccountID?? {
         guard let reference else { return nil }
         guard let reference else { return .some(nil) }
         return .some(try Books.resolve(reference, in: try await Books.accounts(db, book: book), field: "account").id)

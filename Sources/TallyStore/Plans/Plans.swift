@@ -90,7 +90,7 @@ extension Plans {
         }
     }
 
-    static func dueSoon(_ db: any SQLDatabase, book: RecordID, today: LocalDate) async throws -> [BillOccurrence] {
+    static func dueSoon(_ db: any SQLDatabase, book: BookID, today: LocalDate) async throws -> [BillOccurrence] {
         try await occurrences(
             db,
             bills: try await bills(db, book: book),
@@ -103,7 +103,7 @@ extension Plans {
 
     /// The bills a new book starts with, at zero, first due on the 1st of next month: the user
     /// edits or deletes them.
-    static func seedBills(_ db: any SQLDatabase, book: RecordID, currency: Currency) async throws {
+    static func seedBills(_ db: any SQLDatabase, book: BookID, currency: Currency) async throws {
         let today = Clock.localDate(at: Date(), in: .current)
         let firstDue = today.startOfMonth.adding(months: 1)
         let categories = try await Books.categories(db, book: book)

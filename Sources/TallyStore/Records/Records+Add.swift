@@ -28,9 +28,9 @@ extension Records {
     /// payee memory current: how bills, goals and adds with photos add a record.
     static func insertTransaction(
         _ db: any SQLDatabase,
-        book bookID: RecordID,
+        book bookID: BookID,
         draft: TransactionDraft
-    ) async throws -> RecordID {
+    ) async throws -> TransactionID {
         // The same path as a group-committed add, as a batch of one.
         try await AddQueue.insert(db, [(bookID, draft)])[0].get().transaction.id
     }
@@ -42,9 +42,10 @@ extension Records {
     ]
 
     /// One resolved record's values for `insertColumns`.
-    static func insertValues(book: RecordID, draft: TransactionDraft, refs: References, now: String) -> [BulkValue] {
+    static func insertValues(book: BookID, draft: TransactionDraft, refs: References, now: String) -> [BulkValue] {
         [
-            .int(book), .text(draft.kind.rawValue), .int(draft.amount.minorUnits), .text(draft.amount.currency.code),
+            .int(book.rawValue), .text(draft.kind.rawValue), .int(draft.amount.minorUnits),
+            .text(draft.amount.currency.code),
             .text(draft.date.description), .text(draft.time?.description ?? ""), .text(draft.payee),
             .text(Totals.payeeKey(draft.payee)), BulkValue(refs.category), BulkValue(refs.account),
             BulkValue(refs.toAccount), .text(draft.note), .text(now), .text(now),
@@ -67,7 +68,7 @@ extension Records {
 actor AddQueue {
     /// One waiting add.
     struct Job: Sendable {
-        let book: RecordID
+        let book: BookID
         /// The book's catalogue version at the request's access check (see `CatalogCache`).
         let catalogVersion: Int64
         let draft: TransactionDraft
@@ -142,7 +143,7 @@ actor AddQueue {
     /// when it is held at the version the drafts' requests saw.
     static func insert(
         _ db: any SQLDatabase,
-        _ drafts: [(book: RecordID, draft: TransactionDraft)],
+        _ drafts: [(book: BookID, draft: TransactionDraft)],
         writer: BulkWriter? = nil,
         catalogs: CatalogCache? = nil,
         versions: [Int64] = []
@@ -196,7 +197,7 @@ actor AddQueue {
                 }
                 outcomes[index] = .success(
                     TransactionRecord(
-                        id: id,
+                        id: TransactionID(rawValue: id),
                         book: book,
                         draft: draft,
                         refs: refs,
@@ -214,7 +215,7 @@ actor AddQueue {
     /// What the payees of drafts that leave out a category or account were last recorded with.
     private static func rememberedPayees(
         _ db: any SQLDatabase,
-        book: RecordID,
+        book: BookID,
         drafts: [TransactionDraft]
     ) async throws -> [String: Records.Remembered] {
         let keys = Set(
@@ -232,8 +233,8 @@ actor AddQueue {
         var remembered: [String: Records.Remembered] = [:]
         for row in rows {
             remembered[try row.decode(column: "name_key", as: String.self)] = Records.Remembered(
-                category: try row.decode(column: "last_category_id", as: Int64?.self),
-                account: try row.decode(column: "last_account_id", as: Int64?.self)
+                category: try row.decode(column: "last_category_id", as: CategoryID?.self),
+                account: try row.decode(column: "last_account_id", as: AccountID?.self)
             )
         }
         return remembered
@@ -244,8 +245,8 @@ extension TransactionRecord {
     /// A record just inserted, named from the catalogue its references were resolved in (no
     /// second read).
     init(
-        id: RecordID,
-        book: RecordID,
+        id: TransactionID,
+        book: BookID,
         draft: TransactionDraft,
         refs: Records.References,
         categories: [Category],

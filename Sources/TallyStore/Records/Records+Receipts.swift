@@ -5,9 +5,9 @@ import TallyCore
 /// A stored receipt image.
 public struct Receipt: Sendable {
     /// Row id.
-    public let id: RecordID
+    public let id: ReceiptID
     /// The record it belongs to.
-    public let transactionID: RecordID
+    public let transactionID: TransactionID
     /// Detected image type.
     public let type: ReceiptImageType
     /// Size in bytes.
@@ -17,7 +17,8 @@ public struct Receipt: Sendable {
 extension Records {
     /// Attaches an image to a record. Stored in the database itself, so several app servers
     /// sharing one PostgreSQL see the same files and a backup of the database holds everything.
-    public func addReceipt(to transactionID: RecordID, in scope: BookScope, bytes: [UInt8]) async throws -> Receipt {
+    public func addReceipt(to transactionID: TransactionID, in scope: BookScope, bytes: [UInt8]) async throws -> Receipt
+    {
         let bookID = scope.bookID
         try scope.requireWrite()
         let type = try Self.imageType(bytes, field: "receipt")
@@ -37,22 +38,22 @@ extension Records {
     /// Stores a checked image for a record of the book, inside the caller's transaction.
     static func insertReceipt(
         _ db: any SQLDatabase,
-        book bookID: RecordID,
-        transaction transactionID: RecordID,
+        book bookID: BookID,
+        transaction transactionID: TransactionID,
         bytes: [UInt8],
         type: ReceiptImageType
-    ) async throws -> RecordID {
+    ) async throws -> ReceiptID {
         try await db.raw(
             """
             INSERT INTO receipts (book_id, transaction_id, content_type, byte_size, data, created_at)
             VALUES (\(bind: bookID), \(bind: transactionID), \(bind: type.rawValue), \(bind: bytes.count), \(bind: Data(bytes)), \(bind: Clock.timestamp()))
             RETURNING id
             """
-        ).first()!.decode(column: "id", as: Int64.self)
+        ).first()!.decode(column: "id", as: ReceiptID.self)
     }
 
     /// The receipts of a record, oldest first.
-    public func receipts(of transactionID: RecordID, in scope: BookScope) async throws -> [Receipt] {
+    public func receipts(of transactionID: TransactionID, in scope: BookScope) async throws -> [Receipt] {
         let bookID = scope.bookID
         return try await database.read { db in
             try await db.raw(
@@ -65,7 +66,7 @@ extension Records {
     }
 
     /// A receipt's metadata and bytes.
-    public func receiptData(_ id: RecordID, in scope: BookScope) async throws -> (Receipt, Data) {
+    public func receiptData(_ id: ReceiptID, in scope: BookScope) async throws -> (Receipt, Data) {
         let bookID = scope.bookID
         let row = try await database.read { db in
             try await db.raw(
@@ -80,7 +81,7 @@ extension Records {
 
     /// Deletes a receipt; returns what it was (its record, for the page to go back to).
     @discardableResult
-    public func deleteReceipt(_ id: RecordID, in scope: BookScope) async throws -> Receipt {
+    public func deleteReceipt(_ id: ReceiptID, in scope: BookScope) async throws -> Receipt {
         let bookID = scope.bookID
         try scope.requireWrite()
         let row = try await database.write { db in
@@ -108,8 +109,8 @@ extension Records {
 
     static func receipt(_ row: any SQLRow) throws -> Receipt {
         Receipt(
-            id: try row.decode(column: "id", as: Int64.self),
-            transactionID: try row.decode(column: "transaction_id", as: Int64.self),
+            id: try row.decode(column: "id", as: ReceiptID.self),
+            transactionID: try row.decode(column: "transaction_id", as: TransactionID.self),
             type: ReceiptImageType(rawValue: try row.decode(column: "content_type", as: String.self)) ?? .jpeg,
             byteSize: try row.decode(column: "byte_size", as: Int.self)
         )

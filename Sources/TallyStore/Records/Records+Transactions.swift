@@ -4,7 +4,11 @@ import TallyCore
 
 extension Records {
     /// The record `id` of the book, read on the caller's connection.
-    static func record(_ db: any SQLDatabase, _ id: RecordID, book bookID: RecordID) async throws -> TransactionRecord {
+    static func record(
+        _ db: any SQLDatabase,
+        _ id: TransactionID,
+        book bookID: BookID
+    ) async throws -> TransactionRecord {
         guard
             let row = try await db.raw(
                 TransactionRecord.selectSQL + " WHERE t.id = \(bind: id) AND t.book_id = \(bind: bookID)"
@@ -18,7 +22,7 @@ extension Records {
     /// Deletes a record inside the caller's transaction, taking it out of the totals; false when
     /// it is already gone.
     @discardableResult
-    static func removeTransaction(_ db: any SQLDatabase, book bookID: RecordID, id: RecordID) async throws -> Bool {
+    static func removeTransaction(_ db: any SQLDatabase, book bookID: BookID, id: TransactionID) async throws -> Bool {
         guard
             let row = try await db.raw(
                 """
@@ -36,7 +40,7 @@ extension Records {
     /// Changes the given fields of a record (the others stay as they were) and attaches new
     /// receipt photos, in one database transaction.
     public func updateTransaction(
-        _ id: RecordID,
+        _ id: TransactionID,
         in scope: BookScope,
         _ input: TransactionInput,
         receipts: [[UInt8]] = []
@@ -75,7 +79,7 @@ extension Records {
     }
 
     /// Deletes a record and its receipts.
-    public func deleteTransaction(_ id: RecordID, in scope: BookScope) async throws {
+    public func deleteTransaction(_ id: TransactionID, in scope: BookScope) async throws {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
@@ -86,7 +90,7 @@ extension Records {
     }
 
     /// One record.
-    public func transaction(_ id: RecordID, in scope: BookScope) async throws -> TransactionRecord {
+    public func transaction(_ id: TransactionID, in scope: BookScope) async throws -> TransactionRecord {
         try await database.read { db in try await Self.record(db, id, book: scope.bookID) }
     }
 
@@ -143,7 +147,7 @@ extension Records {
         if records.count > limit {
             records.removeLast()
             let last = records[records.count - 1].transaction
-            next = Cursor(date: last.date.description, time: last.time?.description ?? "", id: last.id).encoded
+            next = Cursor(date: last.date.description, time: last.time?.description ?? "", id: last.id.rawValue).encoded
         }
         return TransactionPage(records: records, nextCursor: next)
     }
@@ -177,8 +181,8 @@ extension Records {
                 ?? book.currency
             return Payee(
                 name: try row.decode(column: "name", as: String.self),
-                lastCategoryID: try row.decode(column: "last_category_id", as: Int64?.self),
-                lastAccountID: try row.decode(column: "last_account_id", as: Int64?.self),
+                lastCategoryID: try row.decode(column: "last_category_id", as: CategoryID?.self),
+                lastAccountID: try row.decode(column: "last_account_id", as: AccountID?.self),
                 lastAmount: try row.decode(column: "last_amount_minor", as: Int64?.self).map {
                     Money(minorUnits: $0, currency: currency)
                 }
@@ -187,19 +191,19 @@ extension Records {
     }
 
     /// A record's category, account and destination account as ids of its book.
-    typealias References = (category: RecordID?, account: RecordID?, toAccount: RecordID?)
+    typealias References = (category: CategoryID?, account: AccountID?, toAccount: AccountID?)
 
     /// What a payee was last recorded with, for autofill.
     struct Remembered: Sendable {
-        let category: RecordID?
-        let account: RecordID?
+        let category: CategoryID?
+        let account: AccountID?
     }
 
     /// Turns an edited draft's category and account references into ids of this book (an edit
     /// never autofills; new records go through `AddQueue.insert`).
     static func resolveReferences(
         _ db: any SQLDatabase,
-        book: RecordID,
+        book: BookID,
         draft: TransactionDraft
     ) async throws -> References {
         try resolve(
@@ -221,10 +225,10 @@ extension Records {
         var categoryRef = draft.category
         var accountRef = draft.account
         if draft.kind != .transfer, let remembered {
-            categoryRef = categoryRef ?? remembered.category.map(Reference.id)
-            accountRef = accountRef ?? remembered.account.map(Reference.id)
+            categoryRef = categoryRef ?? remembered.category.map(Reference.to)
+            accountRef = accountRef ?? remembered.account.map(Reference.to)
         }
-        var category: RecordID?
+        var category: CategoryID?
         if let categoryRef {
             let kind: CategoryKind = draft.kind == .income ? .income : .expense
             category = try Books.resolve(categoryRef, in: categories, kind: kind, field: "category").id
@@ -239,10 +243,10 @@ extension Records {
 
     static func rememberPayee(
         _ db: any SQLDatabase,
-        book: RecordID,
+        book: BookID,
         draft: TransactionDraft,
-        category: RecordID?,
-        account: RecordID?
+        category: CategoryID?,
+        account: AccountID?
     ) async throws {
         guard !draft.payee.isEmpty, draft.kind != .transfer else { return }
         var use = PayeeUse(name: draft.payee)

@@ -119,9 +119,9 @@ extension Reports {
 /// Display names, link values and colours for the groups of a report.
 struct GroupNames {
     let by: ReportGrouping
-    let book: RecordID
-    let categories: [RecordID: Category]
-    let accounts: [RecordID: Account]
+    let book: BookID
+    let categories: [CategoryID: Category]
+    let accounts: [AccountID: Account]
 
     var dimension: TotalsQuery.Dimension {
         switch by {
@@ -156,13 +156,17 @@ struct GroupNames {
     func group(_ raw: String, payees: [String: String]) -> (key: String, filter: String, color: String) {
         switch by {
         case .category, .subcategory:
-            guard let id = Int64(raw), var category = categories[id] else { return ("Uncategorised", "", Palette.none) }
+            guard let id = Int64(raw), var category = categories[CategoryID(rawValue: id)] else {
+                return ("Uncategorised", "", Palette.none)
+            }
             if by == .category, let parent = category.parentID.flatMap({ categories[$0] }) { category = parent }
             let parentColor = category.parentID.flatMap { categories[$0]?.color }
             let key = by == .category ? category.name : category.path(in: Array(categories.values))
             return (key, String(category.id), category.color.isEmpty ? (parentColor ?? Palette.none) : category.color)
         case .account:
-            guard let id = Int64(raw), let account = accounts[id] else { return ("No account", "", Palette.none) }
+            guard let id = Int64(raw), let account = accounts[AccountID(rawValue: id)] else {
+                return ("No account", "", Palette.none)
+            }
             return (account.name, String(account.id), Palette.color(for: account.name))
         case .payee:
             guard !raw.isEmpty else { return ("No payee", "", Palette.none) }
@@ -174,7 +178,7 @@ struct GroupNames {
 
 extension GroupNames {
     /// The names a grouping needs, from the book's catalogue.
-    init(by: ReportGrouping, book: RecordID, _ catalog: CatalogCache.Catalog) {
+    init(by: ReportGrouping, book: BookID, _ catalog: CatalogCache.Catalog) {
         let categories = by == .category || by == .subcategory ? catalog.categories : []
         let accounts = by == .account ? catalog.accounts : []
         self.init(

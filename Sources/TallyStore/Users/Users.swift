@@ -8,7 +8,7 @@ import TallyCore
 /// A personal API token as listed to its owner (the secret itself is shown only once).
 public struct APIToken: Sendable, Hashable {
     /// Row id, used to revoke it.
-    public let id: RecordID
+    public let id: TokenID
     /// What the user called it ("laptop CLI").
     public let name: String
     /// When it was made (ISO 8601).
@@ -49,7 +49,7 @@ extension Users {
                 INSERT INTO users (email, password_hash, created_at)
                 VALUES (\(bind: email), \(bind: hash), \(bind: Clock.timestamp())) RETURNING id
                 """
-            ).first()!.decode(column: "id", as: Int64.self)
+            ).first()!.decode(column: "id", as: UserID.self)
             _ = try await Books.createBook(db, name: "Personal", currency: currency, owner: userID)
             return User(id: userID, email: email)
         }
@@ -78,18 +78,18 @@ extension Users {
         guard valid, let row else { throw StoreError.unauthorized("wrong email or password") }
         try await clearLoginFailures(email: email)
         return User(
-            id: try row.decode(column: "id", as: Int64.self),
+            id: try row.decode(column: "id", as: UserID.self),
             email: try row.decode(column: "email", as: String.self)
         )
     }
 
     /// A user by id.
-    public func user(id: RecordID) async throws -> User? {
+    public func user(id: UserID) async throws -> User? {
         try await database.read { db in
             try await db.raw("SELECT id, email FROM users WHERE id = \(bind: id)").first()
         }.map {
             User(
-                id: try $0.decode(column: "id", as: Int64.self),
+                id: try $0.decode(column: "id", as: UserID.self),
                 email: try $0.decode(column: "email", as: String.self)
             )
         }
@@ -102,7 +102,7 @@ extension Users {
             try await db.raw("SELECT id, email FROM users WHERE email = \(bind: key)").first()
         }.map {
             User(
-                id: try $0.decode(column: "id", as: Int64.self),
+                id: try $0.decode(column: "id", as: UserID.self),
                 email: try $0.decode(column: "email", as: String.self)
             )
         }
@@ -114,14 +114,14 @@ extension Users {
             try await db.raw("SELECT id, email FROM users ORDER BY email").all()
         }.map {
             User(
-                id: try $0.decode(column: "id", as: Int64.self),
+                id: try $0.decode(column: "id", as: UserID.self),
                 email: try $0.decode(column: "email", as: String.self)
             )
         }
     }
 
     /// Makes a personal API token; the secret is returned once and only its SHA-256 is stored.
-    public func createToken(for user: User, name rawName: String?) async throws -> (id: RecordID, token: String) {
+    public func createToken(for user: User, name rawName: String?) async throws -> (id: TokenID, token: String) {
         let name =
             (rawName ?? "").trimmingCharacters(in: .whitespaces).isEmpty
             ? "API token" : try Validate.name(rawName, field: "name")
@@ -132,7 +132,7 @@ extension Users {
                 INSERT INTO api_tokens (user_id, name, token_hash, created_at)
                 VALUES (\(bind: user.id), \(bind: name), \(bind: Self.sha256(token)), \(bind: Clock.timestamp())) RETURNING id
                 """
-            ).first()!.decode(column: "id", as: Int64.self)
+            ).first()!.decode(column: "id", as: TokenID.self)
         }
         return (id, token)
     }
@@ -145,7 +145,7 @@ extension Users {
             ).all()
         }.map {
             APIToken(
-                id: try $0.decode(column: "id", as: Int64.self),
+                id: try $0.decode(column: "id", as: TokenID.self),
                 name: try $0.decode(column: "name", as: String.self),
                 createdAt: try $0.decode(column: "created_at", as: String.self),
                 lastUsedAt: try $0.decode(column: "last_used_at", as: String?.self)
@@ -154,7 +154,7 @@ extension Users {
     }
 
     /// Revokes one of the user's tokens; `notFound` for anyone else's.
-    public func revokeToken(_ id: RecordID, for user: User) async throws {
+    public func revokeToken(_ id: TokenID, for user: User) async throws {
         let deleted = try await database.write { db in
             try await db.raw(
                 "DELETE FROM api_tokens WHERE id = \(bind: id) AND user_id = \(bind: user.id) RETURNING id"
@@ -178,7 +178,7 @@ extension Users {
         guard let row else { return nil }
         try await noteTokenUse(hash: hash, lastUsed: try row.decode(column: "last_used_at", as: String?.self))
         return User(
-            id: try row.decode(column: "id", as: Int64.self),
+            id: try row.decode(column: "id", as: UserID.self),
             email: try row.decode(column: "email", as: String.self)
         )
     }

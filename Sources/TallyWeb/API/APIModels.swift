@@ -5,7 +5,7 @@ import TallyStore
 /// JSON shapes of the API (keys become snake_case). Amounts are decimal strings.
 enum APIModel {
     struct BookJSON: ResponseEncodable {
-        let id: Int64, name: String, currency: String, role: String
+        let id: BookID, name: String, currency: String, role: String
         init(_ book: Book) {
             id = book.id
             name = book.name
@@ -15,9 +15,9 @@ enum APIModel {
     }
 
     struct TransactionJSON: ResponseEncodable {
-        let id: Int64, kind: String, amount: String, currency: String, date: String, time: String?
-        let payee: String, category: String?, categoryId: Int64?, account: String?, accountId: Int64?
-        let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
+        let id: TransactionID, kind: String, amount: String, currency: String, date: String, time: String?
+        let payee: String, category: String?, categoryId: CategoryID?, account: String?, accountId: AccountID?
+        let toAccount: String?, toAccountId: AccountID?, note: String, receipts: Int
         init(_ record: TransactionRecord) {
             let t = record.transaction
             id = t.id
@@ -61,7 +61,7 @@ enum APIModel {
     }
 
     struct CategoryJSON: ResponseEncodable {
-        let id: Int64, name: String, path: String, kind: String, parentId: Int64?, icon: String, color: String
+        let id: CategoryID, name: String, path: String, kind: String, parentId: CategoryID?, icon: String, color: String
         init(_ category: Category, all: [Category]) {
             id = category.id
             name = category.name
@@ -74,7 +74,7 @@ enum APIModel {
     }
 
     struct AccountJSON: ResponseEncodable, SnakeCaseKeys {
-        let id: Int64, name: String, kind: String, currency: String, openingBalance: String, balance: String,
+        let id: AccountID, name: String, kind: String, currency: String, openingBalance: String, balance: String,
             archived: Bool
 
         enum CodingKeys: String, CodingKey {
@@ -120,7 +120,7 @@ enum APIModel {
     }
 
     struct PayeeJSON: ResponseEncodable {
-        let name: String, categoryId: Int64?, accountId: Int64?, amount: String?
+        let name: String, categoryId: CategoryID?, accountId: AccountID?, amount: String?
         init(_ payee: Payee) {
             name = payee.name
             categoryId = payee.lastCategoryID
@@ -130,8 +130,8 @@ enum APIModel {
     }
 
     struct ReceiptJSON: ResponseEncodable {
-        let id: Int64, transactionId: Int64, contentType: String, bytes: Int, url: String
-        init(_ receipt: Receipt, book: Int64) {
+        let id: ReceiptID, transactionId: TransactionID, contentType: String, bytes: Int, url: String
+        init(_ receipt: Receipt, book: BookID) {
             id = receipt.id
             transactionId = receipt.transactionID
             contentType = receipt.type.rawValue
@@ -141,24 +141,25 @@ enum APIModel {
     }
 
     struct TokenJSON: ResponseEncodable {
-        let id: Int64, name: String, createdAt: String, lastUsedAt: String?
+        let id: TokenID, name: String, createdAt: String, lastUsedAt: String?
     }
 
     struct NewTokenJSON: ResponseEncodable {
-        let id: Int64, token: String
+        let id: TokenID, token: String
     }
 
     struct UserJSON: ResponseEncodable {
-        let id: Int64, email: String
+        let id: UserID, email: String
     }
 }
 
 /// JSON shapes of budgets, goals, bills and the Today view.
 extension APIModel {
     struct BudgetJSON: ResponseEncodable {
-        let id: Int64, name: String, limit: String, currency: String, cycle: String, weekStart: String, start: String,
+        let id: BudgetID, name: String, limit: String, currency: String, cycle: String, weekStart: String,
+            start: String,
             dayOfMonth: Int
-        let categories: [Int64], accounts: [Int64], mode: String, main: Bool
+        let categories: [CategoryID], accounts: [AccountID], mode: String, main: Bool
         init(_ b: Budget) {
             id = b.id
             name = b.name
@@ -191,7 +192,7 @@ extension APIModel {
     }
 
     struct BudgetStatusJSON: ResponseEncodable {
-        let budgetId: Int64, name: String, mode: String, date: String, periodStart: String, periodEnd: String,
+        let budgetId: BudgetID, name: String, mode: String, date: String, periodStart: String, periodEnd: String,
             limit: String, spent: String
         let carried: String, remaining: String, usedShare: String?, daysLeft: Int, perDay: String, alert: String,
             currency: String
@@ -216,9 +217,9 @@ extension APIModel {
     }
 
     struct GoalJSON: ResponseEncodable {
-        let id: Int64, name: String, price: String, saved: String, currency: String, photo: String?, income: String?,
+        let id: GoalID, name: String, price: String, saved: String, currency: String, photo: String?, income: String?,
             cycle: String
-        let percent: Int?, targetDate: String?, account: Int64?, perPeriod: String?, percentNeeded: Int?,
+        let percent: Int?, targetDate: String?, account: AccountID?, perPeriod: String?, percentNeeded: Int?,
             predictedDate: String?
         let periodsLeft: Int?, progress: String, remaining: String, status: String, message: String?
         init(_ standing: GoalStanding) {
@@ -247,7 +248,7 @@ extension APIModel {
     }
 
     struct ContributionJSON: ResponseEncodable {
-        let id: Int64, goalId: Int64, amount: String, date: String, note: String, transaction: Int64?
+        let id: ContributionID, goalId: GoalID, amount: String, date: String, note: String, transaction: TransactionID?
         init(_ c: GoalContribution) {
             id = c.id
             goalId = c.goalID
@@ -259,9 +260,9 @@ extension APIModel {
     }
 
     struct BillJSON: ResponseEncodable {
-        let id: Int64, title: String, amount: String?, currency: String, cycle: String, dueDay: Int, everyMonths: Int,
+        let id: BillID, title: String, amount: String?, currency: String, cycle: String, dueDay: Int, everyMonths: Int,
             firstDue: String
-        let account: Int64?, category: Int64?, url: String, remindDays: Int, note: String
+        let account: AccountID?, category: CategoryID?, url: String, remindDays: Int, note: String
         init(_ b: Bill) {
             id = b.id
             title = b.title
@@ -280,8 +281,8 @@ extension APIModel {
     }
 
     struct OccurrenceJSON: ResponseEncodable {
-        let billId: Int64, title: String, dueDate: String, status: String, paidOn: String?, amount: String?,
-            transaction: Int64?, url: String
+        let billId: BillID, title: String, dueDate: String, status: String, paidOn: String?, amount: String?,
+            transaction: TransactionID?, url: String
         init(_ o: BillOccurrence) {
             billId = o.bill.id
             title = o.bill.title

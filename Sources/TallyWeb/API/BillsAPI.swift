@@ -55,7 +55,7 @@ struct BillsAPI {
     /// Occurrences from `from` (default: the 1st of this month) through `to` (default: a year on).
     func occurrences(_ request: Request, context: AppContext) async throws -> APIList<APIModel.OccurrenceJSON> {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: BillID.self)
         let today = scope.today
         let from = try QueryDate.read(request, "from") ?? today.startOfMonth
         let to = try QueryDate.read(request, "to") ?? from.adding(months: 12).adding(days: -1)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Tagged
 import TallyCore
 
 /// A JSON value read without ever going through floating point: numbers must be integers
@@ -109,9 +110,12 @@ struct JSONBody {
 }
 
 extension Parameters {
-    /// A path id, or 404 when it is not a positive integer.
-    func id(_ name: String) throws -> Int64 {
+    /// A path id, typed by where it is used, or 404 when it is not a positive integer.
+    func id<Tag>(
+        _ name: String,
+        as type: Tagged<Tag, Int64>.Type = Tagged<Tag, Int64>.self
+    ) throws -> Tagged<Tag, Int64> {
         guard let text = get(name), let id = Int64(text), id > 0 else { throw HTTPError(.notFound) }
-        return id
+        return Tagged(rawValue: id)
     }
 }

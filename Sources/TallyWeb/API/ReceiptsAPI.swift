@@ -21,7 +21,7 @@ struct ReceiptsAPI {
     func upload(_ request: Request, context: AppContext) async throws -> EditedResponse<APIModel.ReceiptJSON> {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
         var request = request
         let bytes: [UInt8]
@@ -45,7 +45,7 @@ struct ReceiptsAPI {
     func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.ReceiptJSON> {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
         let receipts = try await store.records.receipts(of: id, in: scope)
         return APIList(receipts.map { APIModel.ReceiptJSON($0, book: bookID) })

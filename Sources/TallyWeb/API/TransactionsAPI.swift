@@ -62,7 +62,7 @@ struct TransactionsAPI {
 
     func update(_ request: Request, context: AppContext) async throws -> APIModel.TransactionJSON {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
         let input = try await request.decode(as: RecordBody.self, context: context).input
         return APIModel.TransactionJSON(try await store.records.updateTransaction(id, in: scope, input))

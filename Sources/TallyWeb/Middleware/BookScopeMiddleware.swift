@@ -19,7 +19,7 @@ struct BookScopeMiddleware: RouterMiddleware {
     ) async throws -> Response {
         // No credential at all is a 401 (a sign-in page for the pages) before any 404.
         if context.credential == nil { _ = try context.requireUser() }
-        let book = try context.parameters.id("book")
+        let book = try context.parameters.id("book", as: BookID.self)
         var context = context
         let scope: BookScope
         switch context.credential {

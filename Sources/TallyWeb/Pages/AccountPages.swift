@@ -69,7 +69,7 @@ struct AccountPages {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: AccountID.self)
         return try await PageRenderer.post(request, context: context) { form in
             let changes = AccountChanges(
                 name: form["name"],

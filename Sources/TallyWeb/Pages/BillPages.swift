@@ -87,7 +87,7 @@ struct BillPages {
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: BillID.self)
         _ = try await store.plans.bill(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.plans.updateBill(id, in: scope, BillForm.input(form))
@@ -109,7 +109,7 @@ struct BillPages {
         scope: BookScope,
         context: AppContext,
         input: BillInput,
-        billID: RecordID?,
+        billID: BillID?,
         error: FieldError? = nil
     ) async throws -> Response {
         let book = try scope.writable()
@@ -144,7 +144,7 @@ struct BillPages {
 
     func pay(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: BillID.self)
         let due = try Self.dueDate(context)
         _ = try await store.plans.bill(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in

@@ -114,7 +114,7 @@ struct BudgetPages {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: BudgetID.self)
         _ = try await store.plans.budget(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.plans.updateBudget(id, in: scope, BudgetForm.input(form))

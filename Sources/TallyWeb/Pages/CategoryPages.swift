@@ -59,7 +59,7 @@ struct CategoryPages {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: CategoryID.self)
         return try await PageRenderer.post(request, context: context) { form in
             let changes = CategoryChanges(name: form["name"], icon: form["icon"], color: form["color"])
             _ = try await store.books.updateCategory(id, in: scope, changes: changes)
@@ -76,7 +76,7 @@ struct CategoryPages {
     private func deletePage(context: AppContext, error: String = "") async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: CategoryID.self)
         let all = try await store.books.categories(in: scope)
         guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
         let targets = all.filter { $0.kind == category.kind && $0.id != id && $0.parentID != id }
@@ -99,7 +99,7 @@ struct CategoryPages {
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: CategoryID.self)
         return try await PageRenderer.post(request, context: context) { form in
             try await store.books.deleteCategory(id, in: scope, moveTo: form["move_to"])
             return "/books/\(scope.bookID)/categories"

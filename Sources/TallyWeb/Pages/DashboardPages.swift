@@ -140,7 +140,7 @@ enum Links {
     }
 
     /// The search page filtered to one row of a report.
-    static func search(book: RecordID, by: ReportGrouping, row: ReportRow, range: DateRange) -> String? {
+    static func search(book: BookID, by: ReportGrouping, row: ReportRow, range: DateRange) -> String? {
         guard !row.filterValue.isEmpty else { return nil }
         let field =
             switch by {

@@ -89,7 +89,7 @@ enum GoalForm {
     }
 
     /// What a goal card shows.
-    static func card(_ standing: GoalStanding, book: RecordID) -> GoalCard {
+    static func card(_ standing: GoalStanding, book: BookID) -> GoalCard {
         let goal = standing.goal
         let plan = standing.plan
         let (status, statusClass) =

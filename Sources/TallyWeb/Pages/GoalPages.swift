@@ -134,7 +134,7 @@ struct GoalPages {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: GoalID.self)
         _ = try await store.plans.goal(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
             let input = try GoalForm.input(form)
@@ -156,7 +156,7 @@ struct GoalPages {
 
     func contribute(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: GoalID.self)
         _ = try await store.plans.goal(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.plans.contribute(
@@ -177,7 +177,7 @@ struct GoalPages {
     func undoContribution(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: GoalID.self)
         try await store.plans.deleteContribution(try context.parameters.id("contribution"), of: id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }
@@ -195,7 +195,7 @@ struct GoalPages {
     func deletePhoto(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: GoalID.self)
         try await store.plans.setGoalPhoto(id, in: scope, bytes: nil)
         return PageRenderer.redirect("/books/\(bookID)/goals/\(id)")
     }

@@ -56,7 +56,7 @@ enum PlanText {
 
     /// What a budget card shows: the period, a progress bar, spent / available, carry,
     /// remaining, days left and the per-day allowance.
-    static func budget(_ standing: BudgetStanding, book: RecordID) -> BudgetCard {
+    static func budget(_ standing: BudgetStanding, book: BookID) -> BudgetCard {
         let s = standing.status
         let b = standing.budget
         let used = s.usedBasisPoints
@@ -89,7 +89,7 @@ enum PlanText {
     }
 
     /// What a bill occurrence row shows.
-    static func occurrence(_ o: BillOccurrence, book: RecordID, today: LocalDate) -> BillRow {
+    static func occurrence(_ o: BillOccurrence, book: BookID, today: LocalDate) -> BillRow {
         let base = "/books/\(book)/bills/\(o.bill.id)/occurrences/\(o.dueDate)"
         let status: String =
             switch o.status {

@@ -39,7 +39,7 @@ struct TodayPages {
     /// page pins it. It names no one and reads nothing (browsers fetch manifests without
     /// cookies), only the book id from the path.
     func manifest(_ request: Request, context: AppContext) async throws -> Response {
-        let book = try context.parameters.id("book")
+        let book = try context.parameters.id("book", as: BookID.self)
         let manifest: [String: Any] = [
             "name": "Tally Today", "short_name": "Today",
             "description": "Your budget today, and a quick way to add an expense",

@@ -68,7 +68,7 @@ struct TransactionPages {
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
         return try await PageRenderer.post(request, context: context) { form in
             let record = try await store.records.updateTransaction(
@@ -106,7 +106,7 @@ struct TransactionPages {
 
     func addReceipts(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
         for image in try Self.checkedImages(try await request.form(context: context)) {
             _ = try await store.records.addReceipt(to: id, in: scope, bytes: image)
@@ -121,7 +121,7 @@ struct TransactionPages {
     func deleteReceipt(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let bookID = scope.bookID
-        let id = try context.parameters.id("id")
+        let id = try context.parameters.id("id", as: ReceiptID.self)
         let receipt = try await store.records.deleteReceipt(id, in: scope)
         return PageRenderer.redirect("/books/\(bookID)/transactions/\(receipt.transactionID)/edit")
     }
@@ -160,7 +160,7 @@ struct TransactionPages {
         scope: BookScope,
         context: AppContext,
         input: TransactionInput,
-        recordID: RecordID?,
+        recordID: TransactionID?,
         error: FieldError? = nil
     ) async throws -> Response {
         let book = try scope.writable()

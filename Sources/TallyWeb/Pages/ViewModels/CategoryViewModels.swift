@@ -25,7 +25,7 @@ struct CategoryNode: ViewModel {
     /// a row in the database says otherwise (a cycle or a deeper chain).
     static let maxDepth = 4
 
-    let id: RecordID
+    let id: CategoryID
     let name: String
     let icon: String
     let color: String
@@ -53,7 +53,7 @@ struct CategoryNode: ViewModel {
 
 /// `category_delete.mustache`: the category and where its records can move.
 struct CategoryDeletePage: ViewModel {
-    let id: RecordID
+    let id: CategoryID
     let name: String
     let icon: String
     let error: String

@@ -3,7 +3,7 @@ import TallyCore
 /// `transaction_form.mustache`: add or edit a record.
 struct TransactionFormPage: ViewModel {
     /// The record being edited, 0 when adding.
-    let recordID: RecordID
+    let recordID: TransactionID
     let isEdit: Bool
     let action: String
     let isExpense: Bool
@@ -33,7 +33,7 @@ struct PayeeOption: ViewModel {
 
 /// A receipt photo of the record being edited.
 struct ReceiptThumb: ViewModel {
-    let id: RecordID
+    let id: ReceiptID
     let url: String
 }
 
@@ -46,7 +46,7 @@ struct AccountsPage: ViewModel {
 
 /// An account with its balance and edit form.
 struct AccountRow: ViewModel {
-    let id: RecordID
+    let id: AccountID
     let name: String
     let kind: String
     let balance: String

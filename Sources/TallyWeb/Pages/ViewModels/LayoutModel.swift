@@ -23,7 +23,7 @@ struct LayoutModel: ViewModel {
 
     /// The open book and whether this user may change it.
     struct BookModel: ViewModel {
-        let id: RecordID
+        let id: BookID
         let name: String
         let currency: String
         let canWrite: Bool

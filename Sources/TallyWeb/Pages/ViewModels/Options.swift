@@ -1,8 +1,8 @@
 import TallyCore
 
-/// An `<option value="{{id}}">{{label}}</option>` of a record (category, account, parent).
+/// An `<option value="{{id}}">{{label}}</option>` of a category (a parent, a target, a budget's scope).
 struct IDOption: ViewModel {
-    let id: RecordID
+    let id: CategoryID
     let label: String
     var selected = false
 }
@@ -16,7 +16,7 @@ struct ValueOption: ViewModel {
 
 /// An account in a `<select>`: `{{id}}`, `{{name}}`, `{{selected}}`.
 struct AccountOption: ViewModel {
-    let id: RecordID
+    let id: AccountID
     let name: String
     let selected: Bool
 }

@@ -3,7 +3,7 @@ import TallyCore
 /// `budget_card.mustache` (budgets, a budget's page, the dashboard, the calendar's warnings and
 /// the Today view): where a budget stands in its current period.
 struct BudgetCard: ViewModel {
-    let id: RecordID
+    let id: BudgetID
     let name: String
     let cycle: String
     let mode: String
@@ -32,7 +32,7 @@ struct BudgetCard: ViewModel {
 
 /// A bill due on one date (the bills month, due soon on the dashboard and Today, the pay page).
 struct BillRow: ViewModel {
-    let billID: RecordID
+    let billID: BillID
     let title: String
     let due: String
     let dueDate: String
@@ -54,7 +54,7 @@ struct BillRow: ViewModel {
 
 /// `goal_card.mustache`: a goal's progress and plan.
 struct GoalCard: ViewModel {
-    let id: RecordID
+    let id: GoalID
     let name: String
     let link: String
     let hasPhoto: Bool

@@ -90,7 +90,7 @@ struct GoalPage: ViewModel {
 
 /// Money put toward a goal.
 struct ContributionRow: ViewModel {
-    let id: RecordID
+    let id: ContributionID
     let amount: String
     /// "5 Mar 2026".
     let date: String

@@ -4,7 +4,7 @@ import TallyStore
 /// One record in a list (the day view, search results, latest records, the delete
 /// confirmation): who, how much, which category, and when.
 struct RecordRow: ViewModel {
-    let id: RecordID
+    let id: TransactionID
     /// "expense", "income" or "transfer" (a CSS class).
     let kind: String
     /// The payee, or "From → To" for a transfer.
