@@ -13,8 +13,9 @@ struct AuthAPI {
         let routes = RouteCollection(context: AppContext.self)
         routes.post("users", use: signUp)
         routes.post("tokens", use: createToken)
-        routes.get("tokens", use: listTokens)
-        routes.delete("tokens/:id", use: revokeToken)
+        let signedIn = routes.signedIn()
+        signedIn.get("tokens", use: listTokens)
+        signedIn.delete("tokens/:id", use: revokeToken)
         return routes
     }
 
@@ -46,8 +47,8 @@ struct AuthAPI {
         return created(APIModel.NewTokenJSON(id: id, token: token))
     }
 
-    func listTokens(_ request: Request, context: AppContext) async throws -> APIList<APIModel.TokenJSON> {
-        let tokens = try await store.users.tokens(for: try context.requireUser())
+    func listTokens(_ request: Request, context: SignedInContext) async throws -> APIList<APIModel.TokenJSON> {
+        let tokens = try await store.users.tokens(for: context.user)
         return APIList(
             tokens.map {
                 APIModel.TokenJSON(id: $0.id, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
@@ -55,8 +56,8 @@ struct AuthAPI {
         )
     }
 
-    func revokeToken(_ request: Request, context: AppContext) async throws -> Response {
-        try await store.users.revokeToken(try context.parameters.id("id"), for: try context.requireUser())
+    func revokeToken(_ request: Request, context: SignedInContext) async throws -> Response {
+        try await store.users.revokeToken(try context.parameters.id("id"), for: context.user)
         return Response(status: .noContent)
     }
 }

@@ -9,14 +9,14 @@ struct BooksAPI {
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
-        routes.get("books", use: list)
+        routes.signedIn().get("books", use: list)
         book.get("calendar", use: calendar)
         book.get("payees", use: payees)
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.BookJSON> {
-        APIList(try await store.books.all(for: try context.requireUser()).map(APIModel.BookJSON.init))
+    func list(_ request: Request, context: SignedInContext) async throws -> APIList<APIModel.BookJSON> {
+        APIList(try await store.books.all(for: context.user).map(APIModel.BookJSON.init))
     }
 
     func calendar(_ request: Request, context: AppContext) async throws -> APIModel.CalendarJSON {

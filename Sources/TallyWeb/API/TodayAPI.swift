@@ -13,10 +13,11 @@ struct TodayAPI {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
         book.get("today", use: today)
-        routes.get("settings", use: settings)
-        routes.patch("settings", use: updateSettings)
-        routes.get("calendar-feed", use: feed)
-        routes.post("calendar-feed/rotate", use: rotate)
+        let signedIn = routes.signedIn()
+        signedIn.get("settings", use: settings)
+        signedIn.patch("settings", use: updateSettings)
+        signedIn.get("calendar-feed", use: feed)
+        signedIn.post("calendar-feed/rotate", use: rotate)
         return routes
     }
 
@@ -25,12 +26,12 @@ struct TodayAPI {
         return APIModel.TodayJSON(try await store.plans.todaySummary(in: scope))
     }
 
-    func settings(_ request: Request, context: AppContext) async throws -> APIModel.SettingsJSON {
-        APIModel.SettingsJSON(try await store.settings.current(for: try context.requireUser()))
+    func settings(_ request: Request, context: SignedInContext) async throws -> APIModel.SettingsJSON {
+        APIModel.SettingsJSON(try await store.settings.current(for: context.user))
     }
 
-    func updateSettings(_ request: Request, context: AppContext) async throws -> APIModel.SettingsJSON {
-        let user = try context.requireUser()
+    func updateSettings(_ request: Request, context: SignedInContext) async throws -> APIModel.SettingsJSON {
+        let user = context.user
         let body = try await request.decode(as: SettingsChanges.self, context: context)
         let settings = try await store.settings.updateSettings(
             for: user,
@@ -43,8 +44,8 @@ struct TodayAPI {
 
     /// The feed token is stored hashed, so its link is shown once: here when the feed is first
     /// made, afterwards `url` is null until `rotate` makes a new one.
-    func feed(_ request: Request, context: AppContext) async throws -> APIModel.CalendarFeedJSON {
-        let user = try context.requireUser()
+    func feed(_ request: Request, context: SignedInContext) async throws -> APIModel.CalendarFeedJSON {
+        let user = context.user
         if let createdAt = try await store.plans.calendarFeedCreatedAt(for: user) {
             return APIModel.CalendarFeedJSON(url: nil, createdAt: createdAt)
         }
@@ -52,8 +53,8 @@ struct TodayAPI {
         return APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
     }
 
-    func rotate(_ request: Request, context: AppContext) async throws -> APIModel.CalendarFeedJSON {
-        let token = try await store.plans.rotateCalendarFeed(for: try context.requireUser())
+    func rotate(_ request: Request, context: SignedInContext) async throws -> APIModel.CalendarFeedJSON {
+        let token = try await store.plans.rotateCalendarFeed(for: context.user)
         return APIModel.CalendarFeedJSON(url: CalendarFeedRoute.url(token: token, publicURL: publicURL), createdAt: nil)
     }
 }

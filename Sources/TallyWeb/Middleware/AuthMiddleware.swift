@@ -8,7 +8,7 @@ import TallyStore
 
 /// Sets `context.identity` from the session cookie or an `Authorization: Bearer` token, and
 /// `context.clientAddress` (for login throttling). It refuses only an unknown token; routes
-/// that need a user ask `context.requireUser()`.
+/// that need a user sit in a `signedIn()` group (`SignedInContext`) or a `book(_:)` group.
 ///
 /// On a book's routes (`/books/{book}/…`, `/api/v1/books/{book}/…`) it only notes the
 /// credential (`context.credential`): `BookScopeMiddleware` then reads the caller, the book and

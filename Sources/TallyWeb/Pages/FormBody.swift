@@ -117,7 +117,7 @@ extension PageRenderer {
     /// error through `refused` (which answers 422). Any other error is the error page's.
     static func post(
         _ request: Request,
-        context: AppContext,
+        context: some RequestContext,
         change: (FormBody) async throws -> String,
         refused: (FormBody, FieldError) async throws -> Response
     ) async throws -> Response {

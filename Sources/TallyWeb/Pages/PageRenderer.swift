@@ -17,7 +17,7 @@ struct PageRenderer: Sendable {
     func page<Content: ViewModel>(
         _ template: String,
         title: String,
-        context: AppContext,
+        context: some LayoutContext,
         book: Book? = nil,
         model: Content,
         status: HTTPResponse.Status = .ok
@@ -29,9 +29,9 @@ struct PageRenderer: Sendable {
         let layout = LayoutModel(
             title: title,
             csrf: context.csrfToken,
-            user: context.identity.map { LayoutModel.UserModel(email: $0.email) },
+            user: context.layoutUser.map { LayoutModel.UserModel(email: $0.email) },
             book: book.map(LayoutModel.BookModel.init),
-            today: book == nil ? "" : context.scope?.today.description ?? ""
+            today: book == nil ? "" : context.layoutToday
         )
         var root = PageModel(layout: layout, content: model)
         #if DEBUG

@@ -14,13 +14,14 @@ struct SettingsPages {
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
-        routes.get("settings", use: show)
-        routes.post("settings", use: update)
-        routes.post("settings/calendar-feed", use: rotate)
+        let signedIn = routes.signedIn()
+        signedIn.get("settings", use: show)
+        signedIn.post("settings", use: update)
+        signedIn.post("settings/calendar-feed", use: rotate)
         return routes
     }
 
-    func show(_ request: Request, context: AppContext) async throws -> Response {
+    func show(_ request: Request, context: SignedInContext) async throws -> Response {
         try await page(request, context: context)
     }
 
@@ -28,13 +29,13 @@ struct SettingsPages {
     /// hash is kept).
     private func page(
         _ request: Request,
-        context: AppContext,
+        context: SignedInContext,
         form: FormBody? = nil,
         error: FieldError? = nil,
         notice: String = "",
         newToken: String? = nil
     ) async throws -> Response {
-        let user = try context.requireUser()
+        let user = context.user
         let settings = try await store.settings.current(for: user)
         let feedCreated = try await store.plans.calendarFeedCreatedAt(for: user)
         let firstBook = try await store.books.all(for: user).first
@@ -60,8 +61,8 @@ struct SettingsPages {
         )
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
-        let user = try context.requireUser()
+    func update(_ request: Request, context: SignedInContext) async throws -> Response {
+        let user = context.user
         return try await PageRenderer.post(request, context: context) { form in
             _ = try await store.settings.updateSettings(
                 for: user,
@@ -76,8 +77,8 @@ struct SettingsPages {
     }
 
     /// Makes a new feed link and shows it at once, in this response: it cannot be shown again.
-    func rotate(_ request: Request, context: AppContext) async throws -> Response {
-        let token = try await store.plans.rotateCalendarFeed(for: try context.requireUser())
+    func rotate(_ request: Request, context: SignedInContext) async throws -> Response {
+        let token = try await store.plans.rotateCalendarFeed(for: context.user)
         var response = try await page(
             request,
             context: context,
