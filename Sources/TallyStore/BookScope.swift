@@ -66,7 +66,7 @@ extension Store {
             ).first()
         }
         guard let row else { return nil }
-        return try scope(row)
+        return try scope(try row.decode(model: StoredScope.self))
     }
 
     /// The holder of an API token and their book in one read (the token lookup and the
@@ -88,23 +88,49 @@ extension Store {
             ).first()
         }
         guard let row else { return nil }
-        try await users.noteTokenUse(hash: hash, lastUsed: try row.decode(column: "last_used_at", as: String?.self))
-        return try scope(row)
+        let stored = try row.decode(model: StoredScope.self)
+        try await users.noteTokenUse(hash: hash, lastUsed: stored.lastUsedAt)
+        return try scope(stored)
     }
 
     /// A scope from a row of the reads above.
-    private func scope(_ row: any SQLRow) throws -> BookScope {
-        let user = User(
-            id: try row.decode(column: "user_id", as: UserID.self),
-            email: try row.decode(column: "email", as: String.self)
-        )
-        guard try !row.decodeNil(column: "id") else { throw StoreError.notFound("book") }
-        let zone = try row.decodeNil(column: "time_zone") ? nil : try row.decode(column: "time_zone", as: String.self)
+    private func scope(_ row: StoredScope) throws -> BookScope {
+        // The book's columns come from LEFT JOINs: all NULL when the caller is not a member.
+        guard let id = row.bookID, let name = row.name, let code = row.currency, let version = row.catalogVersion
+        else { throw StoreError.notFound("book") }
         return BookScope(
-            user: user,
-            book: try Row.book(row),
-            timeZone: self.zone(named: zone),
-            catalogVersion: try row.decode(column: "catalog_version", as: Int64.self)
+            user: User(id: row.userID, email: row.email),
+            book: Book(
+                id: id,
+                name: name,
+                currency: Currency(code: code) ?? .usd,
+                role: row.role.flatMap(Role.init(rawValue:)) ?? .viewer
+            ),
+            timeZone: self.zone(named: row.timeZone),
+            catalogVersion: version
         )
+    }
+}
+
+/// A row of the access checks above: the caller, and the book when they are one of its members.
+private struct StoredScope: Decodable {
+    let userID: UserID
+    let email: String
+    let bookID: BookID?
+    let name: String?
+    let currency: String?
+    let catalogVersion: Int64?
+    let role: String?
+    let timeZone: String?
+    /// Only the token read has it.
+    let lastUsedAt: String?
+
+    enum CodingKeys: String, CodingKey {
+        case email, name, currency, role
+        case userID = "user_id"
+        case bookID = "id"
+        case catalogVersion = "catalog_version"
+        case timeZone = "time_zone"
+        case lastUsedAt = "last_used_at"
     }
 }

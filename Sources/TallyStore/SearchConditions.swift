@@ -94,10 +94,8 @@ struct SearchConditions {
                 FROM transactions t WHERE \(conditions.joined(separator: " AND ")) GROUP BY t.kind, t.currency
                 """
             ).all().map {
-                (
-                    try $0.decode(column: "kind", as: String.self), try $0.decode(column: "currency", as: String.self),
-                    try $0.decode(column: "total", as: Int64.self), try $0.decode(column: "n", as: Int64.self)
-                )
+                let sum = try $0.decode(model: KindSum.self)
+                return (sum.kind, sum.currency, sum.total, sum.count)
             }
         }
         var summary = FilterSummary(count: 0, totals: [], currency: book.currency)
@@ -141,5 +139,18 @@ struct SearchConditions {
         } catch {
             throw FieldError(field, error.description)
         }
+    }
+}
+
+/// One kind and currency's sum over the matching records.
+private struct KindSum: Decodable {
+    let kind: String
+    let currency: String
+    let total: Int64
+    let count: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case kind, currency, total
+        case count = "n"
     }
 }

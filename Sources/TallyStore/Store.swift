@@ -82,23 +82,3 @@ public final class Store: StoreService {
     }
 
 }
-
-/// Row decoding shared by the services.
-enum Row {
-    static func book(_ row: any SQLRow) throws -> Book {
-        Book(
-            id: try row.decode(column: "id", as: BookID.self),
-            name: try row.decode(column: "name", as: String.self),
-            currency: Currency(code: try row.decode(column: "currency", as: String.self)) ?? .usd,
-            role: Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .viewer
-        )
-    }
-
-    static func currency(_ row: any SQLRow, _ column: String) throws -> Currency {
-        let code = try row.decode(column: column, as: String.self)
-        guard let currency = Currency(code: code) else {
-            throw DatabaseError(description: "stored currency \(code) is unknown")
-        }
-        return currency
-    }
-}

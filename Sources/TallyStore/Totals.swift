@@ -93,18 +93,40 @@ struct Totals {
 
     /// Adds or removes a stored row read back with its kind, amount, currency, date, payee key and ids.
     mutating func add(sign: Int64, row: any SQLRow) throws {
-        guard let kind = TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) else { return }
+        let stored = try row.decode(model: Counted.self)
+        guard let kind = TransactionKind(rawValue: stored.kind) else { return }
         add(
             sign: sign,
             kind: kind,
-            amount: try row.decode(column: "amount_minor", as: Int64.self),
-            currency: try row.decode(column: "currency", as: String.self),
-            date: try row.decode(column: "date", as: String.self),
-            payeeKey: try row.decode(column: "payee_key", as: String.self),
-            category: try row.decode(column: "category_id", as: CategoryID?.self),
-            account: try row.decode(column: "account_id", as: AccountID?.self),
-            toAccount: try row.decode(column: "to_account_id", as: AccountID?.self)
+            amount: stored.amountMinor,
+            currency: stored.currency,
+            date: stored.date,
+            payeeKey: stored.payeeKey,
+            category: stored.categoryID,
+            account: stored.accountID,
+            toAccount: stored.toAccountID
         )
+    }
+
+    /// The columns of a stored record that its totals cells are keyed and summed by.
+    private struct Counted: Decodable {
+        let kind: String
+        let amountMinor: Int64
+        let currency: String
+        let date: String
+        let payeeKey: String
+        let categoryID: CategoryID?
+        let accountID: AccountID?
+        let toAccountID: AccountID?
+
+        enum CodingKeys: String, CodingKey {
+            case kind, currency, date
+            case amountMinor = "amount_minor"
+            case payeeKey = "payee_key"
+            case categoryID = "category_id"
+            case accountID = "account_id"
+            case toAccountID = "to_account_id"
+        }
     }
 
     /// Adds or removes a validated draft with its resolved references.

@@ -15,7 +15,7 @@ struct TotalsQuery {
     }
 
     /// One group's sum.
-    struct Row {
+    struct Row: Decodable {
         /// "YYYY-MM" or "YYYY-MM-DD" when grouped by period.
         var period: String?
         /// Category or account id, or payee key, as text; "" without a dimension.
@@ -24,6 +24,12 @@ struct TotalsQuery {
         var currency: String
         var total: Int64
         var count: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case period, kind, currency, total
+            case group = "grp"
+            case count = "n"
+        }
     }
 
     var book: BookID
@@ -83,14 +89,9 @@ struct TotalsQuery {
             HAVING SUM(count) > 0
             """
         return try await db.raw(sql).all().map { row in
-            Row(
-                period: byPeriod ? try row.decode(column: "period", as: String.self) : nil,
-                group: try row.decode(column: "grp", as: String.self),
-                kind: try row.decode(column: "kind", as: String.self),
-                currency: try row.decode(column: "currency", as: String.self),
-                total: try row.decode(column: "total", as: Int64.self),
-                count: try row.decode(column: "n", as: Int64.self)
-            )
+            var decoded = try row.decode(model: Row.self)
+            if !byPeriod { decoded.period = nil }
+            return decoded
         }
     }
 

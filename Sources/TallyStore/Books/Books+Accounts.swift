@@ -46,27 +46,7 @@ extension Books {
             ORDER BY a.archived, a.position, a.id
             """
         ).all()
-        return try rows.map { row in
-            let account = try Self.account(row, book: book)
-            let flow = try row.decode(column: "flow", as: Int64.self)
-            let balance = try account.openingBalance.minorUnits.checkedAdding(flow)
-            return AccountBalance(account: account, balance: Money(minorUnits: balance, currency: account.currency))
-        }
-    }
-
-    static func account(_ row: any SQLRow, book: BookID) throws -> Account {
-        let currency = try Row.currency(row, "currency")
-        return Account(
-            id: try row.decode(column: "id", as: AccountID.self),
-            bookID: book,
-            name: try row.decode(column: "name", as: String.self),
-            kind: AccountKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .other,
-            openingBalance: Money(
-                minorUnits: try row.decode(column: "opening_minor", as: Int64.self),
-                currency: currency
-            ),
-            archived: try row.decode(column: "archived", as: Int64.self) != 0
-        )
+        return try rows.map { try $0.decode(model: AccountBalanceRow.self).balance(book: book) }
     }
 
     static func accounts(_ db: any SQLDatabase, book: BookID) async throws -> [Account] {
@@ -74,7 +54,7 @@ extension Books {
             """
             SELECT id, name, kind, currency, opening_minor, archived FROM accounts WHERE book_id = \(bind: book) ORDER BY archived, position, id
             """
-        ).all().map { try account($0, book: book) }
+        ).all().map { try $0.decode(model: AccountRow.self).account(book: book) }
     }
 
     /// Adds an account (payment source).

@@ -44,17 +44,7 @@ extension Books {
             ORDER BY c.kind, COALESCE(p.position, c.position), COALESCE(p.id, c.id), CASE WHEN c.parent_id IS NULL THEN 0 ELSE 1 END, c.position, c.id
             """
         ).all()
-        return try rows.map { row in
-            Category(
-                id: try row.decode(column: "id", as: CategoryID.self),
-                bookID: book,
-                parentID: try row.decode(column: "parent_id", as: CategoryID?.self),
-                kind: CategoryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
-                name: try row.decode(column: "name", as: String.self),
-                icon: try row.decode(column: "icon", as: String.self),
-                color: try row.decode(column: "color", as: String.self)
-            )
-        }
+        return try rows.map { try $0.decode(model: CategoryRow.self).category(book: book) }
     }
 
     /// Adds a category, or a sub-category when `parent` is given (it takes the parent's kind).

@@ -12,7 +12,7 @@ extension Books {
                 WHERE m.user_id = \(bind: user.id) ORDER BY b.id
                 """
             ).all()
-        }.map(Row.book)
+        }.map { try $0.decode(model: BookRow.self).book }
     }
 
     /// Makes another book owned by the user, with the default categories and accounts.

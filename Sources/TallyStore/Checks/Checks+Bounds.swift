@@ -21,10 +21,9 @@ extension Checks {
             """
         ).all()
         var findings: [CheckFinding] = try records.map { row in
-            let id = try row.decode(column: "id", as: Int64.self)
-            let date = try row.decode(column: "date", as: String.self)
-            let amount = try row.decode(column: "amount_minor", as: Int64.self)
-            let currency = Currency(code: try row.decode(column: "currency", as: String.self)) ?? .usd
+            let record = try row.decode(model: RecordOutOfBoundsRow.self)
+            let (date, amount) = (record.date, record.amountMinor)
+            let currency = Currency(code: record.currency) ?? .usd
             var problems: [String] = []
             if amount.magnitude > max.magnitude {
                 problems.append(
@@ -35,7 +34,7 @@ extension Checks {
             return CheckFinding(
                 book: book,
                 table: "transactions",
-                cell: "record \(id)",
+                cell: "record \(record.id)",
                 problem: problems.joined(separator: "; ") + " (stored before the bounds; edit or delete the record)",
                 fix: nil
             )
@@ -48,12 +47,13 @@ extension Checks {
             """
         ).all()
         findings += try accounts.map { row in
-            let amount = try row.decode(column: "opening_minor", as: Int64.self)
-            let currency = Currency(code: try row.decode(column: "currency", as: String.self)) ?? .usd
+            let account = try row.decode(model: AccountOutOfBoundsRow.self)
+            let amount = account.openingMinor
+            let currency = Currency(code: account.currency) ?? .usd
             return CheckFinding(
                 book: book,
                 table: "accounts",
-                cell: "account \(try row.decode(column: "id", as: Int64.self))",
+                cell: "account \(account.id)",
                 problem:
                     "opening balance \(Money(minorUnits: amount, currency: currency).decimalString) is beyond ±\(Money(minorUnits: max, currency: currency).decimalString) (stored before the bounds; edit the account)",
                 fix: nil

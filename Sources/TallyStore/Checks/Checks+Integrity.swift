@@ -53,17 +53,15 @@ extension Checks {
                 ]
             }
             for row in keys {
-                let table = try row.decode(column: "table", as: String.self)
-                let parent = try row.decode(column: "parent", as: String.self)
+                let key = try row.decode(model: ForeignKeyCheckRow.self)
                 // A receipt without its record is reported (and repaired) with its book.
-                if table == "receipts" && parent == "transactions" { continue }
-                let rowid = try row.decode(column: "rowid", as: Int64?.self)
+                if key.table == "receipts" && key.parent == "transactions" { continue }
                 findings.append(
                     CheckFinding(
                         book: nil,
-                        table: table,
-                        cell: rowid.map { "row \($0)" } ?? "",
-                        problem: "refers to a row of \(parent) that does not exist",
+                        table: key.table,
+                        cell: key.rowid.map { "row \($0)" } ?? "",
+                        problem: "refers to a row of \(key.parent) that does not exist",
                         fix: nil
                     )
                 )
@@ -81,12 +79,9 @@ extension Checks {
                   AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
                 ORDER BY cl.relname, a.attname
                 """
-            ).all()
+            ).all().map { try $0.decode(model: ForeignKeyRow.self) }
             for key in keys {
-                let (child, column, parent, parentColumn) = (
-                    try key.decode(column: "child", as: String.self), try key.decode(column: "col", as: String.self),
-                    try key.decode(column: "parent", as: String.self), try key.decode(column: "pcol", as: String.self)
-                )
+                let (child, column, parent, parentColumn) = (key.child, key.column, key.parent, key.parentColumn)
                 if child == "receipts" && parent == "transactions" { continue }
                 let orphans = try await db.raw(
                     """
@@ -94,19 +89,19 @@ extension Checks {
                     WHERE x.\(ident: column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(ident: parent) p WHERE p.\(ident: parentColumn) = x.\(ident: column))
                     LIMIT \(unsafeRaw: String(listed))
                     """
-                ).all()
+                ).all().map { try $0.decode(model: OrphanRow.self) }
                 for orphan in orphans {
                     findings.append(
                         CheckFinding(
                             book: nil,
                             table: child,
-                            cell: "\(column) \(try orphan.decode(column: "missing", as: String.self))",
+                            cell: "\(column) \(orphan.missing)",
                             problem: "refers to a row of \(parent) that does not exist",
                             fix: nil
                         )
                     )
                 }
-                if let total = try orphans.first?.decode(column: "total", as: Int.self), total > orphans.count {
+                if let total = orphans.first?.total, total > orphans.count {
                     findings.append(
                         CheckFinding(
                             book: nil,
@@ -144,18 +139,18 @@ extension Checks {
             """
         ).all()
         for row in receipts {
-            let id = try row.decode(column: "id", as: ReceiptID.self)
-            let record = try row.decode(column: "transaction_id", as: Int64.self)
-            let owner = try row.decode(column: "owner", as: BookID?.self)
-            let size = try row.decode(column: "byte_size", as: Int64.self)
-            let stored = try row.decode(column: "stored", as: Int64.self)
+            let receipt = try row.decode(model: DamagedReceiptRow.self)
+            let (id, record) = (receipt.id, receipt.record)
             let (problem, fix): (String, CheckFix) =
-                if owner == nil {
+                if receipt.owner == nil {
                     ("its record \(record) does not exist", .deleteReceipt(id))
-                } else if let owner, owner != book {
+                } else if let owner = receipt.owner, owner != book {
                     ("its record \(record) is in book \(owner)", .moveReceipt(id, toBook: owner))
-                } else if stored == 0 { ("no image bytes are stored (it says \(size) bytes)", .deleteReceipt(id)) } else
-                { ("\(stored) bytes are stored but it says \(size)", .resizeReceipt(id)) }
+                } else if receipt.stored == 0 {
+                    ("no image bytes are stored (it says \(receipt.size) bytes)", .deleteReceipt(id))
+                } else {
+                    ("\(receipt.stored) bytes are stored but it says \(receipt.size)", .resizeReceipt(id))
+                }
             findings.append(
                 CheckFinding(book: book, table: "receipts", cell: "receipt \(id)", problem: problem, fix: fix)
             )
@@ -169,15 +164,13 @@ extension Checks {
             """
         ).all()
         for row in photos {
-            let id = try row.decode(column: "id", as: GoalID.self)
-            let type = try row.decode(column: "photo_type", as: String?.self)
-            let stored = try row.decode(column: "stored", as: Int64.self)
+            let photo = try row.decode(model: DamagedPhotoRow.self)
             let (problem, fix): (String, CheckFix) =
-                stored == 0
-                ? ("its photo is marked \(type ?? "?") but no image bytes are stored", .clearGoalPhoto(id))
-                : ("\(stored) bytes of photo are stored without their type", .typeGoalPhoto(id))
+                photo.stored == 0
+                ? ("its photo is marked \(photo.type ?? "?") but no image bytes are stored", .clearGoalPhoto(photo.id))
+                : ("\(photo.stored) bytes of photo are stored without their type", .typeGoalPhoto(photo.id))
             findings.append(
-                CheckFinding(book: book, table: "goals", cell: "goal \(id) photo", problem: problem, fix: fix)
+                CheckFinding(book: book, table: "goals", cell: "goal \(photo.id) photo", problem: problem, fix: fix)
             )
         }
         return (findings, count)

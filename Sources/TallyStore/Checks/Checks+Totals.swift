@@ -134,10 +134,10 @@ extension Checks {
         ).all()
         var cells: [CellKey: Cell] = [:]
         for row in rows {
+            // The key columns vary by table, so they are read by name; the rest is one shape.
             let key = try keys.map { try row.decode(column: $0, as: String.self) }
-            cells[key] = (
-                try row.decode(column: "total", as: String.self), try row.decode(column: "n", as: String.self)
-            )
+            let cell = try row.decode(model: KeptCellRow.self)
+            cells[key] = (cell.total, cell.count)
         }
         return cells
     }
@@ -175,10 +175,8 @@ extension Checks {
         var cells: [CellKey: (total: Int64?, count: Int64)] = [:]
         for row in rows {
             let key = try keys.map { try row.decode(column: $0, as: String.self) }
-            cells[key] = (
-                joined(try row.decode(column: "high", as: Int64.self), try row.decode(column: "low", as: Int64.self)),
-                try row.decode(column: "n", as: Int64.self)
-            )
+            let cell = try row.decode(model: RebuiltCellRow.self)
+            cells[key] = (joined(cell.high, cell.low), cell.count)
         }
         return cells
     }
@@ -200,11 +198,8 @@ extension Checks {
         ).all()
         var cells: [CellKey: Cell] = [:]
         for row in rows {
-            let key = [
-                try row.decode(column: "account_id", as: String.self),
-                try row.decode(column: "currency", as: String.self),
-            ]
-            cells[key] = (try row.decode(column: "total", as: String.self), "0")
+            let balance = try row.decode(model: KeptBalanceRow.self)
+            cells[balance.key] = (balance.total, "0")
         }
         return cells
     }
@@ -232,14 +227,8 @@ extension Checks {
         ).all()
         var cells: [CellKey: (total: Int64?, count: Int64)] = [:]
         for row in rows {
-            let key = [
-                try row.decode(column: "account_id", as: String.self),
-                try row.decode(column: "currency", as: String.self),
-            ]
-            cells[key] = (
-                joined(try row.decode(column: "high", as: Int64.self), try row.decode(column: "low", as: Int64.self)),
-                try row.decode(column: "n", as: Int64.self)
-            )
+            let balance = try row.decode(model: RebuiltBalanceRow.self)
+            cells[balance.key] = (joined(balance.high, balance.low), balance.count)
         }
         return cells
     }

@@ -42,10 +42,8 @@ extension Imports {
                 FROM transactions t WHERE \(search.conditions.joined(separator: " AND "))
                 """
             ).first()
-            return ExportShape(
-                hasTimes: try row?.decode(column: "times", as: Int64.self) == 1,
-                hasTransfers: try row?.decode(column: "transfers", as: Int64.self) == 1
-            )
+            let flags = try row?.decode(model: ShapeFlags.self)
+            return ExportShape(hasTimes: flags?.times == 1, hasTransfers: flags?.transfers == 1)
         }
     }
 
@@ -71,4 +69,10 @@ extension Imports {
             after = try page.nextCursor.map(Cursor.init(encoded:))
         } while after != nil
     }
+}
+
+/// Whether any matching record has a time, and any is a transfer (1 or 0).
+private struct ShapeFlags: Decodable {
+    let times: Int64
+    let transfers: Int64
 }

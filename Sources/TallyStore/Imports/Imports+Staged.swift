@@ -37,9 +37,19 @@ extension Imports {
             ).first()
         }
         guard let row else { throw StoreError.notFound("upload (it may have expired; upload the file again)") }
-        return (
-            try row.decode(column: "file_name", as: String.self), Array(try row.decode(column: "data", as: Data.self))
-        )
+        let upload = try row.decode(model: StagedUpload.self)
+        return (upload.fileName, Array(upload.data))
+    }
+
+    /// A `pending_imports` row's file.
+    private struct StagedUpload: Decodable {
+        let fileName: String
+        let data: Data
+
+        enum CodingKeys: String, CodingKey {
+            case data
+            case fileName = "file_name"
+        }
     }
 
     /// Deletes a staged upload inside the caller's transaction; not found when it is already gone.

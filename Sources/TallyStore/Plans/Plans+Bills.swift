@@ -221,12 +221,9 @@ extension Plans {
             WHERE bill_id IN (\(binds: bills.map(\.id))) AND due_date >= \(bind: from.description) AND due_date <= \(bind: to.description)
             """
         ).all() {
-            let key =
-                "\(try row.decode(column: "bill_id", as: Int64.self))/\(try row.decode(column: "due_date", as: String.self))"
-            paid[key] = (
-                LocalDate(try row.decode(column: "paid_on", as: String.self))!,
-                try row.decode(column: "amount_minor", as: Int64.self),
-                try row.decode(column: "transaction_id", as: TransactionID?.self)
+            let payment = try row.decode(model: BillPaymentRow.self)
+            paid["\(payment.billID)/\(payment.dueDate)"] = (
+                LocalDate(payment.paidOn)!, payment.amountMinor, payment.transactionID
             )
         }
         var result: [BillOccurrence] = []
@@ -266,29 +263,7 @@ extension Plans {
             SELECT id, title, amount_minor, currency, cycle, due_day, every_months, first_due, account_id, category_id, url, remind_days, note
             FROM bills WHERE book_id = \(bind: book) ORDER BY title, id
             """
-        ).all().map { row in
-            let currency = try Row.currency(row, "currency")
-            return Bill(
-                id: try row.decode(column: "id", as: BillID.self),
-                bookID: book,
-                title: try row.decode(column: "title", as: String.self),
-                amount: try row.decode(column: "amount_minor", as: Int64?.self).map {
-                    Money(minorUnits: $0, currency: currency)
-                },
-                currency: currency,
-                schedule: BillSchedule(
-                    cycle: BillCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
-                    firstDue: LocalDate(try row.decode(column: "first_due", as: String.self))!,
-                    dueDay: Int(try row.decode(column: "due_day", as: Int64.self)),
-                    everyMonths: Int(try row.decode(column: "every_months", as: Int64.self))
-                ),
-                accountID: try row.decode(column: "account_id", as: AccountID?.self),
-                categoryID: try row.decode(column: "category_id", as: CategoryID?.self),
-                url: try row.decode(column: "url", as: String.self),
-                remindDays: Int(try row.decode(column: "remind_days", as: Int64.self)),
-                note: try row.decode(column: "note", as: String.self)
-            )
-        }
+        ).all().map { try $0.decode(model: BillRow.self).bill(book: book) }
     }
 
     static func insertBill(

@@ -214,10 +214,7 @@ extension Plans {
             WHERE \(conditions.joined(separator: " AND ")) GROUP BY day
             """
         ).all()
-        return try rows.compactMap { row in
-            guard let day = LocalDate(try row.decode(column: "day", as: String.self)) else { return nil }
-            return (day, try row.decode(column: "spent", as: Int64.self))
-        }
+        return try rows.compactMap { try $0.decode(model: DaySpendingRow.self).spending }
     }
 
     static func budgets(_ db: any SQLDatabase, book: BookID) async throws -> [Budget] {
@@ -236,9 +233,8 @@ extension Plans {
             ORDER BY s.category_id
             """
         ).all() {
-            categories[try row.decode(column: "budget_id", as: BudgetID.self), default: []].append(
-                try row.decode(column: "category_id", as: CategoryID.self)
-            )
+            let link = try row.decode(model: BudgetCategoryRow.self)
+            categories[link.budgetID, default: []].append(link.categoryID)
         }
         for row in try await db.raw(
             """
@@ -246,30 +242,11 @@ extension Plans {
             ORDER BY s.account_id
             """
         ).all() {
-            accounts[try row.decode(column: "budget_id", as: BudgetID.self), default: []].append(
-                try row.decode(column: "account_id", as: AccountID.self)
-            )
+            let link = try row.decode(model: BudgetAccountRow.self)
+            accounts[link.budgetID, default: []].append(link.accountID)
         }
-        return try rows.map { row in
-            let id = try row.decode(column: "id", as: BudgetID.self)
-            let currency = try Row.currency(row, "currency")
-            let schedule = BudgetSchedule(
-                cycle: BudgetCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
-                weekStart: Weekday(iso: Int(try row.decode(column: "week_start", as: Int64.self))) ?? .monday,
-                start: LocalDate(try row.decode(column: "start_date", as: String.self))!,
-                dayOfMonth: Int(try row.decode(column: "day_of_month", as: Int64.self))
-            )
-            return Budget(
-                id: id,
-                bookID: book,
-                name: try row.decode(column: "name", as: String.self),
-                limit: Money(minorUnits: try row.decode(column: "limit_minor", as: Int64.self), currency: currency),
-                schedule: schedule,
-                mode: BudgetMode(rawValue: try row.decode(column: "mode", as: String.self)) ?? .saver,
-                categoryIDs: categories[id] ?? [],
-                accountIDs: accounts[id] ?? [],
-                isMain: try row.decode(column: "is_main", as: Int64.self) != 0
-            )
+        return try rows.map {
+            try $0.decode(model: BudgetRow.self).budget(book: book, categories: categories, accounts: accounts)
         }
     }
 

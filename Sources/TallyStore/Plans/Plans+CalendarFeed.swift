@@ -50,10 +50,7 @@ extension Plans {
             ).first()
         }
         guard let row else { throw StoreError.notFound("calendar") }
-        let user = User(
-            id: try row.decode(column: "id", as: UserID.self),
-            email: try row.decode(column: "email", as: String.self)
-        )
+        let user = try row.decode(model: Users.UserRow.self).user
         let settings = try await self.settings.current(for: user)
         let zone = zone(named: settings.timeZone)
         let today = Clock.localDate(at: Date(), in: zone)

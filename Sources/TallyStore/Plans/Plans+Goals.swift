@@ -190,17 +190,10 @@ extension Plans {
                 SELECT id, amount_minor, date, note, transaction_id FROM goal_contributions WHERE goal_id = \(bind: goalID)
                 ORDER BY date DESC, id DESC
                 """
-            ).all().map { row in
-                GoalContribution(
-                    id: try row.decode(column: "id", as: ContributionID.self),
-                    goalID: goalID,
-                    amount: Money(
-                        minorUnits: try row.decode(column: "amount_minor", as: Int64.self),
-                        currency: standing.goal.price.currency
-                    ),
-                    date: LocalDate(try row.decode(column: "date", as: String.self))!,
-                    note: try row.decode(column: "note", as: String.self),
-                    transactionID: try row.decode(column: "transaction_id", as: TransactionID?.self)
+            ).all().map {
+                try $0.decode(model: ContributionRow.self).contribution(
+                    goal: goalID,
+                    currency: standing.goal.price.currency
                 )
             }
         }
@@ -250,7 +243,8 @@ extension Plans {
             ).first()
         }
         guard let row else { throw StoreError.notFound("photo") }
-        return (try row.decode(column: "photo_type", as: String.self), try row.decode(column: "photo", as: Data.self))
+        let photo = try row.decode(model: GoalPhotoRow.self)
+        return (photo.photoType, photo.photo)
     }
 
     static func goals(_ db: any SQLDatabase, book: BookID, id: GoalID? = nil) async throws -> [Goal] {
@@ -263,27 +257,7 @@ extension Plans {
             FROM goals g WHERE g.book_id = \(bind: book) \(filter) ORDER BY g.created_on, g.id
             """
         ).all()
-        return try rows.map { row in
-            let currency = try Row.currency(row, "currency")
-            func money(_ column: String) throws -> Money? {
-                try row.decode(column: column, as: Int64?.self).map { Money(minorUnits: $0, currency: currency) }
-            }
-            return Goal(
-                id: try row.decode(column: "id", as: GoalID.self),
-                bookID: book,
-                name: try row.decode(column: "name", as: String.self),
-                price: try money("price_minor")!,
-                savedAtStart: try money("saved_minor")!,
-                contributed: try money("contributed")!,
-                income: try money("income_minor"),
-                cycle: BudgetCycle(rawValue: try row.decode(column: "cycle", as: String.self)) ?? .monthly,
-                percent: try row.decode(column: "percent", as: Int64?.self).map(Int.init),
-                targetDate: try row.decode(column: "target_date", as: String?.self).flatMap(LocalDate.init),
-                accountID: try row.decode(column: "account_id", as: AccountID?.self),
-                photoType: try row.decode(column: "photo_type", as: String?.self),
-                createdOn: LocalDate(try row.decode(column: "created_on", as: String.self))!
-            )
-        }
+        return try rows.map { try $0.decode(model: GoalRow.self).goal(book: book) }
     }
 
     /// The savings account: `nil` = not given, `.some(nil)` = cleared, else its id.

@@ -232,10 +232,8 @@ actor AddQueue {
         ).all()
         var remembered: [String: Records.Remembered] = [:]
         for row in rows {
-            remembered[try row.decode(column: "name_key", as: String.self)] = Records.Remembered(
-                category: try row.decode(column: "last_category_id", as: CategoryID?.self),
-                account: try row.decode(column: "last_account_id", as: AccountID?.self)
-            )
+            let payee = try row.decode(model: Records.Remembered.self)
+            remembered[payee.key] = payee
         }
         return remembered
     }

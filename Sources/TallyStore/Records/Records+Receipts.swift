@@ -62,7 +62,7 @@ extension Records {
                 WHERE transaction_id = \(bind: transactionID) AND book_id = \(bind: bookID) ORDER BY id
                 """
             ).all()
-        }.map(Self.receipt)
+        }.map { try $0.decode(model: ReceiptRow.self).receipt }
     }
 
     /// A receipt's metadata and bytes.
@@ -76,7 +76,8 @@ extension Records {
             ).first()
         }
         guard let row else { throw StoreError.notFound("receipt") }
-        return (try Self.receipt(row), try row.decode(column: "data", as: Data.self))
+        let stored = try row.decode(model: ReceiptDataRow.self)
+        return (stored.receipt, stored.data)
     }
 
     /// Deletes a receipt; returns what it was (its record, for the page to go back to).
@@ -93,7 +94,7 @@ extension Records {
             ).first()
         }
         guard let row else { throw StoreError.notFound("receipt") }
-        return try Self.receipt(row)
+        return try row.decode(model: ReceiptRow.self).receipt
     }
 
     /// Checks an uploaded image (receipts, goal photos): not empty, at most 10 MB, a JPEG, PNG,
@@ -105,14 +106,5 @@ extension Records {
             throw FieldError(field, "is not a JPEG, PNG, HEIC or WebP image")
         }
         return type
-    }
-
-    static func receipt(_ row: any SQLRow) throws -> Receipt {
-        Receipt(
-            id: try row.decode(column: "id", as: ReceiptID.self),
-            transactionID: try row.decode(column: "transaction_id", as: TransactionID.self),
-            type: ReceiptImageType(rawValue: try row.decode(column: "content_type", as: String.self)) ?? .jpeg,
-            byteSize: try row.decode(column: "byte_size", as: Int.self)
-        )
     }
 }

@@ -176,27 +176,48 @@ extension Records {
                 """
             ).all()
         }.map { row in
-            let currency =
-                try row.decode(column: "last_currency", as: String?.self).flatMap { Currency(code: $0) }
-                ?? book.currency
+            let stored = try row.decode(model: StoredPayee.self)
+            let currency = stored.lastCurrency.flatMap { Currency(code: $0) } ?? book.currency
             return Payee(
-                name: try row.decode(column: "name", as: String.self),
-                lastCategoryID: try row.decode(column: "last_category_id", as: CategoryID?.self),
-                lastAccountID: try row.decode(column: "last_account_id", as: AccountID?.self),
-                lastAmount: try row.decode(column: "last_amount_minor", as: Int64?.self).map {
-                    Money(minorUnits: $0, currency: currency)
-                }
+                name: stored.name,
+                lastCategoryID: stored.lastCategoryID,
+                lastAccountID: stored.lastAccountID,
+                lastAmount: stored.lastAmountMinor.map { Money(minorUnits: $0, currency: currency) }
             )
+        }
+    }
+
+    /// A row of `payees` as the suggestions read it.
+    private struct StoredPayee: Decodable {
+        let name: String
+        let lastCategoryID: CategoryID?
+        let lastAccountID: AccountID?
+        let lastAmountMinor: Int64?
+        let lastCurrency: String?
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case lastCategoryID = "last_category_id"
+            case lastAccountID = "last_account_id"
+            case lastAmountMinor = "last_amount_minor"
+            case lastCurrency = "last_currency"
         }
     }
 
     /// A record's category, account and destination account as ids of its book.
     typealias References = (category: CategoryID?, account: AccountID?, toAccount: AccountID?)
 
-    /// What a payee was last recorded with, for autofill.
-    struct Remembered: Sendable {
+    /// What a payee was last recorded with, for autofill (a row of `payees`).
+    struct Remembered: Sendable, Decodable {
+        let key: String
         let category: CategoryID?
         let account: AccountID?
+
+        enum CodingKeys: String, CodingKey {
+            case key = "name_key"
+            case category = "last_category_id"
+            case account = "last_account_id"
+        }
     }
 
     /// Turns an edited draft's category and account references into ids of this book (an edit

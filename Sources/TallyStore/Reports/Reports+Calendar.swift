@@ -52,13 +52,27 @@ extension Reports {
             """
         ).all()
         return try rows.compactMap { row in
-            guard let date = LocalDate(try row.decode(column: "date", as: String.self)) else { return nil }
+            let day = try row.decode(model: StoredDay.self)
+            guard let date = LocalDate(day.date) else { return nil }
             return DayTotals(
                 date: date,
-                expense: Money(minorUnits: try row.decode(column: "expense", as: Int64.self), currency: book.currency),
-                income: Money(minorUnits: try row.decode(column: "income", as: Int64.self), currency: book.currency),
-                count: try row.decode(column: "n", as: Int.self)
+                expense: Money(minorUnits: day.expense, currency: book.currency),
+                income: Money(minorUnits: day.income, currency: book.currency),
+                count: day.count
             )
+        }
+    }
+
+    /// A row of `dayTotals`' query: one day's sums.
+    private struct StoredDay: Decodable {
+        let date: String
+        let expense: Int64
+        let income: Int64
+        let count: Int
+
+        enum CodingKeys: String, CodingKey {
+            case date, expense, income
+            case count = "n"
         }
     }
 }

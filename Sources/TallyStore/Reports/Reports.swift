@@ -143,10 +143,8 @@ struct GroupNames {
                 SELECT name, name_key FROM payees WHERE book_id = \(bind: book) AND name_key IN (\(binds: chunk))
                 """
             ).all() {
-                names[try row.decode(column: "name_key", as: String.self)] = try row.decode(
-                    column: "name",
-                    as: String.self
-                )
+                let payee = try row.decode(model: PayeeName.self)
+                names[payee.key] = payee.name
             }
         }
         return names
@@ -187,5 +185,16 @@ extension GroupNames {
             categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0) }),
             accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
         )
+    }
+}
+
+/// A payee's name under its matching key.
+private struct PayeeName: Decodable {
+    let name: String
+    let key: String
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case key = "name_key"
     }
 }

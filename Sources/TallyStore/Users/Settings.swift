@@ -42,11 +42,7 @@ extension Settings {
         guard let row else {
             return UserSettings(timeZone: timeZone.identifier, dailyReminder: false, reminderTime: TimeOfDay("20:00")!)
         }
-        return UserSettings(
-            timeZone: try row.decode(column: "time_zone", as: String.self),
-            dailyReminder: try row.decode(column: "daily_reminder", as: Int64.self) != 0,
-            reminderTime: TimeOfDay(try row.decode(column: "reminder_time", as: String.self)) ?? TimeOfDay("20:00")!
-        )
+        return try row.decode(model: SettingsRow.self).settings
     }
 
     /// Changes the given settings; `nil` keeps a value.

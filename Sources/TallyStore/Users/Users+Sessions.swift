@@ -20,13 +20,12 @@ extension Users {
         let row = try await database.read { db in
             try await db.raw("SELECT value, expires_at FROM sessions WHERE key_hash = \(bind: hash)").first()
         }
-        guard let row else { return nil }
-        let expiresAt = try row.decode(column: "expires_at", as: Int64?.self)
-        if let expiresAt, expiresAt <= Clock.unixNow() {
+        guard let session = try row?.decode(model: SessionRow.self) else { return nil }
+        if let expiresAt = session.expiresAt, expiresAt <= Clock.unixNow() {
             try await removeSession(key: key)
             return nil
         }
-        return (try row.decode(column: "value", as: String.self), expiresAt)
+        return (session.value, session.expiresAt)
     }
 
     /// Ends a session.

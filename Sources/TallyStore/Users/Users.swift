@@ -72,27 +72,20 @@ extension Users {
         let row = try await database.read { db in
             try await db.raw("SELECT id, email, password_hash FROM users WHERE email = \(bind: email)").first()
         }
+        let login = try row?.decode(model: LoginRow.self)
         // Verify against a dummy hash when the user is unknown so timing does not reveal emails.
-        let hash = try row?.decode(column: "password_hash", as: String.self) ?? Self.dummyHash
+        let hash = login?.passwordHash ?? Self.dummyHash
         let valid = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
-        guard valid, let row else { throw StoreError.unauthorized("wrong email or password") }
+        guard valid, let login else { throw StoreError.unauthorized("wrong email or password") }
         try await clearLoginFailures(email: email)
-        return User(
-            id: try row.decode(column: "id", as: UserID.self),
-            email: try row.decode(column: "email", as: String.self)
-        )
+        return login.user
     }
 
     /// A user by id.
     public func user(id: UserID) async throws -> User? {
         try await database.read { db in
             try await db.raw("SELECT id, email FROM users WHERE id = \(bind: id)").first()
-        }.map {
-            User(
-                id: try $0.decode(column: "id", as: UserID.self),
-                email: try $0.decode(column: "email", as: String.self)
-            )
-        }
+        }.map { try $0.decode(model: UserRow.self).user }
     }
 
     /// A user by email.
@@ -100,24 +93,14 @@ extension Users {
         let key = email.trimmingCharacters(in: .whitespaces).lowercased()
         return try await database.read { db in
             try await db.raw("SELECT id, email FROM users WHERE email = \(bind: key)").first()
-        }.map {
-            User(
-                id: try $0.decode(column: "id", as: UserID.self),
-                email: try $0.decode(column: "email", as: String.self)
-            )
-        }
+        }.map { try $0.decode(model: UserRow.self).user }
     }
 
     /// Every user, by email.
     public func all() async throws -> [User] {
         try await database.read { db in
             try await db.raw("SELECT id, email FROM users ORDER BY email").all()
-        }.map {
-            User(
-                id: try $0.decode(column: "id", as: UserID.self),
-                email: try $0.decode(column: "email", as: String.self)
-            )
-        }
+        }.map { try $0.decode(model: UserRow.self).user }
     }
 
     /// Makes a personal API token; the secret is returned once and only its SHA-256 is stored.
@@ -143,14 +126,7 @@ extension Users {
             try await db.raw(
                 "SELECT id, name, created_at, last_used_at FROM api_tokens WHERE user_id = \(bind: user.id) ORDER BY id DESC"
             ).all()
-        }.map {
-            APIToken(
-                id: try $0.decode(column: "id", as: TokenID.self),
-                name: try $0.decode(column: "name", as: String.self),
-                createdAt: try $0.decode(column: "created_at", as: String.self),
-                lastUsedAt: try $0.decode(column: "last_used_at", as: String?.self)
-            )
-        }
+        }.map { try $0.decode(model: TokenRow.self).token }
     }
 
     /// Revokes one of the user's tokens; `notFound` for anyone else's.
@@ -175,12 +151,9 @@ extension Users {
                 """
             ).first()
         }
-        guard let row else { return nil }
-        try await noteTokenUse(hash: hash, lastUsed: try row.decode(column: "last_used_at", as: String?.self))
-        return User(
-            id: try row.decode(column: "id", as: UserID.self),
-            email: try row.decode(column: "email", as: String.self)
-        )
+        guard let owner = try row?.decode(model: TokenOwnerRow.self) else { return nil }
+        try await noteTokenUse(hash: hash, lastUsed: owner.lastUsedAt)
+        return owner.user
     }
 
     /// Records a token's use at most once an hour, so API reads do not each become a write.
