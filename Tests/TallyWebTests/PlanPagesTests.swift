@@ -71,7 +71,8 @@ extension API {
                     [
                         ("name", "Food and home"), ("limit", "500"), ("cycle", "monthly"), ("week_start", "monday"),
                         ("start", today.startOfMonth.description), ("day_of_month", "1"), ("scope", "1"),
-                        ("categories", String(food)), ("categories", String(home)), ("mode", "saver"), ("main", "1"),
+                        ("categories[]", String(food)), ("categories[]", String(home)), ("mode", "saver"),
+                        ("main", "1"),
                     ]
                 )
                 #expect(created.status == .seeOther, "\(created.text)")
@@ -449,7 +450,7 @@ extension API {
                 let saved = try await browser.post(
                     "/settings",
                     [
-                        ("time_zone", "Europe/Berlin"), ("daily_reminder", "0"), ("daily_reminder", "1"),
+                        ("time_zone", "Europe/Berlin"), ("daily_reminder", "1"),
                         ("reminder_time", "07:30"),
                     ]
                 )

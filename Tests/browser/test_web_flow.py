@@ -252,7 +252,7 @@ def add_record(browser, server, book, *, date, amount, payee, category, account=
     if account:
         Select(form.find_element(By.NAME, "account")).select_by_visible_text(account)
     if receipt:
-        form.find_element(By.NAME, "receipts").send_keys(str(receipt))
+        form.find_element(By.NAME, "receipts[]").send_keys(str(receipt))
     submit_and_wait(browser, form.find_element(By.ID, "save"), f"/books/{book}/days/{date.isoformat()}")
     ids = [a.get_attribute("data-id") for a in browser.find_elements(By.CSS_SELECTOR, "ul.records li a[data-id]")
            if a.find_element(By.CSS_SELECTOR, ".payee").text.strip() == payee]

@@ -27,10 +27,8 @@ struct ReceiptsAPI {
         let bytes: [UInt8]
         do {
             if (request.headers[.contentType] ?? "").hasPrefix("multipart/form-data") {
-                let form = try await request.form(context: context)
-                guard let file = form.files.values.first?.first else {
-                    throw FieldError("file", "no image in the upload")
-                }
+                let form = try await request.form(AnyFile.self, context: context)
+                guard let file = form.first else { throw FieldError("file", "no image in the upload") }
                 bytes = file.bytes
             } else {
                 bytes = Array(buffer: try await request.collectBody(upTo: ReceiptImageType.maxBytes))
@@ -73,5 +71,23 @@ struct ReceiptsAPI {
         let scope = try context.bookScope()
         try await store.records.deleteReceipt(try context.parameters.id("id"), in: scope)
         return Response(status: .noContent)
+    }
+}
+
+/// A multipart upload whose file may come under any field name (`file` in the docs; clients
+/// name it as they like): the first file chosen.
+private struct AnyFile: Decodable {
+    let first: Upload?
+
+    private struct Name: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: Name.self)
+        first = fields.allKeys.lazy.compactMap { try? fields.decode(Upload.self, forKey: $0) }.first(where: \.isChosen)
     }
 }

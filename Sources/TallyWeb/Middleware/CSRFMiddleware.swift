@@ -118,10 +118,18 @@ struct CSRFMiddleware: RouterMiddleware {
         let type = request.headers[.contentType] ?? ""
         if type.hasPrefix("application/x-www-form-urlencoded") || type.hasPrefix("multipart/form-data") {
             let body = try await request.collectBody(upTo: context.maxUploadSize)
-            let form = try FormBody.parse(body, contentType: type)
-            return form.fields["_csrf"]
+            return try Request.decodeForm(CSRFField.self, body: body, contentType: type).token
         }
         return nil
+    }
+
+    /// The one field of any form this middleware reads.
+    private struct CSRFField: Decodable {
+        let token: String?
+
+        enum CodingKeys: String, CodingKey {
+            case token = "_csrf"
+        }
     }
 
     /// 128 random bits as 32 hex digits.

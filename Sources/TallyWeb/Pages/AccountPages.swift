@@ -53,13 +53,13 @@ struct AccountPages {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: AccountForm.self) { form in
             _ = try await store.books.createAccount(
                 in: scope,
-                name: form["name"],
-                kind: form["kind"],
-                openingBalance: form["opening_balance"],
-                currency: form["currency"]
+                name: form.name,
+                kind: form.kind,
+                openingBalance: form.openingBalance,
+                currency: form.currency
             )
             return "/books/\(scope.bookID)/accounts"
         } refused: { _, error in
@@ -70,12 +70,12 @@ struct AccountPages {
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: AccountID.self)
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: AccountForm.self) { form in
             let changes = AccountChanges(
-                name: form["name"],
-                kind: form["kind"],
-                openingBalance: form["opening_balance"],
-                archived: form["archived"].map { $0 == "1" }
+                name: form.name,
+                kind: form.kind,
+                openingBalance: form.openingBalance,
+                archived: form.archived.map { $0 == "1" } ?? (form.archiveShown == nil ? nil : false)
             )
             _ = try await store.books.updateAccount(id, in: scope, changes: changes)
             return "/books/\(scope.bookID)/accounts"

@@ -50,12 +50,12 @@ struct AuthPages {
     }
 
     func signUp(_ request: Request, context: AppContext) async throws -> Response {
-        let form = try await request.form(context: context)
+        let form = try await request.form(SignUpForm.self, context: context)
         do {
             let user = try await store.users.signUp(
-                email: form["email"],
-                password: form["password"],
-                currency: form["currency"],
+                email: form.email,
+                password: form.password,
+                currency: form.currency,
                 openSignup: openSignup
             )
             context.sessions.createSession(WebSession(userID: user.id))
@@ -63,15 +63,15 @@ struct AuthPages {
         } catch let error as FieldError {
             return try await signUpPage(
                 context: context,
-                email: form["email"] ?? "",
-                currency: form["currency"] ?? "USD",
+                email: form.email ?? "",
+                currency: form.currency ?? "USD",
                 error: error.description,
                 status: .unprocessableContent
             )
         } catch let error as StoreError {
             return try await signUpPage(
                 context: context,
-                email: form["email"] ?? "",
+                email: form.email ?? "",
                 error: error.description,
                 status: .forbidden
             )
@@ -88,25 +88,25 @@ struct AuthPages {
     }
 
     func login(_ request: Request, context: AppContext) async throws -> Response {
-        let form = try await request.form(context: context)
-        let email = form["email"] ?? ""
+        let form = try await request.form(LoginForm.self, context: context)
+        let email = form.email ?? ""
         do {
             let user = try await store.users.authenticate(
                 email: email,
-                password: form["password"] ?? "",
+                password: form.password ?? "",
                 client: context.clientAddress,
                 limits: limits
             )
             context.sessions.createSession(WebSession(userID: user.id))
-            return PageRenderer.redirect(Self.safeNext(form["next"]))
+            return PageRenderer.redirect(Self.safeNext(form.next))
         } catch StoreError.unauthorized(let message) {
-            return loginPage(context: context, error: message, email: email, next: form["next"], status: .unauthorized)
+            return loginPage(context: context, error: message, email: email, next: form.next, status: .unauthorized)
         } catch let throttled as LoginThrottled {
             var response = loginPage(
                 context: context,
                 error: "Too many failed sign-ins: \(throttled.description).",
                 email: email,
-                next: form["next"],
+                next: form.next,
                 status: .tooManyRequests
             )
             response.headers[.retryAfter] = String(throttled.retryAfter)

@@ -5,19 +5,19 @@ import TallyStore
 /// `bill_form.mustache` renders.
 enum BillForm {
     /// The fields of a posted form.
-    static func input(_ form: FormBody) -> BillInput {
+    static func input(_ form: BillPostForm) -> BillInput {
         BillInput(
-            title: form["title"],
-            amount: form["amount"],
-            cycle: form["cycle"],
-            dueDay: form["due_day"],
-            everyMonths: form["every_months"],
-            firstDue: form["first_due"],
-            account: form["account"],
-            category: form["category"],
-            url: form["url"],
-            remindDays: form["remind_days"],
-            note: form["note"]
+            title: form.title,
+            amount: form.amount,
+            cycle: form.cycle,
+            dueDay: form.dueDay,
+            everyMonths: form.everyMonths,
+            firstDue: form.firstDue,
+            account: form.account,
+            category: form.category,
+            url: form.url,
+            remindDays: form.remindDays,
+            note: form.note
         )
     }
 

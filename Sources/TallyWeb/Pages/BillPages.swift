@@ -70,7 +70,7 @@ struct BillPages {
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: BillPostForm.self) { form in
             let bill = try await store.plans.createBill(in: scope, BillForm.input(form))
             return "/books/\(scope.bookID)/bills?month=\(YearMonth(bill.schedule.firstDue))"
         } refused: { form, error in
@@ -89,7 +89,7 @@ struct BillPages {
         try scope.requireWrite()
         let id = try context.parameters.id("id", as: BillID.self)
         _ = try await store.plans.bill(id, in: scope)
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: BillPostForm.self) { form in
             _ = try await store.plans.updateBill(id, in: scope, BillForm.input(form))
             return "/books/\(scope.bookID)/bills"
         } refused: { form, error in
@@ -147,11 +147,11 @@ struct BillPages {
         let id = try context.parameters.id("id", as: BillID.self)
         let due = try Self.dueDate(context)
         _ = try await store.plans.bill(id, in: scope)
-        return try await PageRenderer.post(request, context: context) { form in
-            _ = try await store.plans.payBill(id, due: due, in: scope, amount: form["amount"], paidOn: form["paid_on"])
+        return try await PageRenderer.post(request, context: context, as: PaymentForm.self) { form in
+            _ = try await store.plans.payBill(id, due: due, in: scope, amount: form.amount, paidOn: form.paidOn)
             return "/books/\(scope.bookID)/bills?month=\(YearMonth(due))"
         } refused: { form, error in
-            try await payPage(context: context, amount: form["amount"], paidOn: form["paid_on"], error: error)
+            try await payPage(context: context, amount: form.amount, paidOn: form.paidOn, error: error)
         }
     }
 

@@ -8,19 +8,19 @@ import TallyStore
 enum BudgetForm {
     /// The fields of a posted form. The hidden `scope` field says the category and account
     /// lists were part of the form, so choosing none of them means "all spending".
-    static func input(_ form: FormBody) -> BudgetInput {
-        let scoped = form["scope"] != nil
+    static func input(_ form: BudgetPostForm) -> BudgetInput {
+        let scoped = form.scope != nil
         return BudgetInput(
-            name: form["name"],
-            limit: form["limit"],
-            cycle: form["cycle"],
-            weekStart: form["week_start"],
-            start: form["start"],
-            dayOfMonth: form["day_of_month"],
-            categories: scoped ? form.all("categories").filter { !$0.isEmpty } : nil,
-            accounts: scoped ? form.all("accounts").filter { !$0.isEmpty } : nil,
-            mode: form["mode"],
-            main: form["main"] == "1" ? true : nil
+            name: form.name,
+            limit: form.limit,
+            cycle: form.cycle,
+            weekStart: form.weekStart,
+            start: form.start,
+            dayOfMonth: form.dayOfMonth,
+            categories: scoped ? (form.categories ?? []).filter { !$0.isEmpty } : nil,
+            accounts: scoped ? (form.accounts ?? []).filter { !$0.isEmpty } : nil,
+            mode: form.mode,
+            main: form.main == "1" ? true : nil
         )
     }
 

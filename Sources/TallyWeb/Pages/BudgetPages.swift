@@ -57,7 +57,7 @@ struct BudgetPages {
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: BudgetPostForm.self) { form in
             _ = try await store.plans.createBudget(in: scope, BudgetForm.input(form))
             return "/books/\(scope.bookID)/budgets"
         } refused: { form, error in
@@ -116,7 +116,7 @@ struct BudgetPages {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: BudgetID.self)
         _ = try await store.plans.budget(id, in: scope)
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: BudgetPostForm.self) { form in
             _ = try await store.plans.updateBudget(id, in: scope, BudgetForm.input(form))
             return "/books/\(scope.bookID)/budgets/\(id)"
         } refused: { form, error in

@@ -42,14 +42,14 @@ struct CategoryPages {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: CategoryForm.self) { form in
             _ = try await store.books.createCategory(
                 in: scope,
-                name: form["name"],
-                kind: form["kind"],
-                parent: form["parent"],
-                icon: form["icon"],
-                color: form["color"]
+                name: form.name,
+                kind: form.kind,
+                parent: form.parent,
+                icon: form.icon,
+                color: form.color
             )
             return "/books/\(scope.bookID)/categories"
         } refused: { _, error in
@@ -60,8 +60,8 @@ struct CategoryPages {
     func update(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: CategoryID.self)
-        return try await PageRenderer.post(request, context: context) { form in
-            let changes = CategoryChanges(name: form["name"], icon: form["icon"], color: form["color"])
+        return try await PageRenderer.post(request, context: context, as: CategoryForm.self) { form in
+            let changes = CategoryChanges(name: form.name, icon: form.icon, color: form.color)
             _ = try await store.books.updateCategory(id, in: scope, changes: changes)
             return "/books/\(scope.bookID)/categories"
         } refused: { _, error in
@@ -100,8 +100,8 @@ struct CategoryPages {
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: CategoryID.self)
-        return try await PageRenderer.post(request, context: context) { form in
-            try await store.books.deleteCategory(id, in: scope, moveTo: form["move_to"])
+        return try await PageRenderer.post(request, context: context, as: CategoryDeleteForm.self) { form in
+            try await store.books.deleteCategory(id, in: scope, moveTo: form.moveTo)
             return "/books/\(scope.bookID)/categories"
         } refused: { _, error in
             try await deletePage(context: context, error: error.description)

@@ -6,41 +6,41 @@ import TallyStore
 enum GoalForm {
     /// The fields of a posted form. `plan` chooses between a percentage of income and a target
     /// date; the other one is cleared.
-    static func input(_ form: FormBody) throws(FieldError) -> GoalInput {
+    static func input(_ form: GoalPostForm) throws(FieldError) -> GoalInput {
         let byDate = Self.byDate(form)
-        if byDate && (form["target_date"] ?? "").trimmingSpaces().isEmpty {
+        if byDate && (form.targetDate ?? "").trimmingSpaces().isEmpty {
             throw FieldError("target_date", "choose the date to reach the goal by")
         }
         return GoalInput(
-            name: form["name"],
-            price: form["price"],
-            saved: form["saved"],
-            income: form["income"],
-            cycle: form["cycle"],
-            percent: byDate ? "" : form["percent"] ?? "",
-            targetDate: byDate ? form["target_date"] : "",
-            account: form["account"]
+            name: form.name,
+            price: form.price,
+            saved: form.saved,
+            income: form.income,
+            cycle: form.cycle,
+            percent: byDate ? "" : form.percent ?? "",
+            targetDate: byDate ? form.targetDate : "",
+            account: form.account
         )
     }
 
     /// The fields as typed, to show the form again after an error (the plan check above runs
     /// before `input` exists).
-    static func echo(_ form: FormBody) -> GoalInput {
+    static func echo(_ form: GoalPostForm) -> GoalInput {
         GoalInput(
-            name: form["name"],
-            price: form["price"],
-            saved: form["saved"],
-            income: form["income"],
-            cycle: form["cycle"],
-            percent: form["percent"],
-            targetDate: byDate(form) ? form["target_date"] ?? "" : nil,
-            account: form["account"]
+            name: form.name,
+            price: form.price,
+            saved: form.saved,
+            income: form.income,
+            cycle: form.cycle,
+            percent: form.percent,
+            targetDate: byDate(form) ? form.targetDate ?? "" : nil,
+            account: form.account
         )
     }
 
     /// Whether the form chose the target-date plan (or, without the choice, gave only a date).
-    static func byDate(_ form: FormBody) -> Bool {
-        form["plan"] == "date" || (form["plan"] == nil && !(form["target_date"] ?? "").trimmingSpaces().isEmpty)
+    static func byDate(_ form: GoalPostForm) -> Bool {
+        form.plan == "date" || (form.plan == nil && !(form.targetDate ?? "").trimmingSpaces().isEmpty)
     }
 
     /// The fields of a stored goal, to fill the edit form.

@@ -63,9 +63,9 @@ struct GoalPages {
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: GoalPostForm.self) { form in
             let input = try GoalForm.input(form)
-            let photo = try Self.checkedPhoto(form)
+            let photo = try Self.checkedPhoto(form.photo)
             let goal = try await store.plans.createGoal(in: scope, input)
             if let photo { try await store.plans.setGoalPhoto(goal.goal.id, in: scope, bytes: photo) }
             return "/books/\(scope.bookID)/goals"
@@ -81,7 +81,7 @@ struct GoalPages {
     private func detailPage(
         context: AppContext,
         input: GoalInput? = nil,
-        contribution: [String: String] = [:],
+        contribution: ContributionForm = ContributionForm(),
         error: FieldError? = nil
     ) async throws -> Response {
         let scope = try context.bookScope()
@@ -105,12 +105,12 @@ struct GoalPages {
             },
             hasContributions: !contributions.isEmpty,
             contribution: ContributionFields(
-                amount: contribution["amount"] ?? "",
-                date: contribution["date"] ?? standing.date.description,
-                note: contribution["note"] ?? ""
+                amount: contribution.amount ?? "",
+                date: contribution.date ?? standing.date.description,
+                note: contribution.note ?? ""
             ),
-            fromAccounts: PlanText.accountOptions(accounts, selected: Set([contribution["from_account"] ?? ""])),
-            toAccounts: PlanText.accountOptions(accounts, selected: Set([contribution["to_account"] ?? ""])),
+            fromAccounts: PlanText.accountOptions(accounts, selected: Set([contribution.fromAccount ?? ""])),
+            toAccounts: PlanText.accountOptions(accounts, selected: Set([contribution.toAccount ?? ""])),
             needsTarget: goal.accountID == nil,
             savingsAccount: goal.accountID.flatMap { id in accounts.first { $0.account.id == id }?.account.name } ?? "",
             form: GoalForm.values(
@@ -136,9 +136,9 @@ struct GoalPages {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: GoalID.self)
         _ = try await store.plans.goal(id, in: scope)
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: GoalPostForm.self) { form in
             let input = try GoalForm.input(form)
-            let photo = try Self.checkedPhoto(form)
+            let photo = try Self.checkedPhoto(form.photo)
             _ = try await store.plans.updateGoal(id, in: scope, input)
             if let photo { try await store.plans.setGoalPhoto(id, in: scope, bytes: photo) }
             return "/books/\(scope.bookID)/goals/\(id)"
@@ -158,19 +158,19 @@ struct GoalPages {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: GoalID.self)
         _ = try await store.plans.goal(id, in: scope)
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: ContributionForm.self) { form in
             _ = try await store.plans.contribute(
                 to: id,
                 in: scope,
-                amount: form["amount"],
-                date: form["date"],
-                note: form["note"],
-                fromAccount: form["from_account"],
-                toAccount: form["to_account"]
+                amount: form.amount,
+                date: form.date,
+                note: form.note,
+                fromAccount: form.fromAccount,
+                toAccount: form.toAccount
             )
             return "/books/\(scope.bookID)/goals/\(id)"
         } refused: { form, error in
-            try await detailPage(context: context, contribution: form.fields, error: error)
+            try await detailPage(context: context, contribution: form, error: error)
         }
     }
 
@@ -201,8 +201,8 @@ struct GoalPages {
     }
 
     /// The uploaded photo, checked before anything is saved so a bad file saves nothing.
-    static func checkedPhoto(_ form: FormBody) throws(FieldError) -> [UInt8]? {
-        guard let file = form.file("photo") else { return nil }
+    static func checkedPhoto(_ upload: Upload?) throws(FieldError) -> [UInt8]? {
+        guard let file = upload, file.isChosen else { return nil }
         guard file.bytes.count <= ReceiptImageType.maxBytes else {
             throw FieldError("photo", "\(file.filename) is larger than 10 MB")
         }

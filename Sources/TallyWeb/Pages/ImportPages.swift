@@ -33,8 +33,8 @@ struct ImportPages {
     func upload(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
-        let form = try await request.form(context: context)
-        guard let file = form.files["file"]?.first, !file.bytes.isEmpty else {
+        let form = try await request.form(ImportUploadForm.self, context: context)
+        guard let file = form.file, file.isChosen else {
             let model = ImportPage(
                 columns: TallyCSV.columns.joined(separator: ","),
                 error: "Choose a CSV file to import."
@@ -93,9 +93,9 @@ struct ImportPages {
         let scope = try context.bookScope()
         let bookID = scope.bookID
         let book = try scope.writable()
-        let form = try await request.form(context: context)
-        let token = form["token"] ?? ""
-        if form["cancel"] != nil {
+        let form = try await request.form(ImportConfirmForm.self, context: context)
+        let token = form.token ?? ""
+        if form.cancel != nil {
             try await store.imports.dropStagedImport(token, in: scope)
             return PageRenderer.redirect("/books/\(bookID)/import")
         }

@@ -30,7 +30,7 @@ struct SettingsPages {
     private func page(
         _ request: Request,
         context: SignedInContext,
-        form: FormBody? = nil,
+        form: SettingsForm? = nil,
         error: FieldError? = nil,
         notice: String = "",
         newToken: String? = nil
@@ -40,10 +40,10 @@ struct SettingsPages {
         let feedCreated = try await store.plans.calendarFeedCreatedAt(for: user)
         let firstBook = try await store.books.all(for: user).first
         let model = SettingsPage(
-            timeZone: form?["time_zone"] ?? settings.timeZone,
+            timeZone: form?.timeZone ?? settings.timeZone,
             zones: TimeZone.knownTimeZoneIdentifiers.sorted(),
-            dailyReminder: form.map { $0["daily_reminder"] == "1" } ?? settings.dailyReminder,
-            reminderTime: form?["reminder_time"] ?? settings.reminderTime.description,
+            dailyReminder: form.map { $0.dailyReminder == "1" } ?? settings.dailyReminder,
+            reminderTime: form?.reminderTime ?? settings.reminderTime.description,
             feedURL: newToken.map { CalendarFeedRoute.url(token: $0, publicURL: publicURL) } ?? "",
             webcalURL: newToken.map { CalendarFeedRoute.webcalURL(token: $0, publicURL: publicURL) } ?? "",
             feedExists: feedCreated != nil,
@@ -63,12 +63,12 @@ struct SettingsPages {
 
     func update(_ request: Request, context: SignedInContext) async throws -> Response {
         let user = context.user
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: SettingsForm.self) { form in
             _ = try await store.settings.updateSettings(
                 for: user,
-                timeZone: form["time_zone"],
-                dailyReminder: form["daily_reminder"] == "1",
-                reminderTime: form["reminder_time"]
+                timeZone: form.timeZone,
+                dailyReminder: form.dailyReminder == "1",
+                reminderTime: form.reminderTime
             )
             return "/settings"
         } refused: { form, error in

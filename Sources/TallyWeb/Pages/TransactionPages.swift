@@ -34,12 +34,12 @@ struct TransactionPages {
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: RecordForm.self) { form in
             // The record and its photos are saved in one transaction: a bad photo saves nothing.
             let record = try await store.records.addTransaction(
                 to: scope,
                 Self.input(form),
-                receipts: try Self.checkedImages(form)
+                receipts: try Self.checkedImages(form.receipts)
             )
             return "/books/\(scope.bookID)/days/\(record.transaction.date)"
         } refused: { form, error in
@@ -70,12 +70,12 @@ struct TransactionPages {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
-        return try await PageRenderer.post(request, context: context) { form in
+        return try await PageRenderer.post(request, context: context, as: RecordForm.self) { form in
             let record = try await store.records.updateTransaction(
                 id,
                 in: scope,
                 Self.input(form),
-                receipts: try Self.checkedImages(form)
+                receipts: try Self.checkedImages(form.receipts)
             )
             return "/books/\(scope.bookID)/days/\(record.transaction.date)"
         } refused: { form, error in
@@ -108,7 +108,7 @@ struct TransactionPages {
         let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
-        for image in try Self.checkedImages(try await request.form(context: context)) {
+        for image in try Self.checkedImages(try await request.form(ReceiptsForm.self, context: context).receipts) {
             _ = try await store.records.addReceipt(to: id, in: scope, bytes: image)
         }
         return PageRenderer.redirect("/books/\(scope.bookID)/transactions/\(id)/edit")
@@ -126,24 +126,24 @@ struct TransactionPages {
         return PageRenderer.redirect("/books/\(bookID)/transactions/\(receipt.transactionID)/edit")
     }
 
-    static func input(_ form: FormBody) -> TransactionInput {
+    static func input(_ form: RecordForm) -> TransactionInput {
         TransactionInput(
-            kind: form["kind"],
-            amount: form["amount"],
-            currency: form["currency"],
-            date: form["date"],
-            time: form["time"],
-            payee: form["payee"],
-            category: form["category"],
-            account: form["account"],
-            toAccount: form["to_account"],
-            note: form["note"]
+            kind: form.kind,
+            amount: form.amount,
+            currency: form.currency,
+            date: form.date,
+            time: form.time,
+            payee: form.payee,
+            category: form.category,
+            account: form.account,
+            toAccount: form.toAccount,
+            note: form.note
         )
     }
 
     /// Checks every uploaded photo before anything is stored, so a bad file saves nothing.
-    static func checkedImages(_ form: FormBody) throws -> [[UInt8]] {
-        let files = form.files["receipts"] ?? []
+    static func checkedImages(_ uploads: [Upload]?) throws -> [[UInt8]] {
+        let files = (uploads ?? []).filter(\.isChosen)
         for file in files {
             guard file.bytes.count <= ReceiptImageType.maxBytes else {
                 throw FieldError("receipts", "\(file.filename) is larger than 10 MB")
