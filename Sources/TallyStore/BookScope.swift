@@ -66,7 +66,7 @@ extension Store {
             ).first()
         }
         guard let row else { return nil }
-        return try scope(try row.decode(model: StoredScope.self))
+        return try scope(try StoredScope(row, token: false))
     }
 
     /// The holder of an API token and their book in one read (the token lookup and the
@@ -88,7 +88,7 @@ extension Store {
             ).first()
         }
         guard let row else { return nil }
-        let stored = try row.decode(model: StoredScope.self)
+        let stored = try StoredScope(row, token: true)
         try await users.noteTokenUse(hash: hash, lastUsed: stored.lastUsedAt)
         return try scope(stored)
     }
@@ -113,7 +113,10 @@ extension Store {
 }
 
 /// A row of the access checks above: the caller, and the book when they are one of its members.
-private struct StoredScope: Decodable {
+/// Read column by column rather than with `row.decode(model:)`: it runs on every request to a
+/// book, where SQLKit's row decoder costs more than the rest of the decoding (docs/benchmarks.md,
+/// "Codable rows on the hot paths").
+private struct StoredScope {
     let userID: UserID
     let email: String
     let bookID: BookID?
@@ -125,12 +128,15 @@ private struct StoredScope: Decodable {
     /// Only the token read has it.
     let lastUsedAt: String?
 
-    enum CodingKeys: String, CodingKey {
-        case email, name, currency, role
-        case userID = "user_id"
-        case bookID = "id"
-        case catalogVersion = "catalog_version"
-        case timeZone = "time_zone"
-        case lastUsedAt = "last_used_at"
+    init(_ row: any SQLRow, token: Bool) throws {
+        userID = try row.decode(column: "user_id", as: UserID.self)
+        email = try row.decode(column: "email", as: String.self)
+        bookID = try row.decode(column: "id", as: BookID?.self)
+        name = try row.decode(column: "name", as: String?.self)
+        currency = try row.decode(column: "currency", as: String?.self)
+        catalogVersion = try row.decode(column: "catalog_version", as: Int64?.self)
+        role = try row.decode(column: "role", as: String?.self)
+        timeZone = try row.decode(column: "time_zone", as: String?.self)
+        lastUsedAt = token ? try row.decode(column: "last_used_at", as: String?.self) : nil
     }
 }

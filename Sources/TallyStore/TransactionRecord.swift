@@ -66,72 +66,36 @@ public struct TransactionRecord: Sendable, Hashable {
         self.toAccountName = toAccountName
     }
 
-    /// A row of `selectSQL`, decoded by SQLKit (`row.decode(model:)`).
+    /// A row of `selectSQL`. Read column by column rather than with `row.decode(model:)` as the
+    /// store's other rows are: this is the record list's hot loop, and SQLKit's row decoder (a
+    /// key string built and the column looked up two or three times per field) made a page of
+    /// 50 records measurably slower (see docs/benchmarks.md, "Codable rows on the hot paths").
     init(row: any SQLRow) throws {
-        try self.init(try row.decode(model: StoredRecord.self))
-    }
-
-    init(_ stored: StoredRecord) throws {
-        guard let date = LocalDate(stored.date) else {
-            throw DatabaseError(description: "stored date \(stored.date) is invalid")
+        let currency = try Row.currency(code: try row.decode(column: "currency", as: String.self))
+        let dateText = try row.decode(column: "date", as: String.self)
+        guard let date = LocalDate(dateText) else {
+            throw DatabaseError(description: "stored date \(dateText) is invalid")
         }
         transaction = Transaction(
-            id: stored.id,
-            bookID: stored.bookID,
-            kind: TransactionKind(rawValue: stored.kind) ?? .expense,
-            amount: Money(minorUnits: stored.amountMinor, currency: try Row.currency(code: stored.currency)),
+            id: try row.decode(column: "id", as: TransactionID.self),
+            bookID: try row.decode(column: "book_id", as: BookID.self),
+            kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
+            amount: Money(minorUnits: try row.decode(column: "amount_minor", as: Int64.self), currency: currency),
             date: date,
-            time: TimeOfDay(stored.time),
-            payee: stored.payee,
-            categoryID: stored.categoryID,
-            accountID: stored.accountID,
-            toAccountID: stored.toAccountID,
-            note: stored.note,
-            receiptCount: stored.receiptCount
+            time: TimeOfDay(try row.decode(column: "time", as: String.self)),
+            payee: try row.decode(column: "payee", as: String.self),
+            categoryID: try row.decode(column: "category_id", as: CategoryID?.self),
+            accountID: try row.decode(column: "account_id", as: AccountID?.self),
+            toAccountID: try row.decode(column: "to_account_id", as: AccountID?.self),
+            note: try row.decode(column: "note", as: String.self),
+            receiptCount: try row.decode(column: "receipt_count", as: Int.self)
         )
-        categoryPath = stored.categoryName.map { name in stored.parentName.map { "\($0):\(name)" } ?? name }
-        categoryIcon = stored.categoryIcon
-        categoryColor = stored.categoryColor
-        accountName = stored.accountName
-        toAccountName = stored.toAccountName
-    }
-}
-
-/// One row of `TransactionRecord.selectSQL`: the record's columns and its joined names.
-struct StoredRecord: Decodable {
-    let id: TransactionID
-    let bookID: BookID
-    let kind: String
-    let amountMinor: Int64
-    let currency: String
-    let date: String
-    let time: String
-    let payee: String
-    let categoryID: CategoryID?
-    let accountID: AccountID?
-    let toAccountID: AccountID?
-    let note: String
-    let receiptCount: Int
-    let categoryName: String?
-    let parentName: String?
-    let categoryIcon: String?
-    let categoryColor: String?
-    let accountName: String?
-    let toAccountName: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id, kind, currency, date, time, payee, note
-        case bookID = "book_id"
-        case amountMinor = "amount_minor"
-        case categoryID = "category_id"
-        case accountID = "account_id"
-        case toAccountID = "to_account_id"
-        case receiptCount = "receipt_count"
-        case categoryName = "c_name"
-        case parentName = "p_name"
-        case categoryIcon = "c_icon"
-        case categoryColor = "c_color"
-        case accountName = "a_name"
-        case toAccountName = "ta_name"
+        let name = try row.decode(column: "c_name", as: String?.self)
+        let parent = try row.decode(column: "p_name", as: String?.self)
+        categoryPath = name.map { name in parent.map { "\($0):\(name)" } ?? name }
+        categoryIcon = try row.decode(column: "c_icon", as: String?.self)
+        categoryColor = try row.decode(column: "c_color", as: String?.self)
+        accountName = try row.decode(column: "a_name", as: String?.self)
+        toAccountName = try row.decode(column: "ta_name", as: String?.self)
     }
 }
