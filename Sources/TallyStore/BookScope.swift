@@ -129,9 +129,9 @@ private struct StoredScope {
     let lastUsedAt: String?
 
     init(_ row: any SQLRow, token: Bool) throws {
-        userID = try row.decode(column: "user_id", as: UserID.self)
+        userID = UserID(rawValue: try row.decode(column: "user_id", as: Int64.self))
         email = try row.decode(column: "email", as: String.self)
-        bookID = try row.decode(column: "id", as: BookID?.self)
+        bookID = try row.decode(column: "id", as: Int64?.self).map(BookID.init(rawValue:))
         name = try row.decode(column: "name", as: String?.self)
         currency = try row.decode(column: "currency", as: String?.self)
         catalogVersion = try row.decode(column: "catalog_version", as: Int64?.self)

@@ -70,6 +70,7 @@ public struct TransactionRecord: Sendable, Hashable {
     /// store's other rows are: this is the record list's hot loop, and SQLKit's row decoder (a
     /// key string built and the column looked up two or three times per field) made a page of
     /// 50 records measurably slower (see docs/benchmarks.md, "Codable rows on the hot paths").
+    /// Ids are read as `Int64` and tagged here, which keeps them on the driver's direct path.
     init(row: any SQLRow) throws {
         let currency = try Row.currency(code: try row.decode(column: "currency", as: String.self))
         let dateText = try row.decode(column: "date", as: String.self)
@@ -77,16 +78,16 @@ public struct TransactionRecord: Sendable, Hashable {
             throw DatabaseError(description: "stored date \(dateText) is invalid")
         }
         transaction = Transaction(
-            id: try row.decode(column: "id", as: TransactionID.self),
-            bookID: try row.decode(column: "book_id", as: BookID.self),
+            id: TransactionID(rawValue: try row.decode(column: "id", as: Int64.self)),
+            bookID: BookID(rawValue: try row.decode(column: "book_id", as: Int64.self)),
             kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
             amount: Money(minorUnits: try row.decode(column: "amount_minor", as: Int64.self), currency: currency),
             date: date,
             time: TimeOfDay(try row.decode(column: "time", as: String.self)),
             payee: try row.decode(column: "payee", as: String.self),
-            categoryID: try row.decode(column: "category_id", as: CategoryID?.self),
-            accountID: try row.decode(column: "account_id", as: AccountID?.self),
-            toAccountID: try row.decode(column: "to_account_id", as: AccountID?.self),
+            categoryID: try row.decode(column: "category_id", as: Int64?.self).map(CategoryID.init(rawValue:)),
+            accountID: try row.decode(column: "account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
+            toAccountID: try row.decode(column: "to_account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
             note: try row.decode(column: "note", as: String.self),
             receiptCount: try row.decode(column: "receipt_count", as: Int.self)
         )

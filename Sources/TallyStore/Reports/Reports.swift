@@ -177,13 +177,11 @@ struct GroupNames {
 extension GroupNames {
     /// The names a grouping needs, from the book's catalogue.
     init(by: ReportGrouping, book: BookID, _ catalog: CatalogCache.Catalog) {
-        let categories = by == .category || by == .subcategory ? catalog.categories : []
-        let accounts = by == .account ? catalog.accounts : []
         self.init(
             by: by,
             book: book,
-            categories: Dictionary(uniqueKeysWithValues: categories.map { ($0.id, $0) }),
-            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
+            categories: by == .category || by == .subcategory ? catalog.categoriesByID : [:],
+            accounts: by == .account ? catalog.accountsByID : [:]
         )
     }
 }

@@ -14,13 +14,15 @@ enum APIModel {
         }
     }
 
+    /// Its ids are plain integers, unlike the other shapes': a page holds up to 200 of them, and
+    /// each typed id goes through `JSONEncoder`'s generic path (an encoder object apiece).
     struct TransactionJSON: ResponseEncodable {
-        let id: TransactionID, kind: String, amount: String, currency: String, date: String, time: String?
-        let payee: String, category: String?, categoryId: CategoryID?, account: String?, accountId: AccountID?
-        let toAccount: String?, toAccountId: AccountID?, note: String, receipts: Int
+        let id: Int64, kind: String, amount: String, currency: String, date: String, time: String?
+        let payee: String, category: String?, categoryId: Int64?, account: String?, accountId: Int64?
+        let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
         init(_ record: TransactionRecord) {
             let t = record.transaction
-            id = t.id
+            id = t.id.rawValue
             kind = t.kind.rawValue
             amount = t.amount.decimalString
             currency = t.amount.currency.code
@@ -28,11 +30,11 @@ enum APIModel {
             time = t.time?.description
             payee = t.payee
             category = record.categoryPath
-            categoryId = t.categoryID
+            categoryId = t.categoryID?.rawValue
             account = record.accountName
-            accountId = t.accountID
+            accountId = t.accountID?.rawValue
             toAccount = record.toAccountName
-            toAccountId = t.toAccountID
+            toAccountId = t.toAccountID?.rawValue
             note = t.note
             receipts = t.receiptCount
         }
