@@ -17,8 +17,10 @@ struct Totals {
         var currency: String
     }
 
+    /// An account's balance in one currency. Keyed by the raw id: an import hashes one or two
+    /// of these per record, and a typed id's hashing goes through Tagged's generic witnesses.
     struct Balance: Hashable {
-        var account: AccountID
+        var account: Int64
         var currency: String
     }
 
@@ -59,7 +61,7 @@ struct Totals {
         }
         func move(_ account: AccountID?, _ delta: Int64) {
             guard let account else { return }
-            balances[Balance(account: account, currency: currency), default: 0] += sign * delta
+            balances[Balance(account: account.rawValue, currency: currency), default: 0] += sign * delta
         }
         switch kind {
         case .expense:
