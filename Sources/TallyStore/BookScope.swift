@@ -100,12 +100,7 @@ extension Store {
         else { throw StoreError.notFound("book") }
         return BookScope(
             user: User(id: row.userID, email: row.email),
-            book: Book(
-                id: id,
-                name: name,
-                currency: Currency(code: code) ?? .usd,
-                role: row.role.flatMap(Role.init(rawValue:)) ?? .viewer
-            ),
+            book: Row.book(id: id, name: name, currency: code, role: row.role),
             timeZone: self.zone(named: row.timeZone),
             catalogVersion: version
         )

@@ -186,11 +186,12 @@ extension API {
                 #expect(jpegBytes.headers[.contentType] == "image/jpeg")
                 #expect(Array(buffer: jpegBytes.body) == Images.jpeg)
 
-                // A multipart upload with a `file` part works too.
+                // A multipart upload with a `file` part works too; a text field beside it is not
+                // taken for the file.
                 let boundary = "TallyBoundary42"
                 var multipart = ByteBuffer(
-                    string:
-                        "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.png\"\r\nContent-Type: image/png\r\n\r\n"
+                    string: "--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nlunch\r\n"
+                        + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.png\"\r\nContent-Type: image/png\r\n\r\n"
                 )
                 multipart.writeBytes(Images.png)
                 multipart.writeString("\r\n--\(boundary)--\r\n")

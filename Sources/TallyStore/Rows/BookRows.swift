@@ -13,9 +13,7 @@ extension Books {
         private let role: String
 
         /// The book as its member sees it.
-        var book: Book {
-            Book(id: id, name: name, currency: Currency(code: currency) ?? .usd, role: Role(rawValue: role) ?? .viewer)
-        }
+        var book: Book { Row.book(id: id, name: name, currency: currency, role: role) }
     }
 
     /// An `accounts` row.

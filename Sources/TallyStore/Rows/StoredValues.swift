@@ -2,12 +2,23 @@ import TallyCore
 
 /// Row decoding shared by the services.
 enum Row {
-    /// A currency code decoded with its row (`row.decode(model:)`) as a `Currency`; fails as
-    /// `currency(_:_:)` does on a code Tally does not know, rather than guessing one.
+    /// A stored currency code as a `Currency`; a code Tally does not know is an error, rather
+    /// than a guess.
     static func currency(code: String) throws -> Currency {
         guard let currency = Currency(code: code) else {
             throw DatabaseError(description: "stored currency \(code) is unknown")
         }
         return currency
+    }
+
+    /// A book as a member sees it, from its stored columns: a currency or role Tally does not
+    /// know reads as USD or viewer (the list of books and every access check read it so).
+    static func book(id: BookID, name: String, currency: String, role: String?) -> Book {
+        Book(
+            id: id,
+            name: name,
+            currency: Currency(code: currency) ?? .usd,
+            role: role.flatMap(Role.init(rawValue:)) ?? .viewer
+        )
     }
 }

@@ -203,12 +203,6 @@ struct GoalPages {
     /// The uploaded photo, checked before anything is saved so a bad file saves nothing.
     static func checkedPhoto(_ upload: Upload?) throws(FieldError) -> [UInt8]? {
         guard let file = upload, file.isChosen else { return nil }
-        guard file.bytes.count <= ReceiptImageType.maxBytes else {
-            throw FieldError("photo", "\(file.filename) is larger than 10 MB")
-        }
-        guard ReceiptImageType(sniffing: file.bytes) != nil else {
-            throw FieldError("photo", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
-        }
-        return file.bytes
+        return try file.checkedImage(field: "photo")
     }
 }

@@ -18,14 +18,31 @@ struct Upload: Decodable, Sendable, MultipartPartConvertible {
     let filename: String
     /// The file's bytes (none when the input was left empty).
     let bytes: [UInt8]
+    /// Whether the part is a file at all (its disposition has a `filename`), not a text field
+    /// posted under a file's name.
+    let isFile: Bool
 
     /// Whether a file was chosen: an input left empty still posts a part, with no name or bytes.
-    var isChosen: Bool { !bytes.isEmpty }
+    var isChosen: Bool { isFile && !bytes.isEmpty }
 
     init?(multipart: MultipartPart) {
         let disposition = multipart.headers.first(name: "content-disposition") ?? ""
-        filename = Self.attribute("filename", in: disposition) ?? ""
+        let filename = Self.attribute("filename", in: disposition)
+        self.filename = filename ?? ""
+        isFile = filename != nil
         bytes = Array(buffer: multipart.body)
+    }
+
+    /// The bytes of an image Tally can keep (a receipt or a goal's photo), or the reason it
+    /// cannot, named for `field`: checked before anything is stored, so a bad file saves nothing.
+    func checkedImage(field: String) throws(FieldError) -> [UInt8] {
+        guard bytes.count <= ReceiptImageType.maxBytes else {
+            throw FieldError(field, "\(filename) is larger than 10 MB")
+        }
+        guard ReceiptImageType(sniffing: bytes) != nil else {
+            throw FieldError(field, "\(filename) is not a JPEG, PNG, HEIC or WebP image")
+        }
+        return bytes
     }
 
     /// Files are never encoded back into a form.

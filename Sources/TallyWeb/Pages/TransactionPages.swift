@@ -143,16 +143,7 @@ struct TransactionPages {
 
     /// Checks every uploaded photo before anything is stored, so a bad file saves nothing.
     static func checkedImages(_ uploads: [Upload]?) throws -> [[UInt8]] {
-        let files = (uploads ?? []).filter(\.isChosen)
-        for file in files {
-            guard file.bytes.count <= ReceiptImageType.maxBytes else {
-                throw FieldError("receipts", "\(file.filename) is larger than 10 MB")
-            }
-            guard ReceiptImageType(sniffing: file.bytes) != nil else {
-                throw FieldError("receipts", "\(file.filename) is not a JPEG, PNG, HEIC or WebP image")
-            }
-        }
-        return files.map(\.bytes)
+        try (uploads ?? []).filter(\.isChosen).map { try $0.checkedImage(field: "receipts") }
     }
 
     /// The add/edit form, filled with `input`, showing `error` when given.
