@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -32,11 +33,14 @@ let package = Package(
     targets: [
         // Pure domain: money, records, validation. No I/O; its one dependency is Tagged, for typed ids.
         .target(name: "TallyCore", dependencies: [.product(name: "Tagged", package: "swift-tagged")]),
+        // One C call SQLiteNIO does not expose: a variadic `sqlite3_db_config` (see its header).
+        .target(name: "CSQLiteOptions", dependencies: [.product(name: "SQLiteNIO", package: "sqlite-nio")]),
         // SQL schema, migrations and the services that read and write a book.
         .target(
             name: "TallyStore",
             dependencies: [
                 "TallyCore",
+                "CSQLiteOptions",
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -84,6 +88,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStore", "TallyWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyStore"]),

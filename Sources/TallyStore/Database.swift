@@ -1,3 +1,4 @@
+import CSQLiteOptions
 import Foundation
 import Logging
 import NIOSSL
@@ -83,10 +84,12 @@ public final class Database: Sendable {
         if case .sqliteFile(let path) = location { self.path = path } else { self.path = nil }
         switch location {
         case .sqliteMemory:
+            try Self.sqliteOptions.get()
             let pool = try await SQLitePool(storage: .memory, size: 1, writer: true, logger: logger)
             backend = .sqlite(writer: pool, readers: pool)
             engine = .sqlite
         case .sqliteFile(let path):
+            try Self.sqliteOptions.get()
             let writer = try await SQLitePool(storage: .file(path: path), size: 1, writer: true, logger: logger)
             let readers = try await SQLitePool(storage: .file(path: path), size: 4, writer: false, logger: logger)
             backend = .sqlite(writer: writer, readers: readers)
@@ -98,6 +101,12 @@ public final class Database: Sendable {
             engine = .postgres
         }
     }
+
+    /// Set once per process, before the first SQLite connection opens (see `CSQLiteOptions.h`).
+    private static let sqliteOptions: Result<Void, DatabaseError> = {
+        let code = tally_sqlite_keep_query_plans()
+        return code == 0 ? .success(()) : .failure(DatabaseError(description: "SQLite refused its options (\(code))"))
+    }()
 
     /// Keeps the PostgreSQL pool alive until cancelled; returns at once for SQLite.
     public func run() async {

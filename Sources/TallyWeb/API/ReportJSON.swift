@@ -8,6 +8,12 @@ import TallyStore
 public enum ReportJSON {
     /// Encodes a value the way the API does: snake_case keys, sorted, no escaped slashes.
     public static func encode(_ value: some Encodable) throws -> Data {
+        if let value = value as? any JSONWritable { return Data(value.jsonBytes) }
+        return try foundationEncode(value)
+    }
+
+    /// The same through `JSONEncoder`, for every type that does not write itself.
+    static func foundationEncode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         if !(value is any SnakeCaseKeys || value is [any SnakeCaseKeys]) {
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -25,10 +31,23 @@ public enum ReportJSON {
             total = t.total.decimalString
             count = t.count
         }
+
+        func write(to json: inout JSONWriter) {
+            json.object { json in
+                json.key("count")
+                json.int(count)
+                json.key("currency")
+                json.string(currency)
+                json.key("kind")
+                json.string(kind)
+                json.key("total")
+                json.string(total)
+            }
+        }
     }
 
     /// `GET …/reports/summary`.
-    public struct Summary: ResponseEncodable, Sendable, SnakeCaseKeys {
+    public struct Summary: ResponseEncodable, Sendable, SnakeCaseKeys, JSONWritable {
         struct Row: Encodable, Sendable {
             let key: String, filter: String, kind: String, currency: String, total: String, count: Int
             let sharePercent: String, average: String, color: String
@@ -36,6 +55,29 @@ public enum ReportJSON {
             enum CodingKeys: String, CodingKey {
                 case key, filter, kind, currency, total, count, average, color
                 case sharePercent = "share_percent"
+            }
+
+            func write(to json: inout JSONWriter) {
+                json.object { json in
+                    json.key("average")
+                    json.string(average)
+                    json.key("color")
+                    json.string(color)
+                    json.key("count")
+                    json.int(count)
+                    json.key("currency")
+                    json.string(currency)
+                    json.key("filter")
+                    json.string(filter)
+                    json.key("key")
+                    json.string(key)
+                    json.key("kind")
+                    json.string(kind)
+                    json.key("share_percent")
+                    json.string(sharePercent)
+                    json.key("total")
+                    json.string(total)
+                }
             }
         }
         let from: String, to: String, by: String, kind: String, currency: String
@@ -75,6 +117,29 @@ public enum ReportJSON {
                 count = r.total(.expense).count + r.total(.income).count
             }
             totals = r.totals.map(TotalJSON.init)
+        }
+
+        func write(to json: inout JSONWriter) {
+            json.object { json in
+                json.key("by")
+                json.string(by)
+                json.key("count")
+                json.int(count)
+                json.key("currency")
+                json.string(currency)
+                json.key("from")
+                json.string(from)
+                json.key("kind")
+                json.string(kind)
+                json.key("rows")
+                json.array(rows) { json, row in row.write(to: &json) }
+                json.key("to")
+                json.string(to)
+                json.key("total")
+                json.string(total)
+                json.key("totals")
+                json.array(totals) { json, total in total.write(to: &json) }
+            }
         }
     }
 
