@@ -11,14 +11,15 @@ struct SQLiteOptionsTests {
     /// scan); without it, binding 'ab%' prepares the statement again and it searches the index.
     private func likePlan(_ location: DatabaseLocation) async throws -> String {
         let database = try await Database(location)
-        defer { Task { await database.close() } }
-        return try await database.write { db in
+        let plan = try await database.write { db in
             try await db.raw("CREATE TABLE names (name TEXT)").run()
             try await db.raw("CREATE INDEX names_by_name ON names (name COLLATE NOCASE)").run()
             let rows = try await db.raw("EXPLAIN QUERY PLAN SELECT name FROM names WHERE name LIKE \(bind: "ab%")")
                 .all()
             return try rows.map { try $0.decode(column: "detail", as: String.self) }.joined(separator: "; ")
         }
+        await database.close()
+        return plan
     }
 
     @Test("every SQLite connection keeps the plan it was prepared with, whatever is bound")

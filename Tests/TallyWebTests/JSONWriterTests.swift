@@ -20,7 +20,7 @@ private let awkwardText = Gen.int(in: 0...(awkward.count - 1)).map { awkward[$0]
 private let euro = Currency(code: "EUR")!
 private let day = LocalDate("2024-03-01")!
 
-/// A month summary whose every text field is `text`.
+/// A month summary with one row per text, which is its key, filter and colour.
 private func summary(_ texts: [String], counts: [Int]) throws -> ReportJSON.Summary {
     let rows = zip(texts, counts).enumerated().map { index, pair in
         ReportRow(

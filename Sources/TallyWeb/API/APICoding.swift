@@ -26,15 +26,8 @@ struct APIResponseEncoder: ResponseEncoder {
         Response(
             status: .ok,
             headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: try Self.json(value))
+            body: .init(byteBuffer: ByteBuffer(bytes: try ReportJSON.encode(value)))
         )
-    }
-
-    /// The answer's bytes: written directly by the types that can (`JSONWritable`), else by
-    /// `ReportJSON.encode`.
-    static func json(_ value: some Encodable) throws -> ByteBuffer {
-        if let value = value as? any JSONWritable { return ByteBuffer(bytes: value.jsonBytes) }
-        return ByteBuffer(bytes: try ReportJSON.encode(value))
     }
 }
 

@@ -72,10 +72,9 @@ struct JSONWriter {
             case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
             case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
             default: bytes.append(byte)
             }
         }
@@ -90,25 +89,8 @@ struct JSONWriter {
         needsComma = true
     }
 
-    /// `true` or `false`.
-    mutating func bool(_ value: Bool) {
-        element()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        needsComma = true
-    }
-
-    /// A string, or `null`.
-    mutating func string(_ text: String?) {
-        guard let text else { return null() }
-        string(text)
-    }
-
-    /// `null`.
-    mutating func null() {
-        element()
-        bytes.append(contentsOf: "null".utf8)
-        needsComma = true
-    }
+    /// Lower case, as `JSONEncoder` writes `\u001f`.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The comma between two keys or elements.
     private mutating func element() {
