@@ -36,6 +36,35 @@ private func summary(_ texts: [String], counts: [Int]) throws -> ReportJSON.Summ
     return ReportJSON.Summary(try SummaryReport(query: query, currency: .usd, rows: rows))
 }
 
+/// A record whose every text is `text`, with the optional fields present or not by `mask`'s bits.
+private func record(_ text: String, _ number: Int, mask: Int) -> APIModel.TransactionJSON {
+    func some<T>(_ bit: Int, _ value: T) -> T? { mask & (1 << bit) != 0 ? value : nil }
+    return APIModel.TransactionJSON(
+        id: Int64(number) * 7_919,
+        kind: text,
+        amount: "-\(number).05",
+        currency: text,
+        date: text,
+        time: some(0, text),
+        payee: text,
+        category: some(1, text + ":" + text),
+        categoryId: some(2, Int64(number)),
+        account: some(3, text),
+        accountId: some(4, Int64.max - Int64(number)),
+        toAccount: some(5, text),
+        toAccountId: some(6, Int64(number) + 1),
+        note: text,
+        receipts: number % 4
+    )
+}
+
+/// Encodes `value` both ways and expects the same bytes.
+private func expectSameBytes<T: JSONWritable>(_ value: T) {
+    let written = String(decoding: value.jsonBytes, as: UTF8.self)
+    let encoded = String(decoding: try! ReportJSON.foundationEncode(value), as: UTF8.self)
+    #expect(written == encoded)
+}
+
 @Suite("Hand-written JSON")
 struct JSONWriterTests {
     @Test("a month summary is written byte for byte as JSONEncoder writes it, whatever its text")
@@ -55,5 +84,54 @@ struct JSONWriterTests {
         #expect(Data(value.jsonBytes) == encoded)
         #expect(try ReportJSON.encode(value) == encoded)
         #expect(String(decoding: encoded, as: UTF8.self).hasPrefix(#"{"by":"category","count":0,"#))
+    }
+
+    @Test("a page of records is written as JSONEncoder writes it: text, missing optionals, cursors")
+    func pageMatchesEncoder() async throws {
+        await propertyCheck(count: 300, input: awkwardText.array(of: 0...5), Gen.int(in: 0...127)) { texts, mask in
+            let records = texts.enumerated().map { record($1, $0 * 31 + mask, mask: mask >> ($0 % 3)) }
+            for record in records { expectSameBytes(record) }
+            let totals = texts.indices.map { index in
+                ReportJSON.TotalJSON(
+                    KindTotal(
+                        kind: index % 2 == 0 ? .expense : .income,
+                        total: Money(minorUnits: Int64(index) * 10_001 - 5, currency: euro),
+                        count: index
+                    )
+                )
+            }
+            expectSameBytes(
+                APIModel.PageJSON(
+                    transactions: records,
+                    nextCursor: mask % 2 == 0 ? nil : texts.joined(),
+                    count: mask * 1_000,
+                    expenses: "12.34",
+                    income: texts.first ?? "0.00",
+                    total: "-1.00",
+                    currency: "EUR",
+                    totals: totals
+                )
+            )
+        }
+    }
+
+    @Test("an account list is written as JSONEncoder writes it, and the API takes the fast path")
+    func accountsMatchEncoder() async throws {
+        await propertyCheck(count: 200, input: awkwardText.array(of: 0...5)) { texts in
+            let accounts = texts.enumerated().map { index, text in
+                APIModel.AccountJSON(
+                    id: AccountID(rawValue: Int64(index) + 1),
+                    name: text,
+                    kind: text,
+                    currency: "USD",
+                    openingBalance: "-\(index).00",
+                    balance: text,
+                    archived: index % 2 == 1
+                )
+            }
+            expectSameBytes(APIList(accounts))
+            for account in accounts { expectSameBytes(account) }
+            #expect(try! ReportJSON.encode(APIList(accounts)) == ReportJSON.foundationEncode(APIList(accounts)))
+        }
     }
 }

@@ -16,31 +16,13 @@ enum APIModel {
 
     /// Its ids are plain integers, unlike the other shapes': a page holds up to 200 of them, and
     /// each typed id goes through `JSONEncoder`'s generic path (an encoder object apiece).
-    struct TransactionJSON: ResponseEncodable {
+    struct TransactionJSON: ResponseEncodable, JSONWritable {
         let id: Int64, kind: String, amount: String, currency: String, date: String, time: String?
         let payee: String, category: String?, categoryId: Int64?, account: String?, accountId: Int64?
         let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
-        init(_ record: TransactionRecord) {
-            let t = record.transaction
-            id = t.id.rawValue
-            kind = t.kind.rawValue
-            amount = t.amount.decimalString
-            currency = t.amount.currency.code
-            date = t.date.description
-            time = t.time?.description
-            payee = t.payee
-            category = record.categoryPath
-            categoryId = t.categoryID?.rawValue
-            account = record.accountName
-            accountId = t.accountID?.rawValue
-            toAccount = record.toAccountName
-            toAccountId = t.toAccountID?.rawValue
-            note = t.note
-            receipts = t.receiptCount
-        }
     }
 
-    struct PageJSON: ResponseEncodable {
+    struct PageJSON: ResponseEncodable, JSONWritable {
         let transactions: [TransactionJSON]
         let nextCursor: String?
         /// Every match, not only this page: count, expense and income sums and income − expense
@@ -48,18 +30,6 @@ enum APIModel {
         let count: Int
         let expenses: String, income: String, total: String, currency: String
         let totals: [ReportJSON.TotalJSON]
-
-        init(_ page: TransactionPage) {
-            transactions = page.records.map(TransactionJSON.init)
-            nextCursor = page.nextCursor
-            let s = page.summary!
-            count = s.count
-            expenses = s.total(.expense).decimalString
-            income = s.total(.income).decimalString
-            total = s.net.decimalString
-            currency = s.currency.code
-            totals = s.totals.map(ReportJSON.TotalJSON.init)
-        }
     }
 
     struct CategoryJSON: ResponseEncodable {
@@ -75,23 +45,13 @@ enum APIModel {
         }
     }
 
-    struct AccountJSON: ResponseEncodable, SnakeCaseKeys {
+    struct AccountJSON: ResponseEncodable, SnakeCaseKeys, JSONWritable {
         let id: AccountID, name: String, kind: String, currency: String, openingBalance: String, balance: String,
             archived: Bool
 
         enum CodingKeys: String, CodingKey {
             case id, name, kind, currency, balance, archived
             case openingBalance = "opening_balance"
-        }
-        init(_ item: AccountBalance) {
-            let a = item.account
-            id = a.id
-            name = a.name
-            kind = a.kind.rawValue
-            currency = a.currency.code
-            openingBalance = a.openingBalance.decimalString
-            balance = item.balance.decimalString
-            archived = a.archived
         }
     }
 
@@ -315,5 +275,56 @@ extension APIModel {
             dailyReminder = s.dailyReminder
             reminderTime = s.reminderTime.description
         }
+    }
+}
+
+extension APIModel.TransactionJSON {
+    /// A stored record as the API shows it.
+    init(_ record: TransactionRecord) {
+        let t = record.transaction
+        id = t.id.rawValue
+        kind = t.kind.rawValue
+        amount = t.amount.decimalString
+        currency = t.amount.currency.code
+        date = t.date.description
+        time = t.time?.description
+        payee = t.payee
+        category = record.categoryPath
+        categoryId = t.categoryID?.rawValue
+        account = record.accountName
+        accountId = t.accountID?.rawValue
+        toAccount = record.toAccountName
+        toAccountId = t.toAccountID?.rawValue
+        note = t.note
+        receipts = t.receiptCount
+    }
+}
+
+extension APIModel.PageJSON {
+    /// A page of records with the count and totals of every match (`summarize` must have been set).
+    init(_ page: TransactionPage) {
+        transactions = page.records.map(APIModel.TransactionJSON.init)
+        nextCursor = page.nextCursor
+        let s = page.summary!
+        count = s.count
+        expenses = s.total(.expense).decimalString
+        income = s.total(.income).decimalString
+        total = s.net.decimalString
+        currency = s.currency.code
+        totals = s.totals.map(ReportJSON.TotalJSON.init)
+    }
+}
+
+extension APIModel.AccountJSON {
+    /// An account and its balance.
+    init(_ item: AccountBalance) {
+        let a = item.account
+        id = a.id
+        name = a.name
+        kind = a.kind.rawValue
+        currency = a.currency.code
+        openingBalance = a.openingBalance.decimalString
+        balance = item.balance.decimalString
+        archived = a.archived
     }
 }

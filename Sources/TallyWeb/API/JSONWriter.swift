@@ -89,6 +89,28 @@ struct JSONWriter {
         needsComma = true
     }
 
+    /// `true` or `false`.
+    mutating func bool(_ value: Bool) {
+        element()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        needsComma = true
+    }
+
+    /// A key and its string, or nothing when the value is nil: synthesized `Encodable` leaves
+    /// nil optionals out (`encodeIfPresent`).
+    mutating func field(_ name: StaticString, _ text: String?) {
+        guard let text else { return }
+        key(name)
+        string(text)
+    }
+
+    /// A key and its number, or nothing when the value is nil.
+    mutating func field<N: BinaryInteger>(_ name: StaticString, _ number: N?) {
+        guard let number else { return }
+        key(name)
+        int(number)
+    }
+
     /// Lower case, as `JSONEncoder` writes `\u001f`.
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
