@@ -40,6 +40,23 @@ struct TotalsQuery {
     var daysOnly = false
 
     func run(_ db: any SQLDatabase) async throws -> [Row] {
+        // Column by column, not `row.decode(model:)`: a year's trend is hundreds of rows, and
+        // SQLKit's row decoder measurably slowed it (docs/benchmarks.md, "Codable rows on the
+        // hot paths").
+        try await db.raw(sql).all().map { row in
+            Row(
+                period: byPeriod ? try row.decode(column: "period", as: String.self) : nil,
+                group: try row.decode(column: "grp", as: String.self),
+                kind: try row.decode(column: "kind", as: String.self),
+                currency: try row.decode(column: "currency", as: String.self),
+                total: try row.decode(column: "total", as: Int64.self),
+                count: try row.decode(column: "n", as: Int64.self)
+            )
+        }
+    }
+
+    /// The statement `run` sends (its plan is checked by `TotalsPlanTests`).
+    var sql: SQLQueryString {
         var parts: [SQLQueryString] = []
         if daysOnly, let range {
             parts.append(
@@ -75,26 +92,13 @@ struct TotalsQuery {
         var groupBy: [SQLQueryString] = ["kind", "currency"]
         if byPeriod { groupBy.append("p") }
         if dimension != .none { groupBy.append("\(unsafeRaw: dimension.rawValue)") }
-        let sql: SQLQueryString = """
+        return """
             SELECT \(periodColumn) AS period, \(groupColumn) AS grp, kind, currency,
               CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS n
             FROM (\(parts.joined(separator: " UNION ALL "))) AS x
             GROUP BY \(groupBy.joined(separator: ", "))
             HAVING SUM(count) > 0
             """
-        // Column by column, not `row.decode(model:)`: a year's trend is hundreds of rows, and
-        // SQLKit's row decoder measurably slowed it (docs/benchmarks.md, "Codable rows on the
-        // hot paths").
-        return try await db.raw(sql).all().map { row in
-            Row(
-                period: byPeriod ? try row.decode(column: "period", as: String.self) : nil,
-                group: try row.decode(column: "grp", as: String.self),
-                kind: try row.decode(column: "kind", as: String.self),
-                currency: try row.decode(column: "currency", as: String.self),
-                total: try row.decode(column: "total", as: Int64.self),
-                count: try row.decode(column: "n", as: Int64.self)
-            )
-        }
     }
 
     private var byPayee: Bool { payeeKey != nil || dimension == .payee }

@@ -80,6 +80,12 @@ enum Migrator {
             sqlite: Migration0008.sqlite,
             postgres: Migration0008.postgres
         ),
+        Migration(
+            version: 9,
+            name: "all-time totals by kind read in index order on SQLite",
+            sqlite: Migration0009.sqlite,
+            postgres: Migration0009.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

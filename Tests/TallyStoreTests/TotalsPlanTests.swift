@@ -1,0 +1,42 @@
+import SQLKit
+import TallyCore
+import Testing
+
+@testable import TallyStore
+
+/// SQLite's plans for the kept totals, on the real schema: the all-time sums of a record list
+/// are an index-only read in group order (migration 9), and month ranges still seek by month.
+@Suite("Kept-totals query plans (SQLite)")
+struct TotalsPlanTests {
+    /// `EXPLAIN QUERY PLAN` of `query`'s statement, its steps joined by "; ".
+    private func plan(_ query: TotalsQuery) async throws -> String {
+        try await withStore(.sqlite) { store in
+            try await store.database.read { db in
+                let rows = try await db.raw("EXPLAIN QUERY PLAN " + query.sql).all()
+                return try rows.map { try $0.decode(column: "detail", as: String.self) }.joined(separator: "; ")
+            }
+        }
+    }
+
+    @Test("all-time totals by kind read the covering index, with no temporary b-tree to sort")
+    func allTime() async throws {
+        let plan = try await plan(
+            TotalsQuery(book: BookID(rawValue: 1), range: nil, kinds: ["expense", "income", "transfer_out"])
+        )
+        #expect(plan.contains("COVERING INDEX month_category_totals_kind"), "plan: \(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "plan: \(plan)")
+    }
+
+    @Test("a range of months by category still seeks the months by the primary key")
+    func monthRange() async throws {
+        let range = try DateRange(from: LocalDate("2024-01-01")!, to: LocalDate("2024-12-31")!)
+        let plan = try await plan(
+            TotalsQuery(book: BookID(rawValue: 1), range: range, kinds: ["expense"], dimension: .category)
+        )
+        #expect(
+            plan.contains("month_category_totals USING PRIMARY KEY (book_id=? AND month>? AND month<?)"),
+            "plan: \(plan)"
+        )
+        #expect(!plan.contains("month_category_totals_kind"), "plan: \(plan)")
+    }
+}
