@@ -14,8 +14,9 @@ enum APIModel {
         }
     }
 
-    /// Its ids are plain integers, unlike the other shapes': a page holds up to 200 of them, and
-    /// each typed id goes through `JSONEncoder`'s generic path (an encoder object apiece).
+    /// A record. It writes its own JSON (`APIModels+JSONWritable.swift`): a page holds up to
+    /// 500. Its ids are plain integers, unlike the other shapes', from when `JSONEncoder` made an
+    /// encoder object for each typed id.
     struct TransactionJSON: ResponseEncodable, JSONWritable {
         let id: Int64, kind: String, amount: String, currency: String, date: String, time: String?
         let payee: String, category: String?, categoryId: Int64?, account: String?, accountId: Int64?
@@ -277,6 +278,9 @@ extension APIModel {
         }
     }
 }
+
+// The three initialisers from store values live in extensions so that the structs keep their
+// memberwise initialisers, with which `JSONWriterTests` builds them from hostile text.
 
 extension APIModel.TransactionJSON {
     /// A stored record as the API shows it.
