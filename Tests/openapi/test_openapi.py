@@ -579,6 +579,18 @@ def exercise(c: Client):
     c.call("post", T, 201, ids=B, body={"amount": "50.00", "payee": "Big dinner", "category": "Eating", "account": "Visa",
                                         "date": (today - timedelta(days=7)).isoformat()})
     doomed = c.call("post", T, 201, ids=B, must=True, body={"amount": "1.00", "payee": "Mistake", "category": "Eating"}).json()
+    # An add that is safe to send again (an offline queue's): 201, then 200 with the same record.
+    key = {"Idempotency-Key": "3f2b8c1e-9d4a-4b6f-8e21-7c5a0d9e4f13"}
+    keyed_body = {"amount": "2.75", "payee": "Queued on a bus", "date": first}
+    keyed = c.call("post", T, 201, ids=B, must=True, body=keyed_body, headers=key).json()
+    again = c.call("post", T, 200, ids=B, must=True, body=keyed_body, headers=key).json()
+    assert again == keyed, "a repeat with the same key answers with the record it made"
+    c.call("post", T, 422, ids=B, body={**keyed_body, "amount": "2.76"}, headers=key)
+    c.call("post", T, 422, ids=B, body=keyed_body, headers={"Idempotency-Key": "k" * 256})
+    gone_key = {"Idempotency-Key": "deleted-since"}
+    gone = c.call("post", T, 201, ids=B, must=True, body={"amount": "0.50", "payee": "Gone"}, headers=gone_key).json()
+    c.call("delete", T + "/{id}", 204, ids={**B, "id": gone["id"]})
+    c.call("post", T, 409, ids=B, body={"amount": "0.50", "payee": "Gone"}, headers=gone_key)
     c.call("post", T, 422, ids=B, body={"amount": 4.5, "payee": "Number"})
     c.call("post", T, 422, ids=B, body={"amount": "4.555", "payee": "Decimals"})
     c.call("post", T, 400, ids=B, body={"amount": "4.50", "payee": "X", "memo": "?"})

@@ -86,6 +86,12 @@ enum Migrator {
             sqlite: Migration0009.sqlite,
             postgres: Migration0009.postgres
         ),
+        Migration(
+            version: 10,
+            name: "idempotency keys for adds",
+            sqlite: Migration0010.sqlite,
+            postgres: Migration0010.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

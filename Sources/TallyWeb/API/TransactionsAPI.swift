@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import TallyCore
 import TallyStore
@@ -48,11 +49,24 @@ struct TransactionsAPI {
         let scope = try context.bookScope()
         try scope.requireWrite()
         let input = try await request.decode(as: RecordBody.self, context: context).input
+        // With a key, a repeat answers 200 with the record the key made (an offline queue's retry).
+        if let key = request.headers[Self.idempotencyKey] {
+            let add = try await store.records.addTransaction(to: scope, input, key: try IdempotencyKey(key))
+            guard add.created else {
+                return EditedResponse(status: .ok, response: APIModel.TransactionJSON(add.record))
+            }
+            return created(APIModel.TransactionJSON(add.record), location: Self.location(of: add.record, in: scope))
+        }
         let record = try await store.records.addTransaction(to: scope, input)
-        return created(
-            APIModel.TransactionJSON(record),
-            location: "/api/v1/books/\(scope.bookID)/transactions/\(record.transaction.id)"
-        )
+        return created(APIModel.TransactionJSON(record), location: Self.location(of: record, in: scope))
+    }
+
+    /// The header that makes an add safe to send again.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+
+    /// A new record's URL, for `Location`.
+    private static func location(of record: TransactionRecord, in scope: BookScope) -> String {
+        "/api/v1/books/\(scope.bookID)/transactions/\(record.transaction.id)"
     }
 
     func show(_ request: Request, context: AppContext) async throws -> APIModel.TransactionJSON {
