@@ -24,16 +24,6 @@ enum Migration0010 {
         #"CREATE INDEX "idempotency_keys_transaction" ON "idempotency_keys" ("transaction_id")"#,
     ]
 
-    static let postgres: [String] = [
-        """
-        CREATE TABLE "idempotency_keys" (\
-        "book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
-        "key" TEXT NOT NULL, \
-        "request_hash" TEXT NOT NULL, \
-        "transaction_id" BIGINT REFERENCES "transactions" ("id") ON DELETE SET NULL, \
-        "created_at" TEXT NOT NULL, \
-        PRIMARY KEY ("book_id", "key"))
-        """,
-        #"CREATE INDEX "idempotency_keys_transaction" ON "idempotency_keys" ("transaction_id")"#,
-    ]
+    /// The same statements: both engines take this DDL as it is.
+    static let postgres: [String] = sqlite
 }
