@@ -15,6 +15,17 @@ struct IdempotencyTests {
         account: "Cash"
     )
 
+    /// Runs `body` with an empty store on `backend` and its owner's scope on their first book.
+    private func withOwnerScope(
+        _ backend: Backend,
+        _ body: @Sendable (Store, BookScope) async throws -> Void
+    ) async throws {
+        try await withStore(backend) { store in
+            let (user, book) = try await owner(store)
+            try await body(store, try await store.scope(user, book: book.id))
+        }
+    }
+
     /// Records in the book and the count the kept totals give (they must agree).
     private func counts(_ store: Store, _ scope: BookScope) async throws -> (records: Int, kept: Int) {
         let page = try await store.records.transactions(in: scope, limit: 500, summarize: true)
@@ -23,9 +34,7 @@ struct IdempotencyTests {
 
     @Test("the same key twice makes one record; the repeat gets it back, not created", arguments: Backend.available)
     func repeatReturnsFirst(backend: Backend) async throws {
-        try await withStore(backend) { store in
-            let (user, book) = try await owner(store)
-            let scope = try await store.scope(user, book: book.id)
+        try await withOwnerScope(backend) { store, scope in
             let key = try IdempotencyKey("6f1c1d0e-2c55-4d3b-9a47-0b1f3c6a9e21")
             let first = try await store.records.addTransaction(to: scope, Self.coffee, key: key)
             let again = try await store.records.addTransaction(to: scope, Self.coffee, key: key)
@@ -42,9 +51,7 @@ struct IdempotencyTests {
 
     @Test("a key used again with another record is refused, naming the header", arguments: Backend.available)
     func otherBodyRefused(backend: Backend) async throws {
-        try await withStore(backend) { store in
-            let (user, book) = try await owner(store)
-            let scope = try await store.scope(user, book: book.id)
+        try await withOwnerScope(backend) { store, scope in
             let key = try IdempotencyKey("k-1")
             _ = try await store.records.addTransaction(to: scope, Self.coffee, key: key)
             var changed = Self.coffee
@@ -64,9 +71,7 @@ struct IdempotencyTests {
 
     @Test("ten adds racing with one key store one record, and all ten get it", arguments: Backend.available)
     func raceMakesOne(backend: Backend) async throws {
-        try await withStore(backend) { store in
-            let (user, book) = try await owner(store)
-            let scope = try await store.scope(user, book: book.id)
+        try await withOwnerScope(backend) { store, scope in
             let key = try IdempotencyKey("race")
             let adds = try await withThrowingTaskGroup(of: Records.KeyedAdd.self) { group in
                 for _ in 0..<10 {
@@ -84,9 +89,7 @@ struct IdempotencyTests {
 
     @Test("a repeat after the record was deleted does not bring it back", arguments: Backend.available)
     func deletedStaysDeleted(backend: Backend) async throws {
-        try await withStore(backend) { store in
-            let (user, book) = try await owner(store)
-            let scope = try await store.scope(user, book: book.id)
+        try await withOwnerScope(backend) { store, scope in
             let key = try IdempotencyKey("gone")
             let first = try await store.records.addTransaction(to: scope, Self.coffee, key: key)
             try await store.records.deleteTransaction(first.record.transaction.id, in: scope)
