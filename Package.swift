@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Typed ids (`Tagged<Book, Int64>`), so a category id cannot be passed where an account id is meant.
         .package(url: "https://github.com/pointfreeco/swift-tagged.git", from: "0.10.0"),
+        // gzip for the pages and static files (zlib through NIO byte buffers).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // Property tests of the core (TallyCoreTests only).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -65,6 +67,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             resources: [.copy("Templates"), .copy("Public")]
         ),
@@ -89,6 +92,7 @@ let package = Package(
                 "TallyCore", "TallyStore", "TallyWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyStore"]),

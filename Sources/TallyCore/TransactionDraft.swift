@@ -167,11 +167,14 @@ public struct TransactionDraft: Sendable, Equatable {
         }
         let payee = (input.payee ?? base?.payee ?? "").trimmingSpaces()
         try Validate.text(payee, field: "payee", maxLength: 200)
-        if kind != .transfer && payee.isEmpty { throw FieldError("payee", "is required") }
         let note = (input.note ?? base?.note ?? "").trimmingSpaces()
         try Validate.text(note, field: "note", maxLength: 2000)
 
         let category = input.category.map(Reference.init) ?? base?.category
+        // Quick add is an amount and a category: the category then says what the money was for.
+        if kind != .transfer && payee.isEmpty && category == nil {
+            throw FieldError("payee", "is required when no category is given")
+        }
         let account = input.account.map(Reference.init) ?? base?.account
         var toAccount = input.toAccount.map(Reference.init) ?? base?.toAccount
         switch kind {

@@ -35,7 +35,8 @@ public func buildRouter(
     csrfSecret: String? = nil
 ) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
-    let pages = try await PageRenderer.load()
+    let assets = try StaticAssets.load(directory: Bundle.module.resourcePath! + "/Public")
+    let pages = try await PageRenderer.load(assets: assets)
     let csrfSecret = if let csrfSecret { csrfSecret } else { try await store.users.serverSecret(named: "csrf") }
     let sessionCookie = SessionCookieParameters(
         name: "tally_session",
@@ -45,8 +46,9 @@ public func buildRouter(
     )
     router.addMiddleware {
         SecurityHeadersMiddleware()
+        CompressionMiddleware()
         APIErrorMiddleware()
-        FileMiddleware(Bundle.module.resourcePath! + "/Public", urlBasePath: "/static")
+        StaticFilesMiddleware(assets: assets)
         SessionMiddleware(
             storage: SQLPersistDriver(store: store),
             configuration: .init(
@@ -60,7 +62,9 @@ public func buildRouter(
     }
     router.addRoutes(HealthRoute(store: store).routes)
     // Browsers ask for /favicon.ico wherever a page names no icon (an image opened on its own).
-    router.get("favicon.ico") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/icon.svg"]) }
+    router.get("favicon.ico") { _, _ in
+        Response(status: .permanentRedirect, headers: [.location: assets.path("icon.svg")])
+    }
 
     let api = router.group("api/v1")
     api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"])
@@ -95,6 +99,7 @@ public func buildRouter(
     web.addRoutes(GoalPages(store: store, pages: pages).routes)
     web.addRoutes(BillPages(store: store, pages: pages).routes)
     web.addRoutes(TodayPages(store: store, pages: pages).routes)
+    web.addRoutes(EntryPages(store: store).routes)
     web.addRoutes(SettingsPages(store: store, pages: pages, publicURL: configuration.publicURL).routes)
     return router
 }

@@ -134,7 +134,8 @@ struct CLITests {
                 == .init(status: 65, stdout: "", stderr: "error: date: '2026-02-30' is not a valid date (YYYY-MM-DD)\n")
         )
         #expect(
-            try cli.run(["add", "expense", "5"]) == .init(status: 65, stdout: "", stderr: "error: payee: is required\n")
+            try cli.run(["add", "expense", "5"])
+                == .init(status: 65, stdout: "", stderr: "error: payee: is required when no category is given\n")
         )
         #expect(
             try cli.run(["add", "expense", "5", "--payee", "X", "--date", "2026-03-01", "--book", "99"])

@@ -104,12 +104,15 @@ struct TransactionDraftTests {
         )
     }
 
-    @Test("payee is required for expenses and incomes", arguments: ["expense", "income"])
+    @Test("payee is required for expenses and incomes without a category", arguments: ["expense", "income"])
     func payeeRequired(kind: String) {
-        #expect(rejection(TransactionInput(kind: kind, amount: "1")) == FieldError("payee", "is required"))
+        let required = FieldError("payee", "is required when no category is given")
+        #expect(rejection(TransactionInput(kind: kind, amount: "1")) == required)
+        #expect(rejection(TransactionInput(kind: kind, amount: "1", payee: "   ")) == required)
+        #expect(rejection(TransactionInput(kind: kind, amount: "1", category: "")) == required)
         #expect(
-            rejection(TransactionInput(kind: kind, amount: "1", payee: "   "))
-                == FieldError("payee", "is required")
+            rejection(TransactionInput(kind: kind, amount: "1", category: "Food")) == nil,
+            "quick add: amount and category"
         )
     }
 
@@ -279,9 +282,10 @@ struct TransactionDraftTests {
         #expect(edited.payee == "Cafe")
     }
 
-    @Test("an edit cannot blank the payee of an expense")
+    @Test("an edit may blank the payee of an expense only while it keeps a category")
     func editBlankPayee() throws {
-        #expect(rejection(TransactionInput(payee: " "), base: try base())?.field == "payee")
+        #expect(rejection(TransactionInput(payee: " ", category: ""), base: try base())?.field == "payee")
+        #expect(try validate(TransactionInput(payee: " "), base: try base()).payee == "")
     }
 
     @Test("an edit still validates what it gives")

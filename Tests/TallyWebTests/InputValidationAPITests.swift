@@ -41,8 +41,9 @@ extension API {
             BadBody(#"{"amount": "-5", "payee": "Cafe"}"#, .unprocessableContent, field: "amount"),
             BadBody(#"{"amount": "99999999999999999999", "payee": "Cafe"}"#, .unprocessableContent, field: "amount"),
             BadBody(#"{"payee": "Cafe"}"#, .unprocessableContent, field: "amount"),
-            BadBody(#"{"amount": "4.50", "payee": ""}"#, .unprocessableContent, field: "payee"),
-            BadBody(#"{"amount": "4.50", "payee": "   "}"#, .unprocessableContent, field: "payee"),
+            // A record with a category may go without a payee (quick add); without both it may not.
+            BadBody(#"{"amount": "4.50", "payee": "", "category": ""}"#, .unprocessableContent, field: "payee"),
+            BadBody(#"{"amount": "4.50", "payee": "   ", "category": null}"#, .unprocessableContent, field: "payee"),
             BadBody(#"{"amount": "4.50", "payee": "Bell\u0007"}"#, .unprocessableContent, field: "payee"),
             BadBody(
                 #"{"amount": "4.50", "payee": "Cafe", "date": "2026-02-30"}"#,

@@ -256,9 +256,9 @@ import Testing
     }
 }
 
-/// Book routes that answer anyone, by design, and carry nothing of the book: the Today view's web
-/// app manifest, which browsers fetch without cookies (`<link rel="manifest">` omits credentials).
-let publicBookRoutes: Set<String> = ["/books/{book}/today/manifest.webmanifest"]
+/// Book routes that answer anyone, by design, and carry nothing of the book: none since the one
+/// web app manifest moved to `/manifest.webmanifest` (kept so a new one must be named here).
+let publicBookRoutes: Set<String> = []
 
 /// The `{name}` parameters of a route path.
 func parameters(_ path: String) -> [String] {

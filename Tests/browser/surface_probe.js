@@ -6,7 +6,10 @@
 var nav = performance.getEntriesByType('navigation')[0] || {};
 var out = {status: nav.responseStatus || 0, contentType: document.contentType, width: innerWidth,
   scrollWidth: document.documentElement.scrollWidth, csp: (window.__surface || {}).csp || [],
-  alerts: (window.__surface || {}).alerts || 0, scripts: [], texts: [], overflow: [], spill: [], overlap: [], blank: [], sideways: [], covered: [], taps: []};
+  alerts: (window.__surface || {}).alerts || 0, scripts: [], texts: [], overflow: [], spill: [], overlap: [], blank: [], sideways: [], covered: [], taps: [],
+  // Bytes over the wire for the page and what it loaded (compressed, with headers; the test
+  // turns the browser cache and the service worker off, so each page counts everything).
+  weight: (nav.transferSize || 0) + performance.getEntriesByType('resource').reduce(function (n, r) { return n + (r.transferSize || 0); }, 0)};
 Array.prototype.forEach.call(document.scripts, function (s) { out.scripts.push(s.getAttribute('src') || 'inline: ' + Array.from(s.text).slice(0, 60).join('')); });
 function describe(el) {
   var name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '');
@@ -122,7 +125,9 @@ if (document.body && document.contentType === 'text/html') {
       }
       if (!paint || /^(none|transparent|rgba\(0, 0, 0, 0\))$/.test(paint)) out.blank.push(describe(el.parentElement));
     });
-    Array.prototype.forEach.call(document.querySelectorAll('nav.tabs a, header.top nav a'), function (el) {
+    // Tap targets: the navigation, the menu button, every button and the category tiles (inline
+    // links in running text are exempt, as WCAG 2.5.8 has them).
+    Array.prototype.forEach.call(document.querySelectorAll('nav.tabs a, header.top nav a, header.top nav button, header.top summary, main button, main .button, main label.tile, main details.more > summary'), function (el) {
       var r = el.getBoundingClientRect();
       if (r.width > 0 && r.height > 0) out.taps.push([describe(el), Math.round(r.width), Math.round(r.height)]);
     });

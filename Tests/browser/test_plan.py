@@ -14,7 +14,7 @@ from selenium.webdriver.support.select import Select
 
 from test_web_flow import (  # noqa: F401  (fixtures are used by name)
     PHONE, add_record, calendar_cell, click, day_state, driver, go, open_calendar, save_screenshot, server,
-    set_viewport, sign_up, submit_and_wait, text, usd, wait,
+    select_category, set_viewport, sign_up, submit_and_wait, text, usd, wait,
 )
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
@@ -71,11 +71,13 @@ def test_weekly_spender_budget_and_a_paid_bill(server, driver):
     assert text(driver, "#spent-today") == "$12.50"
     assert f"{usd(remaining // 7)} a day" in text(driver, ".today-sub")
 
-    # The big button adds an expense dated today; the Today view follows at once.
-    click(driver, driver.find_element(By.ID, "add-expense"))
-    wait(driver).until(lambda b: "/transactions/new" in b.current_url and b.execute_script("return document.readyState") == "complete")
+    # Today's own quick-add form adds an expense dated today; the Today view follows at once.
     assert driver.find_element(By.NAME, "date").get_attribute("value") == today.isoformat()
-    add_record(driver, server, book, date=today, amount="30.00", payee="Book Shop", category="Entertainment")
+    driver.find_element(By.ID, "amount").send_keys("30.00")
+    driver.find_element(By.ID, "payee").send_keys("Book Shop")
+    select_category(driver, "Entertainment")
+    click(driver, driver.find_element(By.ID, "save"))
+    wait(driver).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".toast"))
     go(driver, f"{server.base_url}/books/{book}/today")
     remaining -= 3000
     assert text(driver, "#today-remaining") == usd(remaining)

@@ -43,8 +43,12 @@ from test_web_flow import (  # noqa: F401  (the server fixture is used by name)
 )
 
 # SURFACE_SIZES="320x568,390x844" tries other screens; the phone width checks tap targets.
+# The four phone widths of issue 12 (iPhone SE 1st gen, common Android, iPhone 14/15, Pro Max),
+# then a desktop.
 WIDTHS = [tuple(int(n) for n in size.split("x")) for size in os.environ.get("SURFACE_SIZES", "").split(",") if size] \
-    or [PHONE, (1280, 800)]
+    or [(320, 568), (360, 740), PHONE, (430, 932), (1280, 800)]
+MAX_PAGE_BYTES = 100_000
+WEIGHTS = {}  # page pattern → largest transfer seen
 STATUSES = collections.defaultdict(collections.Counter)  # visit kind → HTTP status → count
 MIN_TAP = 44
 SHOTS = {"taken": 0}
@@ -78,6 +82,10 @@ def logging_driver():
     browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     browser.set_page_load_timeout(30)
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
+    # Every page is weighed whole: no browser cache, and the network rather than the service worker.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    browser.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
     try:
         yield browser
     finally:
@@ -186,10 +194,13 @@ def check_page(browser, srv, fixture, pattern, url, width, failures, signed_in=T
         missing = [] if refusal_ok else [t for t in expected_text(fixture, pattern, path, query) if t not in joined]
         if missing:
             failures.append(f"{where}: hostile text not shown literally: {missing[:3]}")
-        if width <= PHONE[0]:
+        if width < 800:
             small = [t for t in page["taps"] if t[1] < MIN_TAP or t[2] < MIN_TAP]
             if small:
-                failures.append(f"{where}: nav tap targets under {MIN_TAP} px: {small[:4]}")
+                failures.append(f"{where}: tap targets under {MIN_TAP} px: {small[:4]}")
+        WEIGHTS[pattern] = max(WEIGHTS.get(pattern, 0), page["weight"])
+        if page["weight"] > MAX_PAGE_BYTES:
+            failures.append(f"{where}: {page['weight']:,} bytes transferred (at most {MAX_PAGE_BYTES:,})")
     if len(failures) > before and SHOTS["taken"] < 12:
         # The first failing pages as pictures, for a CI run's artifacts.
         SHOTS["taken"] += 1
@@ -286,6 +297,10 @@ def test_every_page_at_both_widths(server, logging_driver, tmp_path):
           f"{sf.RECORDS} generated records; fixture {built - started:.0f} s, total {elapsed:.0f} s; "
           f"{len(failures)} problems; statuses: "
           + "; ".join(f"{kind} " + ", ".join(f"{n}× {code}" for code, n in sorted(c.items())) for kind, c in STATUSES.items()))
+    heaviest = sorted(WEIGHTS.items(), key=lambda item: -item[1])
+    print(f"page weight, transferred (gzip, headers, no cache), the heaviest of {len(heaviest)} pages: "
+          + ", ".join(f"{pattern} {size:,} B" for pattern, size in heaviest[:8])
+          + (f"; lightest {heaviest[-1][0]} {heaviest[-1][1]:,} B" if heaviest else ""))
     for line in failures:
         print("  " + line)
     if failures:

@@ -189,22 +189,30 @@ def tiny_png():
 
 
 def select_category(browser, path):
-    """Chooses "Parent:Child" (or "Parent") among the expense or income categories."""
+    """Taps "Parent:Child" (or "Parent") in the category tiles of the kind shown."""
     parent, _, child = path.partition(":")
-    select = Select(browser.find_element(By.ID, "category"))
-    current_parent = None
-    for option in select.options:
-        label = option.get_attribute("textContent").strip()
-        is_child = option.get_attribute("textContent").startswith("\u2003")
-        if not is_child:
-            current_parent = label.split(" ", 1)[-1]  # "🍽️ Food" → "Food"
-            if not child and current_parent == parent:
-                select.select_by_value(option.get_attribute("value"))
-                return
-        elif child and current_parent == parent and label == child:
-            select.select_by_value(option.get_attribute("value"))
-            return
-    raise AssertionError(f"no category {path} in the form")
+    tiles = [t for t in browser.find_elements(By.CSS_SELECTOR, ".tile-grid > label.tile") if t.is_displayed()]
+    match = [t for t in tiles if t.find_element(By.CSS_SELECTOR, ".name").text == parent]
+    assert match, f"no category {parent} in the form"
+    click(browser, match[0])
+    if child:
+        sub = browser.find_element(By.CSS_SELECTOR, f".sub[data-parent='{match[0].get_attribute('data-id')}']")
+        match = [t for t in sub.find_elements(By.CSS_SELECTOR, "label.tile") if t.find_element(By.CSS_SELECTOR, ".name").text == child]
+        assert match, f"no category {path} in the form"
+        click(browser, match[0])
+    assert match[0].find_element(By.CSS_SELECTOR, "input").is_selected()
+
+
+def open_more(form):
+    """Opens the form's "More" section (date, account, note, photos)."""
+    more = form.find_element(By.CSS_SELECTOR, "details.more")
+    if not more.get_attribute("open"):
+        more.find_element(By.TAG_NAME, "summary").click()
+
+
+def chosen_category(form):
+    checked = form.find_element(By.CSS_SELECTOR, "input[name=category]:checked")
+    return checked.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, ".name").get_attribute("textContent")
 
 
 def sign_up(browser, server):
@@ -232,9 +240,10 @@ def add_record(browser, server, book, *, date, amount, payee, category, account=
     go(browser, f"{server.base_url}/books/{book}/calendar?month={date:%Y-%m}")
     click(browser, browser.find_element(By.CSS_SELECTOR, "nav.tabs a.add"))
     form = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "form.record-form")))
-    assert not browser.find_elements(By.ID, "form-error"), "the record form shows an error box before any error"
-    click(browser, form.find_element(By.CSS_SELECTOR, f"input[name=kind][value={kind}]"))
+    assert not browser.find_element(By.ID, "form-error").is_displayed(), "the record form shows an error box before any error"
+    click(browser, form.find_element(By.CSS_SELECTOR, f"input[name=kind][value={kind}]").find_element(By.XPATH, ".."))
     assert form.find_element(By.CSS_SELECTOR, f"input[name=kind][value={kind}]").is_selected()
+    open_more(form)
     form.find_element(By.NAME, "amount").send_keys(amount)
     date_input = form.find_element(By.NAME, "date")
     # Date inputs take typed keys in a locale-dependent order; set the value as the picker does.
@@ -253,7 +262,13 @@ def add_record(browser, server, book, *, date, amount, payee, category, account=
         Select(form.find_element(By.NAME, "account")).select_by_visible_text(account)
     if receipt:
         form.find_element(By.NAME, "receipts[]").send_keys(str(receipt))
-    submit_and_wait(browser, form.find_element(By.ID, "save"), f"/books/{book}/days/{date.isoformat()}")
+    # The add form saves through the device's queue and stays, ready for the next record.
+    browser.execute_script("var t = document.querySelector('.toast'); if (t) t.remove();")
+    click(browser, form.find_element(By.ID, "save"))
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".toast"))
+    message = browser.find_element(By.CSS_SELECTOR, ".toast span").get_attribute("textContent")
+    assert message.startswith("Saved: "), message
+    go(browser, f"{server.base_url}/books/{book}/days/{date.isoformat()}")
     ids = [a.get_attribute("data-id") for a in browser.find_elements(By.CSS_SELECTOR, "ul.records li a[data-id]")
            if a.find_element(By.CSS_SELECTOR, ".payee").text.strip() == payee]
     assert ids, f"{payee} is not listed on {date}"
@@ -339,7 +354,7 @@ def test_add_edit_delete_expense(server, driver, tmp_path):
     assert form.find_element(By.NAME, "payee").get_attribute("value") == "Corner Cafe"
     assert form.find_element(By.NAME, "date").get_attribute("value") == day.isoformat()
     assert form.find_element(By.NAME, "time").get_attribute("value") == "08:15"
-    assert Select(form.find_element(By.NAME, "category")).first_selected_option.text.strip() == "Coffee"
+    assert chosen_category(form) == "Coffee"
     assert Select(form.find_element(By.NAME, "account")).first_selected_option.text.strip() == "Credit Card"
     receipt_images = driver.find_elements(By.CSS_SELECTOR, ".receipts img")
     assert len(receipt_images) == 1

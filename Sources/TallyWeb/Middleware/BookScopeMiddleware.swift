@@ -36,7 +36,14 @@ struct BookScopeMiddleware: RouterMiddleware {
         }
         context.identity = scope.user
         context.scope = scope
-        return try await next(request, context)
+        var response = try await next(request, context)
+        // A page of a book (not the API) remembers it as this device's last book, for `/today`.
+        if case .session? = context.credential, request.method == .get, response.status == .ok,
+            !request.uri.path.hasPrefix("/api/"), request.cookies[LastBook.cookie]?.value != String(book.rawValue)
+        {
+            response.headers[values: .setCookie].append(LastBook.setCookie(book))
+        }
+        return response
     }
 }
 

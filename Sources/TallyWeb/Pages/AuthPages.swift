@@ -24,11 +24,10 @@ struct AuthPages {
     }
 
     func home(_ request: Request, context: AppContext) async throws -> Response {
-        guard let user = context.identity else {
+        guard let book = try await LastBook.find(request, context: context, store: store) else {
             return PageRenderer.redirect(try await store.users.userCount() == 0 ? "/signup" : "/login")
         }
-        guard let book = try await store.books.all(for: user).first else { throw StoreError.notFound("book") }
-        return PageRenderer.redirect("/books/\(book.id)/dashboard")
+        return PageRenderer.redirect("/books/\(book)/dashboard")
     }
 
     func signUpForm(_ request: Request, context: AppContext) async throws -> Response {

@@ -7,9 +7,14 @@ import TallyStore
 /// Renders the Mustache templates shipped in the package's resources into HTML responses.
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
+    /// The static files, for their hashed paths in the layout.
+    let assets: StaticAssets
 
-    static func load() async throws -> PageRenderer {
-        PageRenderer(library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"))
+    static func load(assets: StaticAssets) async throws -> PageRenderer {
+        PageRenderer(
+            library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"),
+            assets: assets
+        )
     }
 
     /// A full page: `template` inside the layout, rendered from the page's view model and the
@@ -31,7 +36,8 @@ struct PageRenderer: Sendable {
             csrf: context.csrfToken,
             user: context.layoutUser.map { LayoutModel.UserModel(email: $0.email) },
             book: book.map(LayoutModel.BookModel.init),
-            today: book == nil ? "" : context.layoutToday
+            today: book == nil ? "" : context.layoutToday,
+            asset: LayoutModel.Assets(assets)
         )
         var root = PageModel(layout: layout, content: model)
         #if DEBUG

@@ -13,7 +13,7 @@ struct TodayPages {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
         book.get("today", use: today)
-        routes.get("books/:book/today/manifest.webmanifest", use: manifest)
+        book.get("queue", use: queue)
         return routes
     }
 
@@ -21,6 +21,13 @@ struct TodayPages {
         let scope = try context.bookScope()
         let book = scope.book
         let summary = try await store.plans.todaySummary(in: scope)
+        let form =
+            book.role.canWrite
+            ? try await RecordFormModel(store: store).make(
+                scope: scope,
+                input: TransactionInput(kind: "expense", date: summary.date.description),
+                recordID: nil
+            ) : nil
         let model = TodayPage(
             date: summary.date.longTitle,
             spentToday: summary.spentToday.formatted,
@@ -29,35 +36,16 @@ struct TodayPages {
             hasDueSoon: !summary.dueSoon.isEmpty,
             budgetsLink: "/books/\(book.id)/budgets",
             billsLink: "/books/\(book.id)/bills",
-            manifest: "/books/\(book.id)/today/manifest.webmanifest",
-            main: summary.main.map { PlanText.budget($0, book: book.id) }
+            main: summary.main.map { PlanText.budget($0, book: book.id) },
+            form: form
         )
         return pages.page("today", title: "Today", context: context, book: book, model: model)
     }
 
-    /// A web app manifest that opens this book's Today view, so "Add to Home Screen" from the
-    /// page pins it. It names no one and reads nothing (browsers fetch manifests without
-    /// cookies), only the book id from the path.
-    func manifest(_ request: Request, context: AppContext) async throws -> Response {
-        let book = try context.parameters.id("book", as: BookID.self)
-        let manifest: [String: Any] = [
-            "name": "Tally Today", "short_name": "Today",
-            "description": "Your budget today, and a quick way to add an expense",
-            "start_url": "/books/\(book)/today", "scope": "/", "display": "standalone",
-            "background_color": "#f5f5f7", "theme_color": "#1f6f5c",
-            "icons": [
-                ["src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"],
-                ["src": "/static/icon-180.png", "sizes": "180x180", "type": "image/png"],
-            ],
-        ]
-        let data = try JSONSerialization.data(
-            withJSONObject: manifest,
-            options: [.sortedKeys, .withoutEscapingSlashes]
-        )
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/manifest+json", .cacheControl: "public, max-age=86400"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data))
-        )
+    /// The device's queue of records waiting to sync (the list itself is drawn by the script).
+    func queue(_ request: Request, context: AppContext) async throws -> Response {
+        let scope = try context.bookScope()
+        let model = QueuePage(addLink: "/books/\(scope.bookID)/transactions/new")
+        return pages.page("queue", title: "Waiting to sync", context: context, book: scope.book, model: model)
     }
 }

@@ -154,64 +154,17 @@ struct TransactionPages {
         recordID: TransactionID?,
         error: FieldError? = nil
     ) async throws -> Response {
-        let book = try scope.writable()
-        let categories = try await store.books.categories(in: scope)
-        let accounts = try await store.books.accounts(in: scope).filter {
-            !$0.account.archived || String($0.account.id) == input.account
-        }
-        var receipts: [Receipt] = []
-        if let recordID { receipts = try await store.records.receipts(of: recordID, in: scope) }
-        let payees = try await store.records.payeeSuggestions(in: scope, prefix: "", limit: 50)
-        let selectedCategory = input.category ?? ""
-        func categoryOptions(_ kind: CategoryKind) -> [IDOption] {
-            categories.filter { $0.kind == kind }.map {
-                IDOption(
-                    id: $0.id,
-                    label: $0.parentID == nil ? "\($0.icon) \($0.name)" : "\u{2003}\($0.name)",
-                    selected: String($0.id) == selectedCategory
-                        || $0.path(in: categories).lowercased() == selectedCategory.lowercased()
-                )
-            }
-        }
-        func accountOptions(_ selected: String?) -> [AccountOption] {
-            accounts.map {
-                AccountOption(
-                    id: $0.account.id,
-                    name: $0.account.name,
-                    selected: String($0.account.id) == selected || $0.account.name == selected
-                )
-            }
-        }
-        let kind = input.kind ?? "expense"
-        let isEdit = recordID != nil
-        let model = TransactionFormPage(
-            recordID: recordID ?? 0,
-            isEdit: isEdit,
-            action: recordID.map { "/books/\(book.id)/transactions/\($0)" } ?? "/books/\(book.id)/transactions",
-            isExpense: kind == "expense",
-            isIncome: kind == "income",
-            isTransfer: kind == "transfer",
-            amount: input.amount ?? "",
-            currency: input.currency ?? book.currency.code,
-            date: input.date ?? scope.today.description,
-            time: input.time ?? "",
-            payee: input.payee ?? "",
-            note: input.note ?? "",
-            expenseCategories: categoryOptions(.expense),
-            incomeCategories: categoryOptions(.income),
-            accounts: accountOptions(input.account),
-            toAccounts: accountOptions(input.toAccount),
-            payees: payees.map { PayeeOption(name: $0.name) },
-            receipts: receipts.map { ReceiptThumb(id: $0.id, url: "/books/\(book.id)/receipts/\($0.id)") },
-            hasReceipts: !receipts.isEmpty,
-            error: error?.description ?? "",
-            errorField: error?.field ?? ""
+        let model = try await RecordFormModel(store: store).make(
+            scope: scope,
+            input: input,
+            recordID: recordID,
+            error: error
         )
         return pages.page(
             "transaction_form",
-            title: isEdit ? "Edit record" : "Add",
+            title: recordID == nil ? "Add" : "Edit record",
             context: context,
-            book: book,
+            book: scope.book,
             model: model,
             status: error == nil ? .ok : .unprocessableContent
         )

@@ -1,37 +1,255 @@
-// Tally's small progressive enhancements. Every page works without this file.
+// Tally's progressive enhancements. Every page works without this file: forms post, links go.
+// Here: the service worker, the status line ("Offline — as of 14:05", records waiting to sync),
+// the menu, the queue page and quick add (saved to the queue, sent at once when online, a toast
+// with Undo).
 (function () {
   "use strict";
+  var Q = window.TallyQueue, root = document.documentElement, book = document.body.getAttribute("data-book");
+  var csrf = (document.querySelector("meta[name=csrf-token]") || {}).content;
+  var bar = document.getElementById("status-bar"), sw = navigator.serviceWorker;
+  var cachedAt = Number(root.getAttribute("data-cached-at")) || 0, fresh = false;
+  root.classList.add("js");
+
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+  function two(n) { return ("0" + n).slice(-2); }
+  function day(d) { return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()); }
+  function toast(text, undo) {
+    var old = document.querySelector(".toast");
+    if (old) old.remove();
+    var t = el("div", null, "toast");
+    t.setAttribute("role", "status");
+    t.appendChild(el("span", text));
+    if (undo) {
+      var b = el("button", "Undo", "link");
+      b.type = "button";
+      b.onclick = function () { t.remove(); undo(); };
+      t.appendChild(b);
+    }
+    document.body.appendChild(t);
+    setTimeout(function () { t.remove(); }, 8000);
+  }
+
+  function status() {
+    if (!Q) return Promise.resolve();
+    return Q.list().then(function (all) {
+      var waiting = all.filter(function (e) { return e.state !== "refused"; }).length;
+      if (bar) {
+        bar.textContent = "";
+        if (cachedAt) {
+          var at = new Date(cachedAt);
+          bar.appendChild(el("span", (navigator.onLine ? "Slow network" : "Offline") + " — as of " + two(at.getHours()) + ":" + two(at.getMinutes()) + ". "));
+          if (fresh) { var r = el("a", "Reload"); r.href = location.href; bar.appendChild(r); }
+        }
+        if (all.length) {
+          var a = el("a", (waiting ? "Saved on this phone — " + waiting + " waiting to sync" : "") +
+            (waiting && waiting < all.length ? "; " : "") + (waiting < all.length ? (all.length - waiting) + " to fix" : ""));
+          a.href = "/books/" + (book || all[0].book) + "/queue";
+          a.id = "queue-status";
+          bar.appendChild(a);
+        }
+        bar.hidden = !bar.firstChild;
+      }
+      list(all);
+    });
+  }
+
+  function list(all) {
+    var ul = document.getElementById("queue-list"), now = document.getElementById("sync-now");
+    if (!ul) return;
+    ul.textContent = "";
+    if (!all.length) ul.appendChild(el("li", "Nothing waiting: every record is on the server.", "empty"));
+    all.forEach(function (e) {
+      var li = el("li", null, e.state), what = el("span", null, "what");
+      li.setAttribute("data-id", e.id);
+      what.appendChild(el("b", e.label));
+      what.appendChild(el("small", e.fields.date + (e.receipts && e.receipts.length ? " · 📷 " + e.receipts.length : "")));
+      li.appendChild(what);
+      if (e.state === "refused") {
+        li.appendChild(el("p", e.message, "error"));
+        var fix = el("a", "Fix", "button");
+        fix.href = "/books/" + e.book + "/transactions/" + (e.transaction ? e.transaction + "/edit" : "new?queued=" + e.id);
+        var drop = el("button", "Discard", "link");
+        drop.type = "button";
+        drop.onclick = function () { if (window.confirm("Discard this record?")) Q.remove(e.id).then(status); };
+        li.appendChild(fix);
+        li.appendChild(drop);
+      } else li.appendChild(el("span", "Waiting", "badge"));
+      ul.appendChild(li);
+    });
+    if (now) { now.hidden = !all.length; now.onclick = sync; }
+  }
+
+  function sync() { return Q ? Q.sync().then(function (r) { return status().then(function () { return r; }); }) : Promise.resolve(); }
+  function later() { if (sw) sw.ready.then(function (r) { if (r.sync) return r.sync.register("tally-queue"); }).catch(function () {}); }
+
+  if (Q) {
+    var ready = Promise.all([csrf && !cachedAt ? Q.setMeta("csrf", csrf) : 0, book && !cachedAt ? Q.setMeta("book", book) : 0]);
+    ready.then(function () { return navigator.onLine ? sync() : status(); }).catch(function () {});
+    Q.onChange(status);
+    window.addEventListener("online", sync);
+    window.addEventListener("offline", status);
+  }
+  if (sw && window.isSecureContext) {
+    sw.register("/sw.js").catch(function () {});
+    sw.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "fresh" && cachedAt && event.data.url === location.href) { fresh = true; status(); }
+    });
+    if (book && navigator.onLine && !cachedAt) sw.ready.then(function (r) {
+      r.active.postMessage({ type: "warm", urls: ["today", "transactions/new", "queue"].map(function (p) { return "/books/" + book + "/" + p; }) });
+    });
+    var logout = document.querySelector("form.logout");
+    if (logout) logout.addEventListener("submit", function () { if (sw.controller) sw.controller.postMessage({ type: "forget" }); });
+  }
+
+  var menu = document.querySelector("details.menu");
+  if (menu && window.matchMedia) {
+    var wide = window.matchMedia("(min-width: 800px)");
+    var fit = function () { menu.open = wide.matches; };
+    fit();
+    wide.addEventListener("change", fit);
+  }
+
   var form = document.querySelector("form.record-form");
   if (!form) return;
-
-  // Show the fields that belong to the chosen kind (transfer: two accounts, no payee/category).
+  var fields = form.elements, error = document.getElementById("form-error"), replacing = null;
+  function kind() { var c = form.querySelector("input[name=kind]:checked"); return c ? c.value : "expense"; }
   function syncKind() {
-    var checked = form.querySelector("input[name=kind]:checked");
-    form.classList.toggle("is-transfer", !!checked && checked.value === "transfer");
+    var k = kind(), chosen = form.querySelector("input[name=category]:checked");
+    form.setAttribute("data-kind", k);
+    form.classList.toggle("is-transfer", k === "transfer");
+    if (chosen && chosen.value && !chosen.closest(".tile-grid[data-kind=" + k + "]")) chosen.checked = false;
+  }
+  function openSub(radio) {
+    var tile = radio.closest(".tile"), id = tile && tile.getAttribute("data-id");
+    Array.prototype.forEach.call(form.querySelectorAll(".sub"), function (s) {
+      s.classList.toggle("open", s.getAttribute("data-parent") === id || s.contains(radio));
+    });
+  }
+  function choose(id) {
+    var r = form.querySelector("input[name=category][value='" + (id || "") + "']");
+    if (r) { r.checked = true; openSub(r); }
+  }
+  function summary() {
+    var s = document.getElementById("more-summary"), a = fields.account;
+    if (s) s.textContent = (fields.date.value === day(new Date()) ? "Today" : fields.date.value) +
+      (a && a.value ? " · " + a.options[a.selectedIndex].text : "") + " · " + fields.currency.value;
   }
   form.addEventListener("change", function (event) {
-    if (event.target.name === "kind") syncKind();
+    var name = event.target.name;
+    if (name === "kind") syncKind();
+    if (name === "category") openSub(event.target);
+    if (name === "date" || name === "account" || name === "currency") summary();
   });
   syncKind();
+  // A page from the cache may be from another day: a new record starts today.
+  if (cachedAt && form.hasAttribute("data-queue") && fields.date.value === form.getAttribute("data-date") &&
+      day(new Date(cachedAt)) !== day(new Date())) { fields.date.value = day(new Date()); summary(); }
 
-  // Autofill: a known payee proposes its last category, account and amount.
-  var payee = form.querySelector("#payee");
-  var book = form.getAttribute("data-book");
-  if (!payee || !book) return;
-  payee.addEventListener("change", function () {
-    var name = payee.value.trim();
-    if (!name) return;
-    fetch("/api/v1/books/" + book + "/payees?q=" + encodeURIComponent(name), { credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.json() : []; })
-      .then(function (payees) {
-        var match = payees.filter(function (p) { return p.name.toLowerCase() === name.toLowerCase(); })[0];
-        if (!match) return;
-        var category = form.querySelector("#category"), account = form.querySelector("#account"), amount = form.querySelector("#amount");
-        if (match.category_id && category && !category.value) category.value = String(match.category_id);
-        if (match.account_id && account && !account.value) account.value = String(match.account_id);
-        if (match.amount && amount && !amount.value) amount.value = match.amount;
-      })
-      .catch(function () { /* autofill is a convenience; the form still works */ });
+  // A known payee brings its usual category and account (from the page: no request, also offline).
+  if (fields.payee) fields.payee.addEventListener("change", function () {
+    var name = fields.payee.value.trim().toLowerCase();
+    var match = Array.prototype.filter.call(document.querySelectorAll("#payee-list option"), function (o) {
+      return o.value.toLowerCase() === name;
+    })[0];
+    if (!match) return;
+    var chosen = form.querySelector("input[name=category]:checked");
+    if (!chosen || !chosen.value) choose(match.getAttribute("data-category"));
+    var account = match.getAttribute("data-account");
+    if (account && fields.account.querySelector("option[value='" + account + "']")) { fields.account.value = account; summary(); }
+  });
+
+  if (!form.hasAttribute("data-queue") || !Q) return;
+  function fail(message) {
+    error.textContent = message;
+    error.hidden = false;
+    fields.amount.focus();
+  }
+  // A record to fix, from the queue page: its fields back in the form, replaced when saved.
+  var queued = new URLSearchParams(location.search).get("queued");
+  if (queued) Q.get(queued).then(function (e) {
+    if (!e) return;
+    replacing = e;
+    Object.keys(e.fields).forEach(function (k) {
+      var f = fields[k];
+      if (f && f.type !== "radio" && !f.length) f.value = e.fields[k];
+      else if (f && f.tagName === "SELECT") f.value = e.fields[k];
+    });
+    form.querySelector("input[name=kind][value=" + (e.fields.kind || "expense") + "]").checked = true;
+    syncKind();
+    choose(e.fields.category);
+    summary();
+    if (e.message) fail(e.message);
+  });
+
+  // A photo becomes a JPEG of at most 1600 px on its longer side before it is stored or sent.
+  function scale(file) {
+    return new Promise(function (resolve) {
+      var url = URL.createObjectURL(file), img = new Image();
+      img.onload = function () {
+        var k = Math.min(1, 1600 / Math.max(img.naturalWidth, img.naturalHeight)), c = document.createElement("canvas");
+        c.width = Math.max(1, Math.round(img.naturalWidth * k));
+        c.height = Math.max(1, Math.round(img.naturalHeight * k));
+        c.getContext("2d").drawImage(img, 0, 0, c.width, c.height);
+        URL.revokeObjectURL(url);
+        c.toBlob(function (blob) { resolve(blob || file); }, "image/jpeg", 0.85);
+      };
+      img.onerror = function () { URL.revokeObjectURL(url); resolve(file); };
+      img.src = url;
+    });
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var data = {}, files = [], save = document.getElementById("save");
+    new FormData(form).forEach(function (v, k) {
+      if (k === "receipts[]") { if (v && v.size) files.push(v); } else if (k !== "_csrf") data[k] = v;
+    });
+    var tile = form.querySelector("input[name=category]:checked:not([value=''])");
+    var label = data.amount + " " + data.currency + (tile ? " · " + tile.parentNode.querySelector(".name").textContent : "") +
+      (data.payee ? " · " + data.payee : "");
+    save.disabled = true;
+    error.hidden = true;
+    Promise.all(files.map(scale)).then(function (photos) {
+      var entry = { id: Q.uuid(), created: replacing ? replacing.created : Date.now(), book: form.getAttribute("data-book"),
+        fields: data, receipts: photos.concat(replacing ? replacing.receipts || [] : []), state: "waiting", label: label };
+      function attempt(n) {
+        return Q.sync().then(function (r) {
+          return !(entry.id in r.sent) && !(entry.id in r.refused) && !r.stopped && n ? attempt(n - 1) : r;
+        });
+      }
+      return Q.put(entry).then(function () { return replacing ? Q.remove(replacing.id) : 0; }).then(function () {
+        replacing = null;
+        return navigator.onLine ? attempt(1) : { sent: {}, refused: {}, stopped: true };
+      }).then(function (r) {
+        save.disabled = false;
+        if (entry.id in r.refused) return Q.remove(entry.id).then(function () { fail(r.refused[entry.id]); });
+        ["amount", "payee", "note", "receipts[]"].forEach(function (k) { if (fields[k]) fields[k].value = ""; });
+        choose("");
+        if (queued) history.replaceState(null, "", location.pathname);
+        fields.amount.focus();
+        if (entry.id in r.sent) {
+          var id = r.sent[entry.id];
+          toast("Saved: " + label, function () {
+            fetch("/api/v1/books/" + entry.book + "/transactions/" + id, { method: "DELETE", credentials: "same-origin",
+              headers: { "X-CSRF-Token": csrf } }).then(function (response) {
+              toast(response.ok ? "Removed." : "Not removed: open the day to delete it.");
+            }, function () { toast("Not removed: you are offline."); });
+          });
+        } else {
+          later();
+          Q.list().then(function (all) {
+            toast("Saved on this phone — " + all.filter(function (e) { return e.state !== "refused"; }).length + " waiting to sync",
+              function () { Q.remove(entry.id).then(status); });
+          });
+        }
+        return status();
+      });
+    }).catch(function (e) { save.disabled = false; fail("Not saved: " + e); });
   });
 })();
 

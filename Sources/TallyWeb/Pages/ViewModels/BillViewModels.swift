@@ -70,7 +70,14 @@ struct TodayPage: ViewModel {
     let hasDueSoon: Bool
     let budgetsLink: String
     let billsLink: String
-    let manifest: String
     /// The main budget; nil (an empty section) without one.
     let main: BudgetCard?
+    /// The quick-add form; nil for a member who may only read.
+    let form: TransactionFormPage?
+}
+
+/// `queue.mustache`: the records saved on this device and waiting to be sent. The list lives
+/// in the browser (IndexedDB); the page is its frame, filled by `app.js`.
+struct QueuePage: ViewModel {
+    let addLink: String
 }

@@ -1,6 +1,8 @@
 import TallyCore
 
-/// `transaction_form.mustache`: add or edit a record.
+/// `transaction_form.mustache` and the quick-add form on Today (`record_form.mustache`): add or
+/// edit a record. Amount first, then a grid of category tiles (most used first), then save; the
+/// date, account, currency, note and photos wait under "More", filled with the usual values.
 struct TransactionFormPage: ViewModel {
     /// The record being edited, 0 when adding.
     let recordID: TransactionID
@@ -12,23 +14,48 @@ struct TransactionFormPage: ViewModel {
     let amount: String
     let currency: String
     let date: String
+    /// "Today", or the date when it is another day (the "More" summary).
+    let dateLabel: String
     let time: String
     let payee: String
     let note: String
-    let expenseCategories: [IDOption]
-    let incomeCategories: [IDOption]
+    /// Top-level tiles of each kind, each with its sub-categories.
+    let expenseTiles: [CategoryTile]
+    let incomeTiles: [CategoryTile]
+    /// No category chosen (or the record has none).
+    let noCategory: Bool
     let accounts: [AccountOption]
     let toAccounts: [AccountOption]
+    /// The chosen account's name for the "More" summary, "" for none.
+    let accountName: String
     let payees: [PayeeOption]
     let receipts: [ReceiptThumb]
     let hasReceipts: Bool
+    /// "More" starts open when editing or when a field inside it is at fault.
+    let moreOpen: Bool
     let error: String
     let errorField: String
 }
 
-/// A known payee in the form's `<datalist>`.
+/// A category as a tile of the quick-add grid: a radio button with its icon and name.
+struct CategoryTile: ViewModel {
+    let id: CategoryID
+    let icon: String
+    let name: String
+    let selected: Bool
+    /// Its sub-categories (none for a sub-category), shown one tap deeper.
+    let children: [CategoryTile]
+    let hasChildren: Bool
+    /// A sub-category's tile, or the parent's own open (a child of it is chosen).
+    let open: Bool
+}
+
+/// A known payee in the form's `<datalist>`, with the category and account it usually has, so
+/// the form can fill them in with no request (also offline).
 struct PayeeOption: ViewModel {
     let name: String
+    let categoryID: String
+    let accountID: String
 }
 
 /// A receipt photo of the record being edited.

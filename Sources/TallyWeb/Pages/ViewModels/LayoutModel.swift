@@ -7,7 +7,7 @@ import TallyCore
 struct LayoutModel: ViewModel {
     /// The keys the layout owns; a page's own model must not declare them (it would be
     /// shadowed), which `PageRenderer` asserts in debug builds.
-    static let keys: Set<String> = ["title", "csrf", "user", "book", "today"]
+    static let keys: Set<String> = ["title", "csrf", "user", "book", "today", "asset"]
 
     let title: String
     let csrf: String
@@ -15,6 +15,25 @@ struct LayoutModel: ViewModel {
     let book: BookModel?
     /// The book's today as YYYY-MM-DD, "" without a book.
     let today: String
+    /// The hashed paths of the styles, scripts and icons (plain paths when none are given).
+    var asset = Assets(StaticAssets(files: [:], hashed: [:], version: ""))
+
+    /// The static files the layout links, by their content-hashed paths.
+    struct Assets: ViewModel {
+        let css: String
+        let js: String
+        let queueJS: String
+        let icon: String
+        let touchIcon: String
+
+        init(_ assets: StaticAssets) {
+            css = assets.path("app.css")
+            js = assets.path("app.js")
+            queueJS = assets.path("queue.js")
+            icon = assets.path("icon.svg")
+            touchIcon = assets.path("icon-180.png")
+        }
+    }
 
     /// The signed-in user.
     struct UserModel: ViewModel {

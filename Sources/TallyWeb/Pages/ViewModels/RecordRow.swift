@@ -30,7 +30,10 @@ struct RecordRow: ViewModel {
         let t = record.transaction
         id = t.id
         kind = t.kind.rawValue
-        title = t.kind == .transfer ? "\(record.accountName ?? "?") → \(record.toAccountName ?? "?")" : t.payee
+        title =
+            t.kind == .transfer
+            ? "\(record.accountName ?? "?") → \(record.toAccountName ?? "?")"
+            : (t.payee.isEmpty ? (record.categoryPath ?? "") : t.payee)
         amount = t.amount.formatted
         signed =
             t.kind == .expense

@@ -1,0 +1,50 @@
+import SQLKit
+import Tagged
+import TallyCore
+
+extension Records {
+    /// What the quick-add form fills in before the user types: how often each category was used
+    /// lately (to put the most used first) and the account of the last record.
+    public struct QuickAddDefaults: Sendable, Equatable {
+        /// Records per category in the last twelve months, from the kept totals.
+        public var categoryUse: [CategoryID: Int]
+        /// The account of the newest record that has one, if it still exists.
+        public var lastAccountID: AccountID?
+
+        /// Creates defaults (tests and callers that know them).
+        public init(categoryUse: [CategoryID: Int] = [:], lastAccountID: AccountID? = nil) {
+            self.categoryUse = categoryUse
+            self.lastAccountID = lastAccountID
+        }
+    }
+
+    /// The quick-add defaults of a book. Two small reads: the per-month category totals of the
+    /// last twelve months (at most 12 × categories rows), and the newest record with an account,
+    /// found by walking the `(book_id, account_id)` index backwards from the highest id.
+    public func quickAddDefaults(in scope: BookScope) async throws -> QuickAddDefaults {
+        let bookID = scope.bookID
+        let since = YearMonth(scope.today.adding(months: -11)).description
+        return try await database.read { db in
+            let use = try await db.raw(
+                """
+                SELECT category_id, CAST(SUM(count) AS BIGINT) AS n FROM month_category_totals
+                WHERE book_id = \(bind: bookID) AND month >= \(bind: since) AND category_id > 0
+                GROUP BY category_id
+                """
+            ).all().reduce(into: [CategoryID: Int]()) { use, row in
+                use[try row.decode(column: "category_id", as: CategoryID.self)] = try row.decode(
+                    column: "n",
+                    as: Int.self
+                )
+            }
+            let account = try await db.raw(
+                """
+                SELECT t.account_id FROM transactions t JOIN accounts a ON a.id = t.account_id
+                WHERE t.book_id = \(bind: bookID) AND t.account_id IS NOT NULL AND a.archived = 0
+                ORDER BY t.id DESC LIMIT 1
+                """
+            ).first()?.decode(column: "account_id", as: AccountID.self)
+            return QuickAddDefaults(categoryUse: use, lastAccountID: account)
+        }
+    }
+}
