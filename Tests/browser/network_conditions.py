@@ -57,8 +57,10 @@ class Conditions:
             kinds.append(target["type"])
         return sorted(kinds)
 
-    def close(self):
+    def close(self, restore=True):
+        """Ends the emulation (back online first, unless the browser is about to close offline)."""
         try:
-            self.apply(ONLINE)
+            if restore:
+                self.apply(ONLINE)
         finally:
             self.socket.close()

@@ -20,9 +20,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from network_conditions import OFFLINE, SLOW_3G, Conditions
+from network_conditions import OFFLINE, ONLINE, SLOW_3G, Conditions
 from test_web_flow import (  # noqa: F401  (the server fixture is used by name)
-    CHROMEDRIVER, CHROMIUM_BIN, PHONE, REPO, click, go, server, sign_up, wait,
+    CHROMEDRIVER, CHROMIUM_BIN, PHONE, REPO, click, go, server, set_viewport, sign_up, wait,
 )
 
 SHOTS = REPO / "docs" / "screenshots"
@@ -38,6 +38,7 @@ def make_driver(profile=None, dark=False):
         options.add_argument(f"--user-data-dir={profile}")
     browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     browser.set_page_load_timeout(30)
+    set_viewport(browser, PHONE)
     if dark:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     return browser
@@ -193,7 +194,8 @@ def test_offline_add_sync_and_the_queue(server, tmp_path):
         _, message = quick_add(browser, "abc", tile_index=0, by_script=True)
         assert message == "Saved on this phone — 4 waiting to sync", message
         assert "4 waiting to sync" in browser.find_element(By.ID, "status-bar").text
-        conditions.close()
+        # The browser closes while still offline.
+        conditions.close(restore=False)
         conditions = None
     finally:
         if conditions:
@@ -204,7 +206,7 @@ def test_offline_add_sync_and_the_queue(server, tmp_path):
     browser = make_driver(profile)
     try:
         go(browser, f"{server.base_url}/books/{book}/queue")
-        wait(browser, 30).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#queue-list li.waiting")
+        wait(browser, 45).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#queue-list li.waiting")
                                 and b.find_elements(By.CSS_SELECTOR, "#queue-list li.refused"))
         refused = browser.find_elements(By.CSS_SELECTOR, "#queue-list li.refused")
         assert len(refused) == 1
@@ -241,7 +243,10 @@ def test_offline_add_sync_and_the_queue(server, tmp_path):
         assert toast(browser).startswith("Saved: 9.99 USD")
         assert len(api(browser, f"/api/v1/books/{book}/transactions?limit=500")["transactions"]) == before + 4
         go(browser, f"{server.base_url}/books/{book}/queue")
-        wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#queue-list li.empty"))
+        try:
+            wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#queue-list li.empty"))
+        except Exception:
+            raise AssertionError(f"the queue is not empty: {script(browser, 'return await TallyQueue.list();')}")
     finally:
         browser.quit()
 
@@ -399,10 +404,13 @@ def test_phone_screenshots(server, tmp_path):
         shoot("dashboard", f"/books/{book}/dashboard")
 
         # The queue: one record the server refused, two waiting (added offline).
+        conditions = Conditions(browser)
+        conditions.apply(OFFLINE)
         go(browser, f"{server.base_url}/books/{book}/today")
         quick_add(browser, "abc", tile_index=0, by_script=True)
+        conditions.close()
         go(browser, f"{server.base_url}/books/{book}/queue")
-        wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#queue-list li.refused"))
+        wait(browser, 30).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#queue-list li.refused"))
         conditions = Conditions(browser)
         conditions.apply(OFFLINE)
         go(browser, f"{server.base_url}/books/{book}/today")

@@ -84,20 +84,37 @@
     if (now) { now.hidden = !all.length; now.onclick = sync; }
   }
 
-  function sync() { return Q ? Q.sync().then(function (r) { return status().then(function () { return r; }); }) : Promise.resolve(); }
+  // A send that stopped while the phone says it is online (a flaky network, a server restarting)
+  // is tried again after 5 s, then 10, 20, up to a minute; one another page or the worker holds
+  // is looked at again every 5 s.
+  var retry = 5000, timer = 0;
+  function sync() {
+    if (!Q) return Promise.resolve();
+    return Q.sync().then(function (r) {
+      clearTimeout(timer);
+      if (r.stopped && navigator.onLine) {
+        timer = setTimeout(sync, r.busy ? 5000 : retry);
+        if (!r.busy) retry = Math.min(retry * 2, 60000);
+      } else retry = 5000;
+      return status().then(function () { return r; });
+    });
+  }
   function later() { if (sw) sw.ready.then(function (r) { if (r.sync) return r.sync.register("tally-queue"); }).catch(function () {}); }
 
   if (Q) {
     var ready = Promise.all([csrf && !cachedAt ? Q.setMeta("csrf", csrf) : 0, book && !cachedAt ? Q.setMeta("book", book) : 0]);
     ready.then(function () { return navigator.onLine ? sync() : status(); }).catch(function () {});
     Q.onChange(status);
+    window.addEventListener("pagehide", Q.release);
     window.addEventListener("online", sync);
     window.addEventListener("offline", status);
   }
   if (sw && window.isSecureContext) {
     sw.register("/sw.js").catch(function () {});
     sw.addEventListener("message", function (event) {
-      if (event.data && event.data.type === "fresh" && cachedAt && event.data.url === location.href) { fresh = true; status(); }
+      var data = event.data || {};
+      if (data.type === "fresh" && cachedAt && data.url === location.href) { fresh = true; status(); }
+      if (data.type === "sync" && navigator.onLine) sync();
     });
     if (book && navigator.onLine && !cachedAt) sw.ready.then(function (r) {
       r.active.postMessage({ type: "warm", urls: ["today", "transactions/new", "queue"].map(function (p) { return "/books/" + book + "/" + p; }) });

@@ -31,7 +31,10 @@
     });
   }
 
-  Q.put = function (entry) { return run("queue", "readwrite", function (s) { return s.put(entry); }); };
+  Q.put = function (entry) {
+    if (entry.claimedBy) entry.claimedAt = Date.now();
+    return run("queue", "readwrite", function (s) { return s.put(entry); });
+  };
   Q.get = function (id) { return run("queue", "readonly", function (s) { return s.get(id); }); };
   Q.remove = function (id) { return run("queue", "readwrite", function (s) { return s.delete(id); }); };
   Q.list = function () {
@@ -110,30 +113,65 @@
     });
   }
 
+  // Takes an entry for this page or worker, in one IndexedDB transaction (atomic across tabs and
+  // the worker): so two of them never send the same photo twice. A claim not renewed for 15 s
+  // (each step renews it) is a sender that went away: a page left mid-send, a closed browser.
+  // Resolves the entry, or null when another holds it or it is gone.
+  var me = (self.document ? "page-" : "worker-") + Q.uuid();
+  function claim(id, take) {
+    return open().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var t = db.transaction("queue", "readwrite"), s = t.objectStore("queue"), got = null;
+        s.get(id).onsuccess = function (event) {
+          var e = event.target.result;
+          if (!e) return;
+          var mine = !e.claimedBy || e.claimedBy === me || Date.now() - e.claimedAt > 15000;
+          if (take && !mine) return;
+          e.claimedBy = take ? me : null;
+          e.claimedAt = take ? Date.now() : 0;
+          if (take || mine) s.put(e);
+          got = e;
+        };
+        t.oncomplete = function () { db.close(); resolve(got); };
+        t.onerror = t.onabort = function () { db.close(); reject(t.error); };
+      });
+    });
+  }
+
+  // Lets go of the entry being sent, when the page goes away in the middle (pagehide).
+  var current = null;
+  Q.release = function () { if (current) claim(current, false); };
+
   var running = null;
   // Sends every waiting entry, oldest first, until none is left or one must wait. Resolves
-  // {sent: {entry id: record id}, refused: {entry id: message}, stopped}. One run at a time,
-  // across tabs and the worker too where the browser has Web Locks.
+  // {sent: {entry id: record id}, refused: {entry id: message}, stopped}. One run at a time here;
+  // entries are claimed one by one against other tabs and the worker.
   Q.sync = function () {
     if (running) return running;
-    var result = { sent: {}, refused: {}, stopped: false };
+    var result = { sent: {}, refused: {}, stopped: false, busy: false };
     function pass(csrf, seen) {
       return Q.list().then(function (all) {
         var next = all.filter(function (e) { return e.state !== "refused" && !seen[e.id]; })[0];
         if (!next) return result;
         seen[next.id] = true;
-        return send(next, csrf).then(function (state) {
-          if (state === "sent") result.sent[next.id] = next.transaction;
-          if (state === "refused") result.refused[next.id] = next.message;
-          if (state === "stop") { result.stopped = true; return result; }
-          return pass(csrf, seen);
+        return claim(next.id, true).then(function (entry) {
+          if (!entry) { result.stopped = result.busy = true; return pass(csrf, seen); }
+          current = entry.id;
+          return send(entry, csrf).then(function (state) {
+            current = null;
+            if (state === "sent") result.sent[entry.id] = entry.transaction;
+            if (state === "refused") result.refused[entry.id] = entry.message;
+            if (state !== "sent") return claim(entry.id, false).then(function () {
+              if (state === "stop") { result.stopped = true; return result; }
+              return pass(csrf, seen);
+            });
+            return pass(csrf, seen);
+          });
         });
       });
     }
-    function all() { return Q.getMeta("csrf").then(function (csrf) { return pass(csrf, {}); }); }
-    var locked = self.navigator.locks ? self.navigator.locks.request("tally-sync", all) : all();
-    running = locked.then(function (r) { running = null; Q.changed(); return r; },
-      function (error) { running = null; throw error; });
+    running = Q.getMeta("csrf").then(function (csrf) { return pass(csrf, {}); })
+      .then(function (r) { running = null; Q.changed(); return r; }, function (error) { running = null; throw error; });
     return running;
   };
 

@@ -127,9 +127,14 @@ self.addEventListener("message", function (event) {
   if (data.type === "forget") event.waitUntil(caches.delete(PAGES));
 });
 
+// Background Sync: with a page open, that page sends the queue (and shows what happened); with
+// none, the worker does. A failed run is retried by the browser later.
 self.addEventListener("sync", function (event) {
   if (event.tag !== "tally-queue") return;
-  event.waitUntil(self.TallyQueue.sync().then(function (result) {
-    if (result.stopped) throw new Error("the queue waits for the network");
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then(function (open) {
+    if (open.length) return open.forEach(function (client) { client.postMessage({ type: "sync" }); });
+    return self.TallyQueue.sync().then(function (result) {
+      if (result.stopped) throw new Error("the queue waits for the network");
+    });
   }));
 });
