@@ -8,6 +8,13 @@ import NIOCore
 /// for. Static files carry their own gzip copy (`StaticAssets`); API answers are left as they are
 /// (small, and read by programs that may not ask for gzip).
 ///
+/// Only requests from Tally's own pages (`Sec-Fetch-Site: same-origin`) or typed and bookmarked
+/// (`none`) are compressed. A page carries the CSRF token and may echo what the request sent (a
+/// search); compressed, its size would tell a site that makes the victim's browser send many
+/// requests, and watches their sizes on the network, one more byte of the token each time
+/// (BREACH). A request started by another site, or by a browser that does not say, gets the
+/// page as it is.
+///
 /// hummingbird-compression is not among the packages this project may use, so this is the
 /// small part of it we need, on CompressNIO (zlib).
 struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -15,6 +22,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     static var minimumBytes: Int { 1024 }
     /// Pages are rendered into memory, so this bounds nothing the server did not already hold.
     static var maximumBytes: Int { 16 * 1024 * 1024 }
+    static var fetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
 
     func handle(
         _ request: Request,
@@ -24,7 +32,9 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         var response = try await next(request, context)
         guard (response.headers[.contentType] ?? "").hasPrefix("text/html") else { return response }
         response.headers[.vary] = "Accept-Encoding"
-        guard response.headers[.contentEncoding] == nil, AcceptEncoding.gzip(request.headers),
+        let site = request.headers[Self.fetchSite]
+        guard site == "same-origin" || site == "none", response.headers[.contentEncoding] == nil,
+            AcceptEncoding.gzip(request.headers),
             let length = response.body.contentLength, (Self.minimumBytes...Self.maximumBytes).contains(length)
         else { return response }
         let collector = BodyCollector(capacity: length)
