@@ -34,7 +34,7 @@ struct PageRenderer: Sendable {
         let layout = LayoutModel(
             title: title,
             csrf: context.csrfToken,
-            user: context.layoutUser.map { LayoutModel.UserModel(email: $0.email) },
+            user: context.layoutUser.map { LayoutModel.UserModel(id: $0.id, email: $0.email) },
             book: book.map(LayoutModel.BookModel.init),
             today: book == nil ? "" : context.layoutToday,
             asset: LayoutModel.Assets(assets)

@@ -2,9 +2,10 @@
 // Here: the service worker, the status line ("Offline — as of 14:05", records waiting to sync),
 // the menu, the queue page and quick add (saved to the queue, sent at once when online, a toast
 // with Undo).
-(function () {
+(() => {
   "use strict";
   var Q = window.TallyQueue, root = document.documentElement, book = document.body.getAttribute("data-book");
+  var user = document.body.getAttribute("data-user");
   var csrf = (document.querySelector("meta[name=csrf-token]") || {}).content;
   var bar = document.getElementById("status-bar"), sw = navigator.serviceWorker;
   var cachedAt = Number(root.getAttribute("data-cached-at")) || 0, fresh = false;
@@ -27,17 +28,17 @@
     if (undo) {
       var b = el("button", "Undo", "link");
       b.type = "button";
-      b.onclick = function () { t.remove(); undo(); };
+      b.onclick = () => { t.remove(); undo(); };
       t.appendChild(b);
     }
     document.body.appendChild(t);
-    setTimeout(function () { t.remove(); }, 8000);
+    setTimeout(() => { t.remove(); }, 8000);
   }
 
   function status() {
     if (!Q) return Promise.resolve();
-    return Q.list().then(function (all) {
-      var waiting = all.filter(function (e) { return e.state !== "refused"; }).length;
+    return Q.list().then((all) => {
+      var waiting = all.filter((e) => e.state !== "refused").length;
       if (bar) {
         bar.textContent = "";
         if (cachedAt) {
@@ -63,7 +64,7 @@
     if (!ul) return;
     ul.textContent = "";
     if (!all.length) ul.appendChild(el("li", "Nothing waiting: every record is on the server.", "empty"));
-    all.forEach(function (e) {
+    all.forEach((e) => {
       var li = el("li", null, e.state), what = el("span", null, "what");
       li.setAttribute("data-id", e.id);
       what.appendChild(el("b", e.label));
@@ -75,7 +76,7 @@
         fix.href = "/books/" + e.book + "/transactions/" + (e.transaction ? e.transaction + "/edit" : "new?queued=" + e.id);
         var drop = el("button", "Discard", "link");
         drop.type = "button";
-        drop.onclick = function () { if (window.confirm("Discard this record?")) Q.remove(e.id).then(status); };
+        drop.onclick = () => { if (window.confirm("Discard this record?")) Q.discard(e.id).then(status); };
         li.appendChild(fix);
         li.appendChild(drop);
       } else li.appendChild(el("span", "Waiting", "badge"));
@@ -89,46 +90,51 @@
   // is looked at again every 5 s.
   var retry = 5000, timer = 0;
   function sync() {
-    if (!Q) return Promise.resolve();
-    return Q.sync().then(function (r) {
+    if (!Q) return Promise.resolve({ sent: {}, refused: {}, stopped: true });
+    return Q.sync().then((r) => {
       clearTimeout(timer);
       if (r.stopped && navigator.onLine) {
         timer = setTimeout(sync, r.busy ? 5000 : retry);
         if (!r.busy) retry = Math.min(retry * 2, 60000);
       } else retry = 5000;
-      return status().then(function () { return r; });
+      return status().then(() => r);
     });
   }
-  function later() { if (sw) sw.ready.then(function (r) { if (r.sync) return r.sync.register("tally-queue"); }).catch(function () {}); }
+  function later() { if (sw) sw.ready.then((r) => { if (r.sync) return r.sync.register("tally-queue"); }).catch(() => {}); }
 
   if (Q) {
-    var ready = Promise.all([csrf && !cachedAt ? Q.setMeta("csrf", csrf) : 0, book && !cachedAt ? Q.setMeta("book", book) : 0]);
-    ready.then(function () { return navigator.onLine ? sync() : status(); }).catch(function () {});
+    // A fresh page says who is signed in: the queue sends only their records, and the pages saved
+    // for another user on this device are forgotten.
+    var ready = cachedAt || !user ? Promise.resolve() : Q.getMeta("user").then((last) => {
+      if (last !== user && sw && sw.controller) sw.controller.postMessage({ type: "forget" });
+      return Promise.all([Q.setMeta("user", user), Q.setMeta("csrf", csrf), book ? Q.setMeta("book", book) : 0]);
+    });
+    ready.then(() => navigator.onLine ? sync() : status()).catch(() => {});
     Q.onChange(status);
     window.addEventListener("pagehide", Q.release);
     window.addEventListener("online", sync);
     window.addEventListener("offline", status);
   }
   if (sw && window.isSecureContext) {
-    sw.register("/sw.js").catch(function () {});
-    sw.addEventListener("message", function (event) {
+    sw.register("/sw.js").catch(() => {});
+    sw.addEventListener("message", (event) => {
       var data = event.data || {};
       if (data.type === "fresh" && cachedAt && data.url === location.href) { fresh = true; status(); }
       if (data.type === "sync" && navigator.onLine) sync();
     });
-    if (book && navigator.onLine && !cachedAt) sw.ready.then(function (r) {
-      r.active.postMessage({ type: "warm", urls: ["today", "transactions/new", "queue"].map(function (p) { return "/books/" + book + "/" + p; }) });
+    if (book && navigator.onLine && !cachedAt) sw.ready.then((r) => {
+      r.active.postMessage({ type: "warm", urls: ["today", "transactions/new", "queue"].map((p) => "/books/" + book + "/" + p) });
     });
     var logout = document.querySelector("form.logout");
-    if (logout) logout.addEventListener("submit", function () { if (sw.controller) sw.controller.postMessage({ type: "forget" }); });
+    if (logout) logout.addEventListener("submit", () => { if (sw.controller) sw.controller.postMessage({ type: "forget" }); });
   }
 
   var menu = document.querySelector("details.menu");
   if (menu && window.matchMedia) {
     var wide = window.matchMedia("(min-width: 800px)");
-    var fit = function () { menu.open = wide.matches; };
+    var fit = () => { menu.open = wide.matches; };
     fit();
-    wide.addEventListener("change", fit);
+    if (wide.addEventListener) wide.addEventListener("change", fit); else wide.addListener(fit);
   }
 
   var form = document.querySelector("form.record-form");
@@ -143,7 +149,7 @@
   }
   function openSub(radio) {
     var tile = radio.closest(".tile"), id = tile && tile.getAttribute("data-id");
-    Array.prototype.forEach.call(form.querySelectorAll(".sub"), function (s) {
+    Array.prototype.forEach.call(form.querySelectorAll(".sub"), (s) => {
       s.classList.toggle("open", s.getAttribute("data-parent") === id || s.contains(radio));
     });
   }
@@ -156,7 +162,7 @@
     if (s) s.textContent = (fields.date.value === day(new Date()) ? "Today" : fields.date.value) +
       (a && a.value ? " · " + a.options[a.selectedIndex].text : "") + " · " + fields.currency.value;
   }
-  form.addEventListener("change", function (event) {
+  form.addEventListener("change", (event) => {
     var name = event.target.name;
     if (name === "kind") syncKind();
     if (name === "category") openSub(event.target);
@@ -168,9 +174,9 @@
       day(new Date(cachedAt)) !== day(new Date())) { fields.date.value = day(new Date()); summary(); }
 
   // A known payee brings its usual category and account (from the page: no request, also offline).
-  if (fields.payee) fields.payee.addEventListener("change", function () {
+  if (fields.payee) fields.payee.addEventListener("change", () => {
     var name = fields.payee.value.trim().toLowerCase();
-    var match = Array.prototype.filter.call(document.querySelectorAll("#payee-list option"), function (o) {
+    var match = Array.prototype.filter.call(document.querySelectorAll("#payee-list option"), (o) => {
       return o.value.toLowerCase() === name;
     })[0];
     if (!match) return;
@@ -188,10 +194,10 @@
   }
   // A record to fix, from the queue page: its fields back in the form, replaced when saved.
   var queued = new URLSearchParams(location.search).get("queued");
-  if (queued) Q.get(queued).then(function (e) {
+  if (queued) Q.get(queued).then((e) => {
     if (!e) return;
     replacing = e;
-    Object.keys(e.fields).forEach(function (k) {
+    Object.keys(e.fields).forEach((k) => {
       var f = fields[k];
       if (f && f.type !== "radio" && !f.length) f.value = e.fields[k];
       else if (f && f.tagName === "SELECT") f.value = e.fields[k];
@@ -205,82 +211,100 @@
 
   // A photo becomes a JPEG of at most 1600 px on its longer side before it is stored or sent.
   function scale(file) {
-    return new Promise(function (resolve) {
+    return new Promise((resolve) => {
       var url = URL.createObjectURL(file), img = new Image();
-      img.onload = function () {
+      img.onload = () => {
         var k = Math.min(1, 1600 / Math.max(img.naturalWidth, img.naturalHeight)), c = document.createElement("canvas");
         c.width = Math.max(1, Math.round(img.naturalWidth * k));
         c.height = Math.max(1, Math.round(img.naturalHeight * k));
         c.getContext("2d").drawImage(img, 0, 0, c.width, c.height);
         URL.revokeObjectURL(url);
-        c.toBlob(function (blob) { resolve(blob || file); }, "image/jpeg", 0.85);
+        c.toBlob((blob) => { resolve(blob || file); }, "image/jpeg", 0.85);
       };
-      img.onerror = function () { URL.revokeObjectURL(url); resolve(file); };
+      img.onerror = () => { URL.revokeObjectURL(url); resolve(file); };
       img.src = url;
     });
   }
 
-  form.addEventListener("submit", function (event) {
+  function unsave(book, id) {
+    return fetch("/api/v1/books/" + book + "/transactions/" + id, { method: "DELETE", credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrf } }).then((response) => {
+      toast(response.ok ? "Removed." : "Not removed: open its day to delete it.");
+    }, () => { toast("Not removed: you are offline."); });
+  }
+  function blank() {
+    ["amount", "payee", "note", "receipts[]"].forEach((k) => { if (fields[k]) fields[k].value = ""; });
+    choose("");
+    if (queued) history.replaceState(null, "", location.pathname);
+    fields.amount.focus();
+  }
+
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
-    var data = {}, files = [], save = document.getElementById("save");
-    new FormData(form).forEach(function (v, k) {
+    var data = {}, files = [], save = document.getElementById("save"), old = replacing;
+    new FormData(form).forEach((v, k) => {
       if (k === "receipts[]") { if (v && v.size) files.push(v); } else if (k !== "_csrf") data[k] = v;
     });
     var tile = form.querySelector("input[name=category]:checked:not([value=''])");
     var label = data.amount + " " + data.currency + (tile ? " · " + tile.parentNode.querySelector(".name").textContent : "") +
       (data.payee ? " · " + data.payee : "");
+    var waiting = { sent: {}, refused: {}, stopped: true };
     save.disabled = true;
     error.hidden = true;
-    Promise.all(files.map(scale)).then(function (photos) {
-      var entry = { id: Q.uuid(), created: replacing ? replacing.created : Date.now(), book: form.getAttribute("data-book"),
-        fields: data, receipts: photos.concat(replacing ? replacing.receipts || [] : []), state: "waiting", label: label };
+    Promise.all(files.map(scale)).then((photos) => {
+      var entry = { id: Q.uuid(), created: old ? old.created : Date.now(), book: form.getAttribute("data-book"), user: user,
+        fields: data, receipts: photos.concat(old ? old.receipts || [] : []), state: "waiting", label: label };
       function attempt(n) {
-        return Q.sync().then(function (r) {
+        return sync().then((r) => {
           return !(entry.id in r.sent) && !(entry.id in r.refused) && !r.stopped && n ? attempt(n - 1) : r;
         });
       }
-      return Q.put(entry).then(function () { return replacing ? Q.remove(replacing.id) : 0; }).then(function () {
-        replacing = null;
-        return navigator.onLine ? attempt(1) : { sent: {}, refused: {}, stopped: true };
-      }).then(function (r) {
+      // Once stored here the record is safe: whatever sending does, it is never "not saved".
+      return Q.put(entry).then(() => {
+        return (navigator.onLine ? attempt(1) : Promise.resolve(waiting)).catch(() => waiting);
+      }).then((r) => {
         save.disabled = false;
-        if (entry.id in r.refused) return Q.remove(entry.id).then(function () { fail(r.refused[entry.id]); });
-        ["amount", "payee", "note", "receipts[]"].forEach(function (k) { if (fields[k]) fields[k].value = ""; });
-        choose("");
-        if (queued) history.replaceState(null, "", location.pathname);
-        fields.amount.focus();
-        if (entry.id in r.sent) {
-          var id = r.sent[entry.id];
-          toast("Saved: " + label, function () {
-            fetch("/api/v1/books/" + entry.book + "/transactions/" + id, { method: "DELETE", credentials: "same-origin",
-              headers: { "X-CSRF-Token": csrf } }).then(function (response) {
-              toast(response.ok ? "Removed." : "Not removed: open the day to delete it.");
-            }, function () { toast("Not removed: you are offline."); });
+        if (entry.id in r.refused) {
+          return Q.get(entry.id).then((e) => {
+            // The record is on the server and only a photo was refused: it waits in the queue to be fixed.
+            if (e && e.transaction) { blank(); toast("Saved, but not the photo: " + r.refused[entry.id]); return status(); }
+            return Q.remove(entry.id).then(() => { fail(r.refused[entry.id]); });
           });
-        } else {
+        }
+        if (old) Q.remove(old.id);
+        replacing = null;
+        blank();
+        if (entry.id in r.sent) toast("Saved: " + label, () => { unsave(entry.book, r.sent[entry.id]); });
+        else {
           later();
-          Q.list().then(function (all) {
-            toast("Saved on this phone — " + all.filter(function (e) { return e.state !== "refused"; }).length + " waiting to sync",
-              function () { Q.remove(entry.id).then(status); });
+          Q.list().then((all) => {
+            toast("Saved on this phone — " + all.filter((e) => e.state !== "refused").length + " waiting to sync",
+              () => {
+                Q.discard(entry.id).then((e) => {
+                  if (!e) toast("It is being sent: delete it from its day.");
+                  else if (e.transaction) unsave(e.book, e.transaction);
+                  status();
+                });
+              });
           });
         }
         return status();
       });
-    }).catch(function (e) { save.disabled = false; fail("Not saved: " + e); });
+    }).catch((e) => { save.disabled = false; fail("Not saved: " + e); });
   });
 })();
 
 // Plan pages: confirmations, fields that depend on a cycle, the calendar feed link.
-(function () {
+(() => {
   "use strict";
   // A form with data-confirm asks first; without this script it simply submits.
-  document.addEventListener("submit", function (event) {
+  document.addEventListener("submit", (event) => {
     var message = event.target.getAttribute && event.target.getAttribute("data-confirm");
     if (message && !window.confirm(message)) event.preventDefault();
   });
 
   // Budget and bill forms show only the fields their cycle uses (all of them without this script).
-  Array.prototype.forEach.call(document.querySelectorAll("form.budget-form, form.bill-form"), function (form) {
+  Array.prototype.forEach.call(document.querySelectorAll("form.budget-form, form.bill-form"), (form) => {
     var cycle = form.querySelector("select[name=cycle]");
     if (!cycle) return;
     function sync() { form.setAttribute("data-cycle", cycle.value); }
@@ -289,13 +313,13 @@
   });
 
   var feed = document.querySelector("[data-select-all]");
-  if (feed) feed.addEventListener("focus", function () { feed.select(); });
+  if (feed) feed.addEventListener("focus", () => { feed.select(); });
 })();
 
 // Goal forms: the slider's label shows the amount per period and the date the goal is reached
 // as it moves; the target date shows the amount and share of income it needs. Money is whole
 // minor units in BigInt, as on the server: never floating point.
-(function () {
+(() => {
   "use strict";
   if (typeof BigInt !== "function") return;
   var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -356,7 +380,7 @@
   }
   function showDate(date) { return date.d + " " + MONTHS[date.m - 1] + " " + date.y; }
 
-  Array.prototype.forEach.call(document.querySelectorAll("form.goal-form"), function (form) {
+  Array.prototype.forEach.call(document.querySelectorAll("form.goal-form"), (form) => {
     var digits = parseInt(form.getAttribute("data-digits"), 10) || 0;
     var symbol = form.getAttribute("data-symbol") || "";
     var today = parseDate(form.getAttribute("data-today"));

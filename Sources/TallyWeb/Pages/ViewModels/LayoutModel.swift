@@ -37,6 +37,7 @@ struct LayoutModel: ViewModel {
 
     /// The signed-in user.
     struct UserModel: ViewModel {
+        let id: UserID
         let email: String
     }
 
