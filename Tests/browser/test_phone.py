@@ -78,6 +78,16 @@ def warmed(browser, book):
     raise AssertionError(f"pages not saved for offline use: {saved}")
 
 
+def signed_up_with_a_warm_worker(browser, server):
+    """Signs up, opens Today, and waits until the service worker controls it and has saved the
+    pages needed offline; returns (book, today)."""
+    book, today = sign_up(browser, server)
+    go(browser, f"{server.base_url}/books/{book}/today")
+    controlled(browser)
+    warmed(browser, book)
+    return book, today
+
+
 def tiles(browser):
     """The expense tiles shown: [(label element, name)]."""
     found = browser.find_elements(By.CSS_SELECTOR, ".tile-grid[data-kind=expense] > label.tile")
@@ -168,10 +178,7 @@ def test_offline_add_sync_and_the_queue(server, tmp_path):
     browser = make_driver(profile)
     conditions = None
     try:
-        book, today = sign_up(browser, server)
-        go(browser, f"{server.base_url}/books/{book}/today")
-        controlled(browser)
-        warmed(browser, book)
+        book, today = signed_up_with_a_warm_worker(browser, server)
         before = len(api(browser, f"/api/v1/books/{book}/transactions?limit=500")["transactions"])
 
         conditions = Conditions(browser)
@@ -308,10 +315,7 @@ def test_slow_3g_today_is_usable_within_a_second(server):
     browser = make_driver()
     conditions = None
     try:
-        book, _ = sign_up(browser, server)
-        go(browser, f"{server.base_url}/books/{book}/today")
-        controlled(browser)
-        warmed(browser, book)
+        book, _ = signed_up_with_a_warm_worker(browser, server)
         conditions = Conditions(browser)
         conditions.apply(SLOW_3G)
         times = []
