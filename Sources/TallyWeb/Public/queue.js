@@ -115,7 +115,7 @@
   function send(entry, csrf) {
     var base = "/api/v1/books/" + entry.book + "/transactions";
     var renew = setInterval(() => {
-      update(entry.id, (e) => { if (mine(e)) { e.claimedAt = Date.now(); return e; } });
+      update(entry.id, (e) => { if (mine(e)) { e.claimedAt = Date.now(); return e; } }).catch(() => {});
     }, 5000);
     function step() {
       if (!entry.transaction) {
