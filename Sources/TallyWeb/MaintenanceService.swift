@@ -3,8 +3,8 @@ import ServiceLifecycle
 import TallyStore
 
 /// Housekeeping that runs beside the server: at start and then every `interval` it deletes
-/// expired sessions and login failures older than the throttle window, so neither table grows
-/// without end. A failed round is logged and retried next time; it never stops the server.
+/// expired sessions, login failures older than the throttle window and idempotency keys older
+/// than 30 days, so no such table grows without end. A failed round is logged and retried next time; it never stops the server.
 struct MaintenanceService: Service {
     let store: Store
     let limits: LoginLimits
@@ -20,22 +20,32 @@ struct MaintenanceService: Service {
         }
     }
 
-    /// One round; returns how many sessions and failures were deleted.
+    /// What one round deleted.
+    struct Swept: Equatable {
+        var sessions = 0, failures = 0, keys = 0
+    }
+
+    /// One round; returns how many sessions, failures and keys were deleted.
     @discardableResult
-    func sweep() async -> (sessions: Int, failures: Int) {
+    func sweep() async -> Swept {
         do {
-            let sessions = try await store.users.purgeExpiredSessions()
-            let failures = try await store.users.pruneLoginFailures(limits: limits)
-            if sessions + failures > 0 {
-                logger.info("swept \(sessions) expired sessions and \(failures) old login failures")
+            let swept = Swept(
+                sessions: try await store.users.purgeExpiredSessions(),
+                failures: try await store.users.pruneLoginFailures(limits: limits),
+                keys: try await store.records.purgeOldIdempotencyKeys()
+            )
+            if swept != Swept() {
+                logger.info(
+                    "swept \(swept.sessions) expired sessions, \(swept.failures) old login failures and \(swept.keys) old idempotency keys"
+                )
             }
-            return (sessions, failures)
+            return swept
         } catch is CancellationError {
-            return (0, 0)  // shutting down
+            return Swept()  // shutting down
         } catch {
-            if Task.isCancelled { return (0, 0) }
+            if Task.isCancelled { return Swept() }
             logger.error("housekeeping failed: \(String(describing: error))")
-            return (0, 0)
+            return Swept()
         }
     }
 }

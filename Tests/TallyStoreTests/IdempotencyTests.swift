@@ -141,4 +141,28 @@ struct IdempotencyTests {
         #expect(Set(prints).count == 4)
         #expect(Records.fingerprint(a) == Records.fingerprint(TransactionInput(payee: "ab", note: "c")))
     }
+
+    @Test(
+        "keys older than 30 days are swept; a late repeat of a swept key makes a new record",
+        arguments: Backend.available
+    )
+    func oldKeysAreSwept(backend: Backend) async throws {
+        try await withOwnerScope(backend) { store, scope in
+            let old = try IdempotencyKey("old-key")
+            let recent = try IdempotencyKey("recent-key")
+            _ = try await store.records.addTransaction(to: scope, Self.coffee, key: old)
+            _ = try await store.records.addTransaction(to: scope, Self.coffee, key: recent)
+            let longAgo = Clock.timestamp(Date().addingTimeInterval(-31 * 24 * 3600))
+            try await store.database.write { db in
+                try await db.raw(
+                    #"UPDATE idempotency_keys SET created_at = \#(bind: longAgo) WHERE "key" = 'old-key'"#
+                ).run()
+            }
+            #expect(try await store.records.purgeOldIdempotencyKeys() == 1)
+            #expect(try await store.records.purgeOldIdempotencyKeys() == 0)
+            #expect(try await store.records.addTransaction(to: scope, Self.coffee, key: recent).created == false)
+            #expect(try await store.records.addTransaction(to: scope, Self.coffee, key: old).created)
+            #expect(try await counts(store, scope).records == 3)
+        }
+    }
 }

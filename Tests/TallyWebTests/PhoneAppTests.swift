@@ -169,4 +169,37 @@ import Testing
             #expect(queue.status == .ok && queue.text.contains(#"<ul class="records queue" id="queue-list">"#))
         }
     }
+
+    @Test func theFormWithoutJavaScriptSavedTwiceStoresOneRecord() async throws {
+        try await withApp { client, store in
+            let (browser, book) = try await WebPages().signedIn(client, store)
+            let page = try await browser.get("/books/\(book)/transactions/new")
+            let id = try match(#"name="client_id" value="[0-9a-f-]{36}""#, in: page.text)
+                .replacingOccurrences(of: #"name="client_id" value=""#, with: "").dropLast()
+            let fields = [("amount", "7.10"), ("category", "Food"), ("client_id", String(id))]
+            let first = try await browser.post("/books/\(book)/transactions", fields)
+            let again = try await browser.post("/books/\(book)/transactions", fields)
+            #expect(first.status == .seeOther && again.status == .seeOther)
+            #expect(first.headers[.location] == again.headers[.location])
+            let user = try #require(try await store.users.user(email: "ann@example.com"))
+            let scope = try await store.scope(user, book: book)
+            #expect(try await store.records.transactions(in: scope, limit: 10).records.count == 1)
+            // The same form with other values is another record, not an error.
+            let other = try await browser.post(
+                "/books/\(book)/transactions",
+                [("amount", "8.20"), ("category", "Food"), ("client_id", String(id))]
+            )
+            #expect(other.status == .seeOther)
+            #expect(try await store.records.transactions(in: scope, limit: 10).records.count == 2)
+            // A refused form keeps its id; an edit form has none.
+            let refused = try await browser.post(
+                "/books/\(book)/transactions",
+                [("amount", "abc"), ("category", "Food"), ("client_id", "fixed-id")]
+            )
+            #expect(refused.status == .unprocessableContent && refused.text.contains(#"value="fixed-id""#))
+            let record = try #require(try await store.records.transactions(in: scope, limit: 1).records.first)
+            let edit = try await browser.get("/books/\(book)/transactions/\(record.transaction.id)/edit")
+            #expect(!edit.text.contains("client_id"))
+        }
+    }
 }

@@ -92,6 +92,12 @@ enum Migrator {
             sqlite: Migration0010.sqlite,
             postgres: Migration0010.postgres
         ),
+        Migration(
+            version: 11,
+            name: "idempotency keys by age",
+            sqlite: Migration0011.sqlite,
+            postgres: Migration0011.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

@@ -29,10 +29,14 @@ struct RecordForm: PageForm {
     var note: String?
     /// `receipts[]`: the photos chosen (multipart only).
     var receipts: [Upload]?
+    /// `client_id`: a new record form's own id, made when the form was shown, so that pressing
+    /// Save twice (or a resend after a lost answer) stores one record.
+    var clientID: String?
 
     enum CodingKeys: String, CodingKey {
         case kind, amount, currency, date, time, payee, category, account, note, receipts
         case toAccount = "to_account"
+        case clientID = "client_id"
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyStore
 
@@ -8,10 +9,12 @@ struct RecordFormModel {
     let store: Store
 
     /// The form for `input` (a new record when `recordID` is nil), showing `error` if given.
+    /// `clientID` is the form's own id when it is shown again after an error; a new form gets one.
     func make(
         scope: BookScope,
         input: TransactionInput,
         recordID: TransactionID?,
+        clientID: String? = nil,
         error: FieldError? = nil
     ) async throws -> TransactionFormPage {
         let book = try scope.writable()
@@ -48,6 +51,8 @@ struct RecordFormModel {
         return TransactionFormPage(
             recordID: recordID ?? 0,
             isEdit: isEdit,
+            clientID: isEdit
+                ? "" : (clientID.flatMap { (try? IdempotencyKey($0))?.text } ?? UUID().uuidString.lowercased()),
             action: recordID.map { "/books/\(book.id)/transactions/\($0)" } ?? "/books/\(book.id)/transactions",
             isExpense: kind == "expense",
             isIncome: kind == "income",

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import TallyCore
 import TallyStore
@@ -35,15 +36,35 @@ struct TransactionPages {
     func create(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         return try await PageRenderer.post(request, context: context, as: RecordForm.self) { form in
-            // The record and its photos are saved in one transaction: a bad photo saves nothing.
-            let record = try await store.records.addTransaction(
-                to: scope,
-                Self.input(form),
-                receipts: try Self.checkedImages(form.receipts)
-            )
+            let images = try Self.checkedImages(form.receipts)
+            // Saved twice with its form id (Save pressed again, a resend): one record, and the
+            // second answer goes to the same day. With photos the record and its photos are saved
+            // in one transaction instead (a bad photo saves nothing), without the id.
+            if images.isEmpty, let id = form.clientID, let key = try? IdempotencyKey(id) {
+                do {
+                    let add = try await store.records.addTransaction(to: scope, Self.input(form), key: key)
+                    return "/books/\(scope.bookID)/days/\(add.record.transaction.date)"
+                } catch StoreError.conflict {
+                    // The first press is still being saved, or its record was deleted since:
+                    // either way this press adds nothing; the day shows what there is.
+                    let day = LocalDate(form.date?.trimmingCharacters(in: .whitespaces) ?? "") ?? scope.today
+                    return "/books/\(scope.bookID)/days/\(day)"
+                } catch let error as FieldError where error.field == "Idempotency-Key" {
+                    // The same form sent again with other values (an old page brought back):
+                    // that is a new record, not a repeat.
+                }
+            }
+            let record = try await store.records.addTransaction(to: scope, Self.input(form), receipts: images)
             return "/books/\(scope.bookID)/days/\(record.transaction.date)"
         } refused: { form, error in
-            try await self.form(scope: scope, context: context, input: Self.input(form), recordID: nil, error: error)
+            try await self.form(
+                scope: scope,
+                context: context,
+                input: Self.input(form),
+                recordID: nil,
+                clientID: form.clientID,
+                error: error
+            )
         }
     }
 
@@ -152,12 +173,14 @@ struct TransactionPages {
         context: AppContext,
         input: TransactionInput,
         recordID: TransactionID?,
+        clientID: String? = nil,
         error: FieldError? = nil
     ) async throws -> Response {
         let model = try await RecordFormModel(store: store).make(
             scope: scope,
             input: input,
             recordID: recordID,
+            clientID: clientID,
             error: error
         )
         return pages.page(

@@ -243,7 +243,7 @@
     event.preventDefault();
     var data = {}, files = [], save = document.getElementById("save"), old = replacing;
     new FormData(form).forEach((v, k) => {
-      if (k === "receipts[]") { if (v && v.size) files.push(v); } else if (k !== "_csrf") data[k] = v;
+      if (k === "receipts[]") { if (v && v.size) files.push(v); } else if (k !== "_csrf" && k !== "client_id") data[k] = v;
     });
     var tile = form.querySelector("input[name=category]:checked:not([value=''])");
     var label = data.amount + " " + data.currency + (tile ? " · " + tile.parentNode.querySelector(".name").textContent : "") +

@@ -7,6 +7,8 @@ struct TransactionFormPage: ViewModel {
     /// The record being edited, 0 when adding.
     let recordID: TransactionID
     let isEdit: Bool
+    /// A new record's form id (`client_id`), "" when editing.
+    let clientID: String
     let action: String
     let isExpense: Bool
     let isIncome: Bool
