@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import TallyCore
 import Testing
 
@@ -46,13 +47,26 @@ struct QuickAddDefaultsTests {
             let accounts = try await store.books.accounts(in: scope)
             let defaults = try await store.records.quickAddDefaults(in: scope)
             #expect(defaults.categoryUse == [id("Transportation"): 2, id("Food:Coffee"): 1, id("Salary"): 1])
-            // The newest record with an account was the coffee on the credit card (the salary has none).
-            let card = accounts.first { $0.account.name == "Credit Card" }!.account.id
-            #expect(defaults.lastAccountID == card)
-            // Archived, it is no longer proposed: the one before it is.
-            _ = try await store.books.updateAccount(card, in: scope, changes: AccountChanges(archived: true))
+            // The newest record by date with an account was yesterday's fare in cash (the salary,
+            // added last, has none; the coffee was two days ago).
             let cash = accounts.first { $0.account.name == "Cash" }!.account.id
-            #expect(try await store.records.quickAddDefaults(in: scope).lastAccountID == cash)
+            #expect(defaults.lastAccountID == cash)
+            // Archived, it is no longer proposed: the one before it is.
+            _ = try await store.books.updateAccount(cash, in: scope, changes: AccountChanges(archived: true))
+            let card = accounts.first { $0.account.name == "Credit Card" }!.account.id
+            #expect(try await store.records.quickAddDefaults(in: scope).lastAccountID == card)
+        }
+    }
+
+    @Test("the last account is found by walking the date index backwards, with no sort (SQLite)")
+    func lastAccountPlan() async throws {
+        try await withStore(.sqlite) { store in
+            let plan = try await store.database.read { db in
+                try await db.raw("EXPLAIN QUERY PLAN " + Records.lastAccountSQL(book: BookID(rawValue: 1))).all()
+                    .map { try $0.decode(column: "detail", as: String.self) }.joined(separator: "; ")
+            }
+            #expect(plan.contains("USING INDEX transactions_book_date"), "plan: \(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "plan: \(plan)")
         }
     }
 }

@@ -35,6 +35,15 @@ extension Books {
         return try await database.read { db in try await self.catalog(db, scope).categories }
     }
 
+    /// The book's accounts in their order, archived ones last, without balances: from the
+    /// catalogue, so usually no read at all (a form's account list needs no sums).
+    public func accountList(in scope: BookScope) async throws -> [Account] {
+        if let held = core.catalogs.catalog(book: scope.bookID, version: scope.catalogVersion) {
+            return held.accounts
+        }
+        return try await database.read { db in try await self.catalog(db, scope).accounts }
+    }
+
     static func categories(_ db: any SQLDatabase, book: BookID) async throws -> [Category] {
         let rows = try await db.raw(
             """

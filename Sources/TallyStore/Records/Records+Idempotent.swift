@@ -102,11 +102,11 @@ extension Records {
     /// How long a key is kept. A repeat comes seconds to days after the first send (a phone
     /// offline for a while); after 30 days the key is forgotten, and the same key would make a
     /// new record.
-    public static let idempotencyKeyLifetime: Duration = .seconds(30 * 24 * 3600)
+    public static let idempotencyKeyLifetime: TimeInterval = 30 * 24 * 3600
 
     /// Deletes the keys older than `idempotencyKeyLifetime` (housekeeping); returns how many.
     public func purgeOldIdempotencyKeys(now: Date = Date()) async throws -> Int {
-        let cutoff = Clock.timestamp(now.addingTimeInterval(-Double(Self.idempotencyKeyLifetime.components.seconds)))
+        let cutoff = Clock.timestamp(now.addingTimeInterval(-Self.idempotencyKeyLifetime))
         // ISO 8601 UTC timestamps of one format sort as text in time order.
         return try await database.write { db in
             try await db.raw("DELETE FROM idempotency_keys WHERE created_at < \(bind: cutoff) RETURNING book_id").all()

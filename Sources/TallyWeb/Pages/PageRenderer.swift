@@ -7,13 +7,13 @@ import TallyStore
 /// Renders the Mustache templates shipped in the package's resources into HTML responses.
 struct PageRenderer: Sendable {
     let library: MustacheLibrary
-    /// The static files, for their hashed paths in the layout.
-    let assets: StaticAssets
+    /// The hashed paths the layout links, looked up once.
+    let assets: LayoutModel.Assets
 
     static func load(assets: StaticAssets) async throws -> PageRenderer {
         PageRenderer(
             library: try await MustacheLibrary(directory: Bundle.module.resourcePath! + "/Templates"),
-            assets: assets
+            assets: LayoutModel.Assets(assets)
         )
     }
 
@@ -37,7 +37,7 @@ struct PageRenderer: Sendable {
             user: context.layoutUser.map { LayoutModel.UserModel(id: $0.id, email: $0.email) },
             book: book.map(LayoutModel.BookModel.init),
             today: book == nil ? "" : context.layoutToday,
-            asset: LayoutModel.Assets(assets)
+            asset: assets
         )
         var root = PageModel(layout: layout, content: model)
         #if DEBUG

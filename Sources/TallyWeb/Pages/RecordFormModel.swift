@@ -22,26 +22,22 @@ struct RecordFormModel {
         let isEdit = recordID != nil
         var input = input
         let defaults = try await store.records.quickAddDefaults(in: scope)
-        let all = try await store.books.accounts(in: scope)
+        let all = try await store.books.accountList(in: scope)
         // A new record starts on the account of the last one (the card in everyday use), or the
         // first account while the book has no record with one.
         if !isEdit, (input.account ?? "").isEmpty,
-            let account = defaults.lastAccountID ?? all.first(where: { !$0.account.archived })?.account.id
+            let account = defaults.lastAccountID ?? all.first(where: { !$0.archived })?.id
         {
             input.account = String(account)
         }
-        let accounts = all.filter { !$0.account.archived || String($0.account.id) == input.account }
+        let accounts = all.filter { !$0.archived || String($0.id) == input.account }
         var receipts: [Receipt] = []
         if let recordID { receipts = try await store.records.receipts(of: recordID, in: scope) }
         let payees = try await store.records.payeeSuggestions(in: scope, prefix: "", limit: 50)
         let chosen = Self.chosenCategory(input.category, in: categories)
         func accountOptions(_ selected: String?) -> [AccountOption] {
             accounts.map {
-                AccountOption(
-                    id: $0.account.id,
-                    name: $0.account.name,
-                    selected: String($0.account.id) == selected || $0.account.name == selected
-                )
+                AccountOption(id: $0.id, name: $0.name, selected: String($0.id) == selected || $0.name == selected)
             }
         }
         let kind = input.kind ?? "expense"

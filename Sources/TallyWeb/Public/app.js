@@ -35,10 +35,15 @@
     setTimeout(() => { t.remove(); }, 8000);
   }
 
+  // The queue of whoever is signed in here (on the offline page: of the last one who was).
+  function own() { return Promise.all([Q.list(), user || Q.getMeta("user")]).then((r) => r[0].filter((e) => e.user === r[1])); }
+  function waitingIn(all) { return all.filter((e) => e.state !== "refused").length; }
+  function saved(n) { return "Saved on this phone — " + n + " waiting to sync"; }
+
   function status() {
     if (!Q) return Promise.resolve();
-    return Q.list().then((all) => {
-      var waiting = all.filter((e) => e.state !== "refused").length;
+    return own().then((all) => {
+      var waiting = waitingIn(all);
       if (bar) {
         bar.textContent = "";
         if (cachedAt) {
@@ -47,7 +52,7 @@
           if (fresh) { var r = el("a", "Reload"); r.href = location.href; bar.appendChild(r); }
         }
         if (all.length) {
-          var a = el("a", (waiting ? "Saved on this phone — " + waiting + " waiting to sync" : "") +
+          var a = el("a", (waiting ? saved(waiting) : "") +
             (waiting && waiting < all.length ? "; " : "") + (waiting < all.length ? (all.length - waiting) + " to fix" : ""));
           a.href = "/books/" + (book || all[0].book) + "/queue";
           a.id = "queue-status";
@@ -277,8 +282,8 @@
         if (entry.id in r.sent) toast("Saved: " + label, () => { unsave(entry.book, r.sent[entry.id]); });
         else {
           later();
-          Q.list().then((all) => {
-            toast("Saved on this phone — " + all.filter((e) => e.state !== "refused").length + " waiting to sync",
+          own().then((all) => {
+            toast(saved(waitingIn(all)),
               () => {
                 Q.discard(entry.id).then((e) => {
                   if (!e) toast("It is being sent: delete it from its day.");

@@ -11,7 +11,7 @@ import NIOCore
 ///
 /// Three files name the others, so they are written after them with the hashed names put in:
 /// the web app manifest (its icons), the offline page (its CSS) and the service worker (the app
-/// shell it caches, and `version`, which changes whenever any file does).
+/// shell it caches, and its `VERSION`, a hash over every file, which changes whenever any file does).
 struct StaticAssets: Sendable {
     /// One file as served.
     struct Asset: Sendable {
@@ -29,8 +29,6 @@ struct StaticAssets: Sendable {
     let files: [String: Asset]
     /// Files by hashed name (`app.1a2b3c4d.css`).
     let hashed: [String: String]
-    /// A hash over every file: the service worker's cache version.
-    let version: String
 
     /// Names that are written after the others because they name them.
     static let rewritten = ["manifest.webmanifest", "offline.html", "sw.js"]
@@ -49,20 +47,20 @@ struct StaticAssets: Sendable {
         for name in names where !rewritten.contains(name) {
             add(name, Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))))
         }
-        let version = String(
-            hex(SHA256.hash(data: Array(files.keys.sorted().map { files[$0]!.etag }.joined().utf8))).prefix(12)
-        )
         for name in rewritten where names.contains(name) {
             var text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
             if name == "sw.js" {
-                // The offline page is made just before, so the shell can list it.
-                text = text.replacingOccurrences(of: "__VERSION__", with: version)
+                // Last, so the shell lists the offline page and the version covers every file.
+                let version = CSRFMiddleware.hex(
+                    SHA256.hash(data: Array(files.keys.sorted().map { files[$0]!.etag }.joined().utf8))
+                )
+                text = text.replacingOccurrences(of: "__VERSION__", with: String(version.prefix(12)))
                 text = text.replacingOccurrences(of: "\"__SHELL__\"", with: shellList(files))
             }
             text = rewritingPaths(text, files: files)
             add(name, Array(text.utf8))
         }
-        return StaticAssets(files: files, hashed: hashed, version: version)
+        return StaticAssets(files: files, hashed: hashed)
     }
 
     /// `/static/app.1a2b3c4d.css` for `app.css`, or the plain path for a name that is not there.
@@ -103,7 +101,7 @@ struct StaticAssets: Sendable {
 
     private static func make(name: String, data: [UInt8]) -> Asset {
         let data = name.hasSuffix(".js") ? Array(compactScript(String(decoding: data, as: UTF8.self)).utf8) : data
-        let hash = hex(SHA256.hash(data: data))
+        let hash = CSRFMiddleware.hex(SHA256.hash(data: data))
         let dot = name.lastIndex(of: ".") ?? name.endIndex
         let hashedName = name[..<dot] + "." + hash.prefix(8) + name[dot...]
         let type = contentType(of: name)
@@ -138,15 +136,5 @@ struct StaticAssets: Sendable {
         case "png": "image/png"
         default: "application/octet-stream"
         }
-    }
-
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

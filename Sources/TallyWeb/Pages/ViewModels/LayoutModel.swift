@@ -16,7 +16,7 @@ struct LayoutModel: ViewModel {
     /// The book's today as YYYY-MM-DD, "" without a book.
     let today: String
     /// The hashed paths of the styles, scripts and icons (plain paths when none are given).
-    var asset = Assets(StaticAssets(files: [:], hashed: [:], version: ""))
+    var asset = Assets(StaticAssets(files: [:], hashed: [:]))
 
     /// The static files the layout links, by their content-hashed paths.
     struct Assets: ViewModel {
