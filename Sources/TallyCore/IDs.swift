@@ -37,3 +37,11 @@ public typealias ReceiptID = Tagged<RowTag.Receipt, Int64>
 public typealias ContributionID = Tagged<RowTag.Contribution, Int64>
 /// The id of an API token.
 public typealias TokenID = Tagged<RowTag.Token, Int64>
+
+extension RowTag {
+    /// An invitation to a book.
+    public enum Invitation {}
+}
+
+/// The id of an invitation to a book.
+public typealias InvitationID = Tagged<RowTag.Invitation, Int64>

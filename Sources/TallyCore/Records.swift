@@ -187,13 +187,16 @@ public struct Book: Sendable, Hashable {
     public var currency: Currency
     /// The caller's role in this book.
     public var role: Role
+    /// Archived books leave the switcher and `/today`; their data stays.
+    public var archived: Bool
 
     /// Makes a book value.
-    public init(id: BookID, name: String, currency: Currency, role: Role) {
+    public init(id: BookID, name: String, currency: Currency, role: Role, archived: Bool = false) {
         self.id = id
         self.name = name
         self.currency = currency
         self.role = role
+        self.archived = archived
     }
 }
 
@@ -208,6 +211,20 @@ public enum Role: String, Sendable, Codable, CaseIterable {
 
     /// Whether this role may change the book's contents.
     public var canWrite: Bool { self != .viewer }
+
+    /// Whether this role may do what `needed` may: owner ⊇ editor ⊇ viewer.
+    public func includes(_ needed: Role) -> Bool { rank >= needed.rank }
+
+    private var rank: Int {
+        switch self {
+        case .owner: 2
+        case .editor: 1
+        case .viewer: 0
+        }
+    }
+
+    /// "an owner", "an editor", "a viewer": for messages.
+    public var withArticle: String { self == .viewer ? "a viewer" : "an \(rawValue)" }
 }
 
 /// A person who signs in.

@@ -35,6 +35,15 @@ public struct BookScope: Sendable {
         guard book.role.canWrite else { throw StoreError.forbidden("viewers cannot change this book") }
     }
 
+    /// Throws `forbidden` unless the member's role includes `role` (owner ⊇ editor ⊇ viewer).
+    public func require(_ role: Role) throws {
+        guard book.role.includes(role) else {
+            throw StoreError.forbidden(
+                "only \(role == .owner ? "an owner" : "an owner or an editor") may do this; you are \(book.role.withArticle) of this book"
+            )
+        }
+    }
+
     /// The book, once `requireWrite()` has passed.
     public func writable() throws -> Book {
         try requireWrite()
@@ -57,7 +66,7 @@ extension Store {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id AS user_id, u.email, b.id, b.name, b.currency, b.catalog_version, m.role, s.time_zone FROM users u
+                SELECT u.id AS user_id, u.email, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone FROM users u
                 LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
                 LEFT JOIN books b ON b.id = m.book_id
                 LEFT JOIN user_settings s ON s.user_id = u.id
@@ -78,7 +87,7 @@ extension Store {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id AS user_id, u.email, t.last_used_at, b.id, b.name, b.currency, b.catalog_version, m.role, s.time_zone
+                SELECT u.id AS user_id, u.email, t.last_used_at, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone
                 FROM api_tokens t JOIN users u ON u.id = t.user_id
                 LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
                 LEFT JOIN books b ON b.id = m.book_id
@@ -100,7 +109,7 @@ extension Store {
         else { throw StoreError.notFound("book") }
         return BookScope(
             user: User(id: row.userID, email: row.email),
-            book: Row.book(id: id, name: name, currency: code, role: row.role),
+            book: Row.book(id: id, name: name, currency: code, role: row.role, archived: row.archivedAt != nil),
             timeZone: self.zone(named: row.timeZone),
             catalogVersion: version
         )
@@ -118,6 +127,7 @@ private struct StoredScope {
     let name: String?
     let currency: String?
     let catalogVersion: Int64?
+    let archivedAt: String?
     let role: String?
     let timeZone: String?
     /// Only the token read has it.
@@ -130,6 +140,7 @@ private struct StoredScope {
         name = try row.decode(column: "name", as: String?.self)
         currency = try row.decode(column: "currency", as: String?.self)
         catalogVersion = try row.decode(column: "catalog_version", as: Int64?.self)
+        archivedAt = try row.decode(column: "archived_at", as: String?.self)
         role = try row.decode(column: "role", as: String?.self)
         timeZone = try row.decode(column: "time_zone", as: String?.self)
         lastUsedAt = token ? try row.decode(column: "last_used_at", as: String?.self) : nil

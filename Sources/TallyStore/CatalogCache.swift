@@ -37,6 +37,11 @@ final class CatalogCache: Sendable {
         books.withLock { $0[book] }.flatMap { $0.version == version ? $0 : nil }
     }
 
+    /// Drops a deleted book: SQLite may give its id to the next book made.
+    func forget(_ book: BookID) {
+        _ = books.withLock { $0.removeValue(forKey: book) }
+    }
+
     /// Keeps a catalogue read at `version` or later.
     func keep(book: BookID, _ catalog: Catalog) {
         books.withLock { books in

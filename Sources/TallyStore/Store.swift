@@ -14,12 +14,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case conflict(String)
     /// Wrong email or password, or a revoked token.
     case unauthorized(String)
+    /// It existed but can no longer be used (an expired or used invitation).
+    case gone(String)
 
     /// A sentence for people.
     public var description: String {
         switch self {
         case .notFound(let what): "\(what) not found"
-        case .forbidden(let why), .conflict(let why), .unauthorized(let why): why
+        case .forbidden(let why), .conflict(let why), .unauthorized(let why), .gone(let why): why
         }
     }
 }

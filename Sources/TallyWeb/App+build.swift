@@ -71,6 +71,7 @@ public func buildRouter(
     }
     api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)
     api.addRoutes(BooksAPI(store: store).routes)
+    api.addRoutes(SharingAPI(store: store, publicURL: configuration.publicURL).routes)
     api.addRoutes(TransactionsAPI(store: store).routes)
     api.addRoutes(CategoriesAPI(store: store).routes)
     api.addRoutes(AccountsAPI(store: store).routes)
@@ -101,6 +102,8 @@ public func buildRouter(
     web.addRoutes(TodayPages(store: store, pages: pages).routes)
     web.addRoutes(EntryPages(store: store).routes)
     web.addRoutes(SettingsPages(store: store, pages: pages, publicURL: configuration.publicURL).routes)
+    web.addRoutes(BookPages(store: store, pages: pages, publicURL: configuration.publicURL).routes)
+    web.addRoutes(InvitationPages(store: store, pages: pages).routes)
     return router
 }
 

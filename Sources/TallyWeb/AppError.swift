@@ -31,6 +31,7 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
                 case .forbidden: .forbidden
                 case .conflict: .conflict
                 case .unauthorized: .unauthorized
+                case .gone: .gone
                 }
             self.init(status, error.description)
         case let error as LoginThrottled:

@@ -81,6 +81,12 @@ struct UserOptions: ParsableArguments {
         return users[0]
     }
 
+    /// The book `--book` names (required: commands that change a book itself never guess it).
+    func resolveNamedBook(_ store: Store) async throws -> BookScope {
+        guard book != nil else { throw CLIError("say which book with --book ID (see `tally book list`)") }
+        return try await resolve(store)
+    }
+
     /// The user's book in effect, let in once (`Store.scope(_:book:)`) like every web request.
     func resolve(_ store: Store) async throws -> BookScope {
         let user = try await resolveUser(store)

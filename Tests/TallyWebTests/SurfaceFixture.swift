@@ -35,8 +35,8 @@ struct SurfaceBook {
     let ownerBrowser: Browser
     let strangerBrowser: Browser
     /// Valid values: `book`, `transactions`, `categories`, `accounts`, `budgets`, `goals`, `bills`,
-    /// `receipts`, `tokens` (ids, keyed by the path segment before `:id`), `date`, `due`,
-    /// `contribution`, `file`.
+    /// `receipts`, `tokens`, `invitations` (ids, keyed by the path segment before `:id`), `date`,
+    /// `due`, `contribution`, `file`, `token` (a pending invitation's), `user` (the owner's id).
     let values: [String: String]
     /// How many records the book holds.
     let recordCount: Int
@@ -190,6 +190,8 @@ func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async
     }
     _ = try await post("bills/\(bill)/occurrences/\(today)/pay", ["paid_on": today.description])
 
+    let invitation = try await post("invitations", ["role": "viewer"])
+
     let tokens: [TokenJSON] = try await client.get("/api/v1/tokens", token: owner.token).decode()
     let file = try await feedFile(client, owner)
 
@@ -200,6 +202,7 @@ func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async
         "budgets": budget,
         "goals": id(goal), "bills": bill, "receipts": receiptID, "tokens": String(try #require(tokens.first).id),
         "date": today.description, "due": today.description, "contribution": id(contribution), "file": file,
+        "invitations": id(invitation), "token": "\(invitation["token"] ?? "")", "user": String(owner.id),
     ]
     return SurfaceBook(
         owner: owner,

@@ -221,8 +221,14 @@ import Testing
                     ($0.method == .delete || $0.path.description.hasSuffix("delete") ? 1 : 0)
                         < ($1.method == .delete || $1.path.description.hasSuffix("delete") ? 1 : 0)
                 }
-            // Logging out or revoking the token in use would only end the test's own access.
-            for route in writes where !["/logout", "/api/v1/tokens/{id}"].contains(route.path.description) {
+            // Logging out or revoking the token in use would only end the test's own access, and
+            // deleting the book would leave nothing to check (`RoleMatrix` deletes one; a form
+            // here once renamed the book "x" and the next, typing "x", deleted it).
+            let skipped: Set<String> = ["/logout", "/api/v1/tokens/{id}", "/books/{book}/settings/delete"]
+            for route in writes
+            where !skipped.contains(route.path.description)
+                && !(route.method == .delete && route.path.description == "/api/v1/books/{book}")
+            {
                 let path = route.path.description
                 let uri = book.fill(path)
                 if path.hasPrefix("/api/") {

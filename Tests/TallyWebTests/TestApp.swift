@@ -38,7 +38,8 @@ enum Backend: Sendable, CustomTestStringConvertible {
 /// Every table, children first, so rows can be deleted in this order without breaking a
 /// foreign key.
 let allTables = [
-    "bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts", "budgets",
+    "book_invitations", "bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts",
+    "budgets",
     "calendar_feeds", "user_settings",
     "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books",
     "users", "login_failures", "server_secrets",

@@ -104,6 +104,7 @@ class Book:
         self.records = {}        # the hostile records by id, as the API answered them
         self.photo_goals = []    # goals with a photo
         self.varying_bills = []  # bills without a set amount
+        self.invitation_tokens = []  # pending invitation links' tokens
         self.names = {}
 
 
@@ -219,6 +220,11 @@ def build_book(base_url, book_id, today, tmp_path, tally_bin, data_dir, email, p
     fixture.occurrences[paid_bill] = unpaid[:1] + [paid_due]
 
     api.get("/api/v1/calendar-feed")  # Settings then shows an existing feed
+
+    # A pending invitation (its page), and a second book with a hostile name (the switcher).
+    fixture.invitation_tokens = [api.post(f"{b}/invitations", {"role": "viewer"})["token"]]
+    api.post("/api/v1/books", {"name": SCRIPT, "currency": "EUR"})
+    fixture.expected["/books"] = [SCRIPT]
 
     # A second user with hostile text in a book of their own.
     run = subprocess.run([tally_bin, "user", "create", "--email", SECOND_EMAIL, "--password-stdin", "--data", str(data_dir)],

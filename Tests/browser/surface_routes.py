@@ -41,6 +41,8 @@ def param_values(fixture, segments, index, chosen):
         return fixture.occurrences.get(chosen.get("bills:id"), [])
     if name == "date" and before == "days":
         return [d.isoformat() for d in fixture.days[:3]]
+    if name == "token" and before == "invitations":
+        return fixture.invitation_tokens
     if name == "contribution":
         return fixture.contributions.get(chosen.get("goals:id"), [])
     return None

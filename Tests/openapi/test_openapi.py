@@ -515,6 +515,43 @@ def exercise(c: Client):
     book = books[0]["id"]
     B = {"book": book}
     NOBOOK = {"book": MISSING}
+    trip = c.call("post", "/api/v1/books", 201, body={"name": "Trip to Japan", "currency": "JPY"}, must=True).json()
+    TRIP = {"book": trip["id"]}
+    c.call("post", "/api/v1/books", 201, body={"name": "Family", "currency": "EUR", "copy_categories_from": book})
+    c.call("post", "/api/v1/books", 422, body={"name": "", "currency": "EUR"})
+    c.call("post", "/api/v1/books", 400, body={"name": "X", "colour": "red"})
+    c.call("patch", "/api/v1/books/{book}", 200, ids=TRIP, body={"name": "Japan 2027", "archived": True})
+    c.call("patch", "/api/v1/books/{book}", 422, ids=TRIP, body={"name": ""})
+    c.call("patch", "/api/v1/books/{book}", 404, ids=NOBOOK, body={"archived": False})
+
+    # ---- sharing: an invitation opens sign-up for one person; roles; members; leaving
+    link = c.call("post", "/api/v1/books/{book}/invitations", 201, ids=TRIP, body={"role": "editor"}, must=True).json()
+    c.call("post", "/api/v1/books/{book}/invitations", 422, ids=TRIP, body={"role": "boss"})
+    c.call("get", "/api/v1/books/{book}/invitations", 200, ids=TRIP)
+    c.call("post", "/api/v1/users", 404, body={"email": "grace@example.com", "password": PASSWORD, "invitation": "inv_" + "0" * 48})
+    c.call("post", "/api/v1/users", 201, body={"email": "grace@example.com", "password": PASSWORD, "invitation": link["token"]}, must=True)
+    c.call("post", "/api/v1/users", 410, body={"email": "hedy@example.com", "password": PASSWORD, "invitation": link["token"]})
+    grace = c.call("post", "/api/v1/tokens", 201, body={"email": "grace@example.com", "password": PASSWORD}, must=True).json()["token"]
+    by_email = c.call("post", "/api/v1/books/{book}/invitations", 201, ids=B, body={"role": "viewer", "email": "grace@example.com", "expires_in_days": 3}, must=True).json()
+    c.call("get", "/api/v1/invitations", 200, auth=grace)
+    c.call("post", "/api/v1/invitations/{token}/accept", 200, ids={"token": by_email["id"]}, auth=grace)
+    c.call("post", "/api/v1/invitations/{token}/accept", 410, ids={"token": link["token"]}, auth=grace)
+    revoked = c.call("post", "/api/v1/books/{book}/invitations", 201, ids=TRIP, body={"role": "viewer"}, must=True).json()
+    c.call("delete", "/api/v1/books/{book}/invitations/{id}", 204, ids={**TRIP, "id": revoked["id"]})
+    c.call("delete", "/api/v1/books/{book}/invitations/{id}", 404, ids={**TRIP, "id": revoked["id"]})
+    members = c.call("get", "/api/v1/books/{book}/members", 200, ids=TRIP, must=True).json()
+    me = next(m["user_id"] for m in members if m["email"] == EMAIL)
+    grace_id = next(m["user_id"] for m in members if m["email"] == "grace@example.com")
+    c.call("patch", "/api/v1/books/{book}/members/{user}", 409, ids={**TRIP, "user": me}, body={"role": "viewer"})
+    c.call("patch", "/api/v1/books/{book}/members/{user}", 422, ids={**TRIP, "user": grace_id}, body={"role": "boss"})
+    c.call("patch", "/api/v1/books/{book}/members/{user}", 200, ids={**TRIP, "user": grace_id}, body={"role": "viewer"})
+    c.call("post", "/api/v1/books/{book}/categories", 403, ids=TRIP, body={"name": "Viewer"}, auth=grace)
+    c.call("delete", "/api/v1/books/{book}/members/{user}", 409, ids={**TRIP, "user": me})
+    c.call("delete", "/api/v1/books/{book}/members/{user}", 204, ids={**TRIP, "user": grace_id})
+    c.call("post", "/api/v1/books/{book}/leave", 204, ids=B, auth=grace)
+    c.call("post", "/api/v1/books/{book}/leave", 409, ids=TRIP)
+    c.call("delete", "/api/v1/books/{book}", 204, ids=TRIP)
+    c.call("delete", "/api/v1/books/{book}", 404, ids=TRIP)
 
     # ---- settings: the time zone decides "today"
     c.call("get", "/api/v1/settings", 200)
@@ -872,7 +909,7 @@ def exercise(c: Client):
     # ---- every operation with an unknown token, a bad id, an empty body
     live = {"book": book, "transactions": coffee_record["id"], "receipts": receipt["id"], "categories": food["id"],
             "accounts": savings["id"], "budgets": weekly["id"], "goals": bike["id"], "bills": phone["id"],
-            "tokens": token["id"], "due": due[0]}
+            "tokens": token["id"], "due": due[0], "user": me, "invitations": by_email["id"]}
     every_operation_with_an_unknown_token(c, live)
     every_operation_with_a_bad_id(c, live)
     every_json_operation_with_an_empty_body(c, live)

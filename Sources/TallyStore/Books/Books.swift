@@ -2,12 +2,12 @@ import SQLKit
 import TallyCore
 
 extension Books {
-    /// The books the user is a member of, by name.
+    /// The books the user is a member of, oldest first (archived ones too: see `Book.archived`).
     public func all(for user: User) async throws -> [Book] {
         try await database.read { db in
             try await db.raw(
                 """
-                SELECT b.id, b.name, b.currency, m.role FROM books b
+                SELECT b.id, b.name, b.currency, b.archived_at, m.role FROM books b
                 JOIN book_members m ON m.book_id = b.id
                 WHERE m.user_id = \(bind: user.id) ORDER BY b.id
                 """
@@ -15,12 +15,26 @@ extension Books {
         }.map { try $0.decode(model: BookRow.self).book }
     }
 
-    /// Makes another book owned by the user, with the default categories and accounts.
-    public func createBook(for user: User, name rawName: String?, currency rawCurrency: String?) async throws -> Book {
+    /// Makes another book owned by the user, with the default accounts and bills, and either the
+    /// default categories or a copy of the categories of `copyCategoriesFrom` (a book the user is
+    /// a member of: that scope is the proof).
+    public func createBook(
+        for user: User,
+        name rawName: String?,
+        currency rawCurrency: String?,
+        copyCategoriesFrom source: BookScope? = nil
+    ) async throws -> Book {
         let name = try Validate.name(rawName, field: "name")
         let currency = try (rawCurrency?.isEmpty ?? true) ? Currency.usd : Validate.currency(rawCurrency)
+        if let source, source.user.id != user.id { throw StoreError.notFound("book") }
         let id = try await database.write { db in
-            try await Self.createBook(db, name: name, currency: currency, owner: user.id)
+            try await Self.createBook(
+                db,
+                name: name,
+                currency: currency,
+                owner: user.id,
+                categoriesFrom: source?.bookID
+            )
         }
         return Book(id: id, name: name, currency: currency, role: .owner)
     }
@@ -30,7 +44,8 @@ extension Books {
         _ db: any SQLDatabase,
         name: String,
         currency: Currency,
-        owner: UserID
+        owner: UserID,
+        categoriesFrom source: BookID? = nil
     ) async throws -> BookID {
         let bookID = try await db.raw(
             """
@@ -48,6 +63,11 @@ extension Books {
                 VALUES (\(bind: bookID), \(bind: seed.name), \(bind: seed.kind.rawValue), \(bind: currency.code), 0, 0, \(bind: position))
                 """
             ).run()
+        }
+        if let source {
+            try await copyCategories(db, from: source, to: bookID)
+            try await Plans.seedBills(db, book: bookID, currency: currency)
+            return bookID
         }
         for (kind, seeds) in [(CategoryKind.expense, Defaults.expenseCategories), (.income, Defaults.incomeCategories)]
         {

@@ -98,6 +98,12 @@ enum Migrator {
             sqlite: Migration0011.sqlite,
             postgres: Migration0011.postgres
         ),
+        Migration(
+            version: 12,
+            name: "archived books, invitations, display names",
+            sqlite: Migration0012.sqlite,
+            postgres: Migration0012.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

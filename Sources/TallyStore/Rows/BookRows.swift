@@ -11,9 +11,15 @@ extension Books {
         private let name: String
         private let currency: String
         private let role: String
+        private let archivedAt: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, currency, role
+            case archivedAt = "archived_at"
+        }
 
         /// The book as its member sees it.
-        var book: Book { Row.book(id: id, name: name, currency: currency, role: role) }
+        var book: Book { Row.book(id: id, name: name, currency: currency, role: role, archived: archivedAt != nil) }
     }
 
     /// An `accounts` row.

@@ -13,12 +13,13 @@ enum Row {
 
     /// A book as a member sees it, from its stored columns: a currency or role Tally does not
     /// know reads as USD or viewer (the list of books and every access check read it so).
-    static func book(id: BookID, name: String, currency: String, role: String?) -> Book {
+    static func book(id: BookID, name: String, currency: String, role: String?, archived: Bool = false) -> Book {
         Book(
             id: id,
             name: name,
             currency: Currency(code: currency) ?? .usd,
-            role: role.flatMap(Role.init(rawValue:)) ?? .viewer
+            role: role.flatMap(Role.init(rawValue:)) ?? .viewer,
+            archived: archived
         )
     }
 }

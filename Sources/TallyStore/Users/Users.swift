@@ -31,12 +31,16 @@ extension Users {
         email rawEmail: String?,
         password rawPassword: String?,
         currency rawCurrency: String? = nil,
-        openSignup: Bool
+        openSignup: Bool,
+        invitation token: String? = nil
     ) async throws -> User {
         let email = try Validate.email(rawEmail)
         let password = try Validate.password(rawPassword)
         let currency = try (rawCurrency?.isEmpty ?? true) ? Currency.usd : Validate.currency(rawCurrency)
-        if try await userCount() > 0 && !openSignup {
+        // A pending invitation opens sign-up for the one person who accepts it (and, when it
+        // names an email, only for that email); accepting it below is what makes it one-time.
+        let invited = try await invitationOpensSignUp(token, email: email)
+        if try await userCount() > 0 && !openSignup && !invited {
             throw StoreError.forbidden("sign-up is closed on this server; ask its owner for an account")
         }
         let hash = try await hashPassword(password)
@@ -51,8 +55,32 @@ extension Users {
                 """
             ).first()!.decode(column: "id", as: UserID.self)
             _ = try await Books.createBook(db, name: "Personal", currency: currency, owner: userID)
-            return User(id: userID, email: email)
+            let user = User(id: userID, email: email)
+            if invited, let token, let hash = Books.invitationHash(token) {
+                _ = try await Books.accept(db, where: "token_hash", hash, by: user)
+            }
+            return user
         }
+    }
+
+    /// Whether `token` is a pending invitation `email` may sign up with; throws when it names
+    /// one that cannot be used, so the person learns why.
+    private func invitationOpensSignUp(_ token: String?, email: String) async throws -> Bool {
+        if let token, !token.isEmpty {
+            guard let invitation = try await books.invitation(token: token) else {
+                throw StoreError.notFound("invitation")
+            }
+            if let meant = invitation.email, meant != email {
+                throw FieldError("email", "this invitation was sent to another email address")
+            }
+            guard invitation.status == .pending else {
+                throw StoreError.gone(
+                    "this invitation has \(invitation.status == .expired ? "expired" : "already been used"): ask for a new one"
+                )
+            }
+            return true
+        }
+        return false
     }
 
     /// The user with this email and password, or `unauthorized`. Every password check in Tally

@@ -5,13 +5,48 @@ import TallyStore
 /// JSON shapes of the API (keys become snake_case). Amounts are decimal strings.
 enum APIModel {
     struct BookJSON: ResponseEncodable {
-        let id: BookID, name: String, currency: String, role: String
+        let id: BookID, name: String, currency: String, role: String, archived: Bool
         init(_ book: Book) {
             id = book.id
             name = book.name
             currency = book.currency.code
             role = book.role.rawValue
+            archived = book.archived
         }
+    }
+
+    /// A member of a book.
+    struct MemberJSON: ResponseEncodable {
+        let userId: UserID, email: String, name: String, role: String
+        init(_ member: Member) {
+            userId = member.userID
+            email = member.email
+            name = member.name
+            role = member.role.rawValue
+        }
+    }
+
+    /// An invitation; `token` and `url` only in the answer that made it.
+    struct InvitationJSON: ResponseEncodable {
+        let id: InvitationID, book: BookID, bookName: String, role: String, email: String?, invitedBy: String?
+        let expiresAt: String, status: String, token: String?, url: String?
+        init(_ invitation: Invitation, token: String? = nil, publicURL: String = "") {
+            id = invitation.id
+            book = invitation.bookID
+            bookName = invitation.bookName
+            role = invitation.role.rawValue
+            email = invitation.email
+            invitedBy = invitation.invitedBy
+            expiresAt = invitation.expiresAt
+            status = invitation.status.rawValue
+            self.token = token
+            url = token.map { InvitationLink.url(token: $0, publicURL: publicURL) }
+        }
+    }
+
+    /// The answer to accepting an invitation: the book joined.
+    struct AcceptedJSON: ResponseEncodable {
+        let book: BookJSON
     }
 
     /// A record. It writes its own JSON (`APIModels+JSONWritable.swift`): a page holds up to

@@ -2,7 +2,7 @@ import Hummingbird
 import TallyCore
 import TallyStore
 
-/// `POST /users` (sign-up), and personal API tokens: `POST|GET /tokens`, `DELETE /tokens/{id}`.
+/// `POST /users` (sign-up, opened by an `invitation` token even when sign-up is closed), and personal API tokens: `POST|GET /tokens`, `DELETE /tokens/{id}`.
 struct AuthAPI {
     let store: Store
     let openSignup: Bool
@@ -25,7 +25,8 @@ struct AuthAPI {
             email: body.email,
             password: body.password,
             currency: body.currency,
-            openSignup: openSignup
+            openSignup: openSignup,
+            invitation: body.invitation
         )
         return created(APIModel.UserJSON(id: user.id, email: user.email))
     }
@@ -64,13 +65,14 @@ struct AuthAPI {
 
 /// `POST /users`.
 struct SignUp: APIRequest {
-    static let fields: Set<String> = ["email", "password", "currency"]
-    let email, password, currency: String?
+    static let fields: Set<String> = ["email", "password", "currency", "invitation"]
+    let email, password, currency, invitation: String?
 
     init(_ body: JSONBody) throws {
         email = try body.string("email")
         password = try body.string("password")
         currency = try body.string("currency")
+        invitation = try body.string("invitation")
     }
 }
 

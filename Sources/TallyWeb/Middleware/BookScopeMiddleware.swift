@@ -6,8 +6,8 @@ import TallyStore
 /// credential (noted by `AuthMiddleware`) and the `:book` path parameter, and lets the caller
 /// into the book with one read (`Store.scope(token:book:)` / `scope(userID:book:)`: the user,
 /// the book, their role and their zone) and hands the scope to the handler in `context.scope`.
-/// Handlers and the services below them never ask again; a viewer's attempt to change something
-/// is refused by the scope itself, in memory.
+/// It then applies `BookAccess`, the one rule of which role each route needs: a viewer's change
+/// or an editor's attempt to manage members is a 403 before any handler runs.
 struct BookScopeMiddleware: RouterMiddleware {
     typealias Context = AppContext
     let store: Store
@@ -36,6 +36,10 @@ struct BookScopeMiddleware: RouterMiddleware {
         }
         context.identity = scope.user
         context.scope = scope
+        let needed = BookAccess.required(request.method, context.endpointPath ?? request.uri.path)
+        guard scope.book.role.includes(needed) else {
+            throw AppError(.forbidden, BookAccess.refusal(scope.book.role, needs: needed))
+        }
         var response = try await next(request, context)
         // A page of a book (not the API) remembers it as this device's last book, for `/today`.
         if case .session? = context.credential, request.method == .get, response.status == .ok,

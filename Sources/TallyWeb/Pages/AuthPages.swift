@@ -25,26 +25,43 @@ struct AuthPages {
 
     func home(_ request: Request, context: AppContext) async throws -> Response {
         guard let book = try await LastBook.find(request, context: context, store: store) else {
-            return PageRenderer.redirect(try await store.users.userCount() == 0 ? "/signup" : "/login")
+            return try await LastBook.nowhere(context: context, store: store)
         }
         return PageRenderer.redirect("/books/\(book)/dashboard")
     }
 
     func signUpForm(_ request: Request, context: AppContext) async throws -> Response {
-        try await signUpPage(context: context)
+        let invite = request.uri.queryParameters["invite"].map(String.init)
+        var email = ""
+        if let invite, let invitation = try await store.books.invitation(token: invite) {
+            email = invitation.email ?? ""
+        }
+        return try await signUpPage(context: context, email: email, invite: invite)
     }
 
+    /// The sign-up form; an `invite` token that is still pending opens it on a closed server.
     private func signUpPage(
         context: AppContext,
         email: String = "",
         currency: String = "USD",
+        invite: String? = nil,
         error: String? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let userCount = try await store.users.userCount()
-        let open = openSignup || userCount == 0
+        var invitation: Invitation?
+        if let invite { invitation = try await store.books.invitation(token: invite) }
+        let invited = invitation?.status == .pending
+        let open = openSignup || userCount == 0 || invited
         let currencies = Currency.all.map { CurrencyOption(code: $0.code, selected: $0.code == currency) }
-        let model = SignupPage(open: open, email: email, currencies: currencies, error: error ?? "")
+        let model = SignupPage(
+            open: open,
+            email: email,
+            currencies: currencies,
+            error: error ?? "",
+            invite: invited ? invite ?? "" : "",
+            invitedTo: invited ? invitation?.bookName ?? "" : ""
+        )
         return pages.page("signup", title: "Create your account", context: context, model: model, status: status)
     }
 
@@ -55,15 +72,18 @@ struct AuthPages {
                 email: form.email,
                 password: form.password,
                 currency: form.currency,
-                openSignup: openSignup
+                openSignup: openSignup,
+                invitation: form.invite
             )
             context.sessions.createSession(WebSession(userID: user.id))
-            return PageRenderer.redirect("/")
+            // Someone who came by invitation lands among their books, the shared one listed.
+            return PageRenderer.redirect(form.invite?.isEmpty ?? true ? "/" : "/books")
         } catch let error as FieldError {
             return try await signUpPage(
                 context: context,
                 email: form.email ?? "",
                 currency: form.currency ?? "USD",
+                invite: form.invite,
                 error: error.description,
                 status: .unprocessableContent
             )
@@ -71,6 +91,7 @@ struct AuthPages {
             return try await signUpPage(
                 context: context,
                 email: form.email ?? "",
+                invite: form.invite,
                 error: error.description,
                 status: .forbidden
             )

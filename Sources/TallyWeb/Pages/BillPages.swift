@@ -112,7 +112,8 @@ struct BillPages {
         billID: BillID?,
         error: FieldError? = nil
     ) async throws -> Response {
-        let book = try scope.writable()
+        // A viewer sees the bill read-only (the template disables the form); saving is refused.
+        let book = scope.book
         let model = BillForm.page(
             input,
             categories: try await store.books.categories(in: scope),

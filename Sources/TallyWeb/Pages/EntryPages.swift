@@ -18,7 +18,7 @@ struct EntryPages {
 
     func open(_ request: Request, context: AppContext, page: String) async throws -> Response {
         guard let book = try await LastBook.find(request, context: context, store: store) else {
-            return PageRenderer.redirect(try await store.users.userCount() == 0 ? "/signup" : "/login")
+            return try await LastBook.nowhere(context: context, store: store)
         }
         return PageRenderer.redirect("/books/\(book)/\(page)")
     }
@@ -29,7 +29,8 @@ struct EntryPages {
 enum LastBook {
     static let cookie = "tally_book"
 
-    /// The last book if the user may open it, else their first book; nil when signed out.
+    /// The last book if the user may open it, else their first open book; nil when signed out
+    /// or they have no book.
     static func find(_ request: Request, context: AppContext, store: Store) async throws -> BookID? {
         guard let user = context.identity else { return nil }
         // Not a member (any more), or no such book: the scope lookup refuses; fall back.
@@ -38,8 +39,15 @@ enum LastBook {
         {
             return scope.bookID
         }
-        guard let book = try await store.books.all(for: user).first else { throw StoreError.notFound("book") }
-        return book.id
+        let books = try await store.books.all(for: user)
+        return (books.first { !$0.archived } ?? books.first)?.id
+    }
+
+    /// Where to go with no book to open: the book list (to make one) when signed in, else sign-in
+    /// or, on a server with no users yet, sign-up.
+    static func nowhere(context: AppContext, store: Store) async throws -> Response {
+        if context.identity != nil { return PageRenderer.redirect("/books") }
+        return PageRenderer.redirect(try await store.users.userCount() == 0 ? "/signup" : "/login")
     }
 
     /// The `Set-Cookie` value remembering `book` for a year. It holds a book id, no secret (it

@@ -5,6 +5,8 @@ struct SignUpForm: PageForm {
     var email: String?
     var password: String?
     var currency: String?
+    /// An invitation's token, when the form came from an invitation link.
+    var invite: String?
 }
 
 /// `POST /login`.

@@ -4,6 +4,10 @@ struct SignupPage: ViewModel {
     let email: String
     let currencies: [CurrencyOption]
     let error: String
+    /// A pending invitation's token, posted back with the form ("" for none).
+    var invite = ""
+    /// The book that invitation opens.
+    var invitedTo = ""
 }
 
 /// A currency of the sign-up form's `<select>`.

@@ -47,12 +47,16 @@ struct LayoutModel: ViewModel {
         let name: String
         let currency: String
         let canWrite: Bool
+        let isOwner: Bool
+        let archived: Bool
 
         init(_ book: Book) {
             id = book.id
             name = book.name
             currency = book.currency.code
             canWrite = book.role.canWrite
+            isOwner = book.role == .owner
+            archived = book.archived
         }
     }
 }

@@ -1,0 +1,103 @@
+import ArgumentParser
+import TallyCore
+import TallyStore
+
+extension Tally {
+    /// `tally book list|create|rename|archive`.
+    struct BookCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "book",
+            abstract: "List, create, rename and archive books.",
+            subcommands: [ListBooks.self, Create.self, Rename.self, Archive.self]
+        )
+
+        struct ListBooks: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List the user's books.")
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let books = try await store.withStore { store in
+                        try await store.books.all(for: try await who.resolveUser(store))
+                    }
+                    print(books.isEmpty ? "No books." : BookCommand.lines(books).joined(separator: "\n"))
+                }
+            }
+        }
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Create a book owned by the user.")
+            @Argument(help: "The book's name, such as Family or \"Trip to Japan\".") var name: String
+            @Option(help: "Its currency (ISO 4217).") var currency = "USD"
+            @Option(help: "Copy the categories of this book (an id) instead of the defaults.")
+            var copyCategoriesFrom: BookID?
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let book = try await store.withStore { store in
+                        let user = try await who.resolveUser(store)
+                        var source: BookScope?
+                        if let copyCategoriesFrom { source = try await store.scope(user, book: copyCategoriesFrom) }
+                        return try await store.books.createBook(
+                            for: user,
+                            name: name,
+                            currency: currency,
+                            copyCategoriesFrom: source
+                        )
+                    }
+                    print("Created book \(book.name) (#\(book.id)) in \(book.currency.code).")
+                }
+            }
+        }
+
+        struct Rename: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Rename the book given by --book.")
+            @Argument(help: "The new name.") var name: String
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let book = try await store.withStore { store in
+                        try await store.books.rename(in: try await who.resolveNamedBook(store), to: name)
+                    }
+                    print("Renamed book #\(book.id) to \(book.name).")
+                }
+            }
+        }
+
+        struct Archive: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Archive the book given by --book (its records stay), or bring it back with --undo."
+            )
+            @Flag(help: "Bring an archived book back.") var undo = false
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let book = try await store.withStore { store in
+                        try await store.books.setArchived(!undo, in: try await who.resolveNamedBook(store))
+                    }
+                    print(
+                        undo
+                            ? "Book #\(book.id) \(book.name) is open again." : "Archived book #\(book.id) \(book.name)."
+                    )
+                }
+            }
+        }
+
+        /// One line per book: id, name, currency, the user's role, and "archived".
+        static func lines(_ books: [Book]) -> [String] {
+            let width = books.map(\.name.count).max() ?? 0
+            return books.map { book in
+                let name = book.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                return
+                    "\(book.id)  \(name)  \(book.currency.code)  \(book.role.rawValue)\(book.archived ? "  archived" : "")"
+            }
+        }
+    }
+}
