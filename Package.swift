@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-tagged.git", from: "0.10.0"),
         // gzip for the pages and static files (zlib through NIO byte buffers).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        // The zip of "export all my data" (written to a temporary file, entry by entry).
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         // Property tests of the core (TallyCoreTests only).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -68,6 +70,7 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Templates"), .copy("Public")]
         ),
@@ -93,6 +96,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyStore"]),

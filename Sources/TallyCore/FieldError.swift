@@ -68,10 +68,10 @@ public enum Validate {
     }
 
     /// A password of 8 to 200 characters.
-    public static func password(_ raw: String?) throws(FieldError) -> String {
+    public static func password(_ raw: String?, field: String = "password") throws(FieldError) -> String {
         let value = raw ?? ""
-        guard value.count >= 8 else { throw FieldError("password", "must be at least 8 characters") }
-        guard value.utf8.count <= 72 else { throw FieldError("password", "must be at most 72 bytes") }
+        guard value.count >= 8 else { throw FieldError(field, "must be at least 8 characters") }
+        guard value.utf8.count <= 72 else { throw FieldError(field, "must be at most 72 bytes") }
         return value
     }
 

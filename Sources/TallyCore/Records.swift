@@ -233,10 +233,19 @@ public struct User: Sendable, Hashable {
     public var id: UserID
     /// Sign-in email, stored lower-cased.
     public var email: String
+    /// Display name ("" when they set none).
+    public var name: String
+    /// Changes with each new profile photo; nil when they have none.
+    public var photoVersion: String?
 
     /// Makes a user value.
-    public init(id: UserID, email: String) {
+    public init(id: UserID, email: String, name: String = "", photoVersion: String? = nil) {
         self.id = id
         self.email = email
+        self.name = name
+        self.photoVersion = photoVersion
     }
+
+    /// The name when set, else the email: how member lists and the header call them.
+    public var shownName: String { name.isEmpty ? email : name }
 }

@@ -10,13 +10,16 @@ public struct Member: Sendable, Hashable {
     public var name: String
     /// What they may do in the book.
     public var role: Role
+    /// Changes with each new profile photo; nil when they have none.
+    public var photoVersion: String?
 
     /// Makes a member value.
-    public init(userID: UserID, email: String, name: String, role: Role) {
+    public init(userID: UserID, email: String, name: String, role: Role, photoVersion: String? = nil) {
         self.userID = userID
         self.email = email
         self.name = name
         self.role = role
+        self.photoVersion = photoVersion
     }
 }
 

@@ -66,7 +66,7 @@ extension Store {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id AS user_id, u.email, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone FROM users u
+                SELECT u.id AS user_id, u.email, u.display_name, u.photo_version, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone FROM users u
                 LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
                 LEFT JOIN books b ON b.id = m.book_id
                 LEFT JOIN user_settings s ON s.user_id = u.id
@@ -87,7 +87,7 @@ extension Store {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id AS user_id, u.email, t.last_used_at, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone
+                SELECT u.id AS user_id, u.email, u.display_name, u.photo_version, t.last_used_at, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone
                 FROM api_tokens t JOIN users u ON u.id = t.user_id
                 LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
                 LEFT JOIN books b ON b.id = m.book_id
@@ -108,7 +108,7 @@ extension Store {
         guard let id = row.bookID, let name = row.name, let code = row.currency, let version = row.catalogVersion
         else { throw StoreError.notFound("book") }
         return BookScope(
-            user: User(id: row.userID, email: row.email),
+            user: User(id: row.userID, email: row.email, name: row.displayName, photoVersion: row.photoVersion),
             book: Row.book(id: id, name: name, currency: code, role: row.role, archived: row.archivedAt != nil),
             timeZone: self.zone(named: row.timeZone),
             catalogVersion: version
@@ -123,6 +123,8 @@ extension Store {
 private struct StoredScope {
     let userID: UserID
     let email: String
+    let displayName: String
+    let photoVersion: String?
     let bookID: BookID?
     let name: String?
     let currency: String?
@@ -136,6 +138,8 @@ private struct StoredScope {
     init(_ row: any SQLRow, token: Bool) throws {
         userID = UserID(rawValue: try row.decode(column: "user_id", as: Int64.self))
         email = try row.decode(column: "email", as: String.self)
+        displayName = try row.decode(column: "display_name", as: String.self)
+        photoVersion = try row.decode(column: "photo_version", as: String?.self)
         bookID = try row.decode(column: "id", as: Int64?.self).map(BookID.init(rawValue:))
         name = try row.decode(column: "name", as: String?.self)
         currency = try row.decode(column: "currency", as: String?.self)

@@ -72,6 +72,7 @@ public func buildRouter(
     api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)
     api.addRoutes(BooksAPI(store: store).routes)
     api.addRoutes(SharingAPI(store: store, publicURL: configuration.publicURL).routes)
+    api.addRoutes(ProfileAPI(store: store, limits: configuration.loginLimits).routes)
     api.addRoutes(TransactionsAPI(store: store).routes)
     api.addRoutes(CategoriesAPI(store: store).routes)
     api.addRoutes(AccountsAPI(store: store).routes)
@@ -89,6 +90,7 @@ public func buildRouter(
         AuthPages(store: store, pages: pages, openSignup: configuration.openSignup, limits: configuration.loginLimits)
             .routes
     )
+    web.addRoutes(LoginCodePages(store: store, pages: pages, limits: configuration.loginLimits).routes)
     web.addRoutes(CalendarPages(store: store, pages: pages).routes)
     web.addRoutes(TransactionPages(store: store, pages: pages).routes)
     web.addRoutes(CategoryPages(store: store, pages: pages).routes)
@@ -101,7 +103,9 @@ public func buildRouter(
     web.addRoutes(BillPages(store: store, pages: pages).routes)
     web.addRoutes(TodayPages(store: store, pages: pages).routes)
     web.addRoutes(EntryPages(store: store).routes)
-    web.addRoutes(SettingsPages(store: store, pages: pages, publicURL: configuration.publicURL).routes)
+    let settings = SettingsPages(store: store, pages: pages, publicURL: configuration.publicURL)
+    web.addRoutes(settings.routes)
+    web.addRoutes(ProfilePages(store: store, settings: settings, limits: configuration.loginLimits).routes)
     web.addRoutes(BookPages(store: store, pages: pages, publicURL: configuration.publicURL).routes)
     web.addRoutes(InvitationPages(store: store, pages: pages).routes)
     return router

@@ -11,20 +11,25 @@ public struct WebSession: Codable, Sendable {
     /// A random value made with the session; the CSRF token is an HMAC of it. Sessions from
     /// before it existed decode with "" and get one on their next request.
     public var csrfNonce: String
+    /// The password was right but the second factor is still to come: such a session signs no
+    /// one in (`AuthMiddleware` ignores it); only `/login/code` reads it.
+    public var secondFactorPending: Bool
 
     /// A new session for `userID` with a fresh CSRF nonce.
-    public init(userID: UserID) {
+    public init(userID: UserID, secondFactorPending: Bool = false) {
         self.userID = userID
         self.csrfNonce = CSRFMiddleware.newNonce()
+        self.secondFactorPending = secondFactorPending
     }
 
-    enum CodingKeys: String, CodingKey { case userID, csrfNonce }
+    enum CodingKeys: String, CodingKey { case userID, csrfNonce, secondFactorPending }
 
-    /// Decodes a stored session; older sessions have no nonce.
+    /// Decodes a stored session; older sessions have no nonce and no pending second factor.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         userID = try container.decode(UserID.self, forKey: .userID)
         csrfNonce = try container.decodeIfPresent(String.self, forKey: .csrfNonce) ?? ""
+        secondFactorPending = try container.decodeIfPresent(Bool.self, forKey: .secondFactorPending) ?? false
     }
 }
 

@@ -9,7 +9,7 @@ struct SignedInContext: ChildRequestContext, LayoutContext {
     /// Hummingbird's own storage, shared with the parent context.
     var coreContext: CoreRequestContextStorage
     /// The signed-in user (a session's, or an API token's).
-    let user: User
+    private(set) var user: User
     /// The CSRF token the pages put in their forms.
     let csrfToken: String
     /// The client address the sign-in throttle counts by.
@@ -20,6 +20,13 @@ struct SignedInContext: ChildRequestContext, LayoutContext {
         user = try context.requireUser()
         csrfToken = context.csrfToken
         clientAddress = context.clientAddress
+    }
+
+    /// The same request for `user` as just changed (a new name or email).
+    func with(user: User) -> SignedInContext {
+        var copy = self
+        copy.user = user
+        return copy
     }
 
     var layoutUser: User? { user }

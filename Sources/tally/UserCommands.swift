@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyStore
+import TallyWeb
 
 extension Tally {
     /// `tally user create|list`.
@@ -9,8 +10,51 @@ extension Tally {
         static let configuration = CommandConfiguration(
             commandName: "user",
             abstract: "Manage users.",
-            subcommands: [Create.self, ListUsers.self]
+            subcommands: [Create.self, ListUsers.self, ExportData.self, ResetTwoStep.self]
         )
+
+        struct ExportData: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "export",
+                abstract: "Write a zip of all of a user's data: every book they own, with receipts and photos."
+            )
+            @Option(name: .shortAndLong, help: "Where to write the zip.") var output: String
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let (user, temporary) = try await store.withStore { store in
+                        let user = try await who.resolveUser(store)
+                        return (user, try await AccountExport.write(for: user, store: store))
+                    }
+                    let target = URL(fileURLWithPath: output)
+                    try? FileManager.default.removeItem(at: target)
+                    try FileManager.default.moveItem(at: temporary, to: target)
+                    print("Wrote all of \(user.email)'s data to \(output).")
+                }
+            }
+        }
+
+        struct ResetTwoStep: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "reset-two-step",
+                abstract: "Turn off a user's two-step sign-in (when they lost their phone and recovery codes)."
+            )
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let user = try await store.withStore { store in
+                        let user = try await who.resolveUser(store)
+                        try await store.users.resetTwoStep(for: user)
+                        return user
+                    }
+                    print("Two-step sign-in is off for \(user.email); they sign in with their password alone.")
+                }
+            }
+        }
 
         struct Create: AsyncParsableCommand {
             static let configuration = CommandConfiguration(

@@ -11,7 +11,9 @@ import Testing
 extension API {
     @Suite struct Sharing {
         struct BookOut: Decodable { let id: Int64, name: String, currency: String, role: String, archived: Bool }
-        struct MemberOut: Decodable, Equatable { let userId: Int64, email: String, name: String, role: String }
+        struct MemberOut: Decodable, Equatable {
+            let userId: Int64, email: String, name: String, role: String, photoUrl: String?
+        }
         struct InvitationOut: Decodable {
             let id: Int64, role: String, email: String?, expiresAt: String, status: String, token: String?, url: String?
         }

@@ -38,7 +38,9 @@ enum Backend: Sendable, CustomTestStringConvertible {
 /// Every table, children first, so rows can be deleted in this order without breaking a
 /// foreign key.
 let allTables = [
-    "book_invitations", "bill_payments", "bills", "goal_contributions", "goals", "budget_categories", "budget_accounts",
+    "user_photos", "recovery_codes", "book_invitations", "bill_payments", "bills", "goal_contributions", "goals",
+    "budget_categories",
+    "budget_accounts",
     "budgets",
     "calendar_feeds", "user_settings",
     "receipts", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens", "sessions", "books",

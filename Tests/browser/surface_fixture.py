@@ -223,6 +223,8 @@ def build_book(base_url, book_id, today, tmp_path, tally_bin, data_dir, email, p
 
     # A pending invitation (its page), and a second book with a hostile name (the switcher).
     fixture.invitation_tokens = [api.post(f"{b}/invitations", {"role": "viewer"})["token"]]
+    api.call("PUT", "/api/v1/profile/photo", raw=png, content_type="image/png")  # the header's avatar
+    api.call("PATCH", "/api/v1/profile", {"name": SCRIPT})  # a hostile display name in the menu
     api.post("/api/v1/books", {"name": SCRIPT, "currency": "EUR"})
     fixture.expected["/books"] = [SCRIPT]
 

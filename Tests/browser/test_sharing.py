@@ -15,7 +15,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
 from test_web_flow import (  # noqa: F401  (fixtures are used by name)
-    DESKTOP, PHONE, add_record, driver, go, server, set_viewport, sign_up, submit_and_wait, text, wait,
+    DESKTOP, PHONE, add_record, driver, go, save_screenshot, server, set_viewport, sign_up, submit_and_wait, text,
+    wait,
 )
 
 PASSWORD = "correct horse battery"
@@ -121,6 +122,12 @@ def test_family_book_by_invitation(server, driver):
     assert len(browser.find_elements(By.CSS_SELECTOR, "#members li")) == 3
     statuses = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#invitations li")]
     assert len(statuses) == 2 and all("accepted" in s for s in statuses), statuses
+    save_screenshot(browser, "book-settings.png")
+    set_viewport(browser, PHONE)
+    go(browser, f"{server.base_url}/books")
+    save_screenshot(browser, "phone-books.png")
+    set_viewport(browser, DESKTOP)
+    go(browser, f"{server.base_url}/books/{family}/settings")
     # She makes Bob a viewer from the members list: his row now says so.
     bob_row = [li for li in browser.find_elements(By.CSS_SELECTOR, "#members li") if "bob@example.com" in li.text][0]
     Select(bob_row.find_element(By.NAME, "role")).select_by_value("viewer")

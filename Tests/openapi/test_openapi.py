@@ -31,6 +31,9 @@ Also:  OPENAPI_DUMP=/tmp/calls.txt appends every call and answer to that file;
 """
 
 import copy
+import base64
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -549,6 +552,41 @@ def exercise(c: Client):
     c.call("delete", "/api/v1/books/{book}/members/{user}", 409, ids={**TRIP, "user": me})
     c.call("delete", "/api/v1/books/{book}/members/{user}", 204, ids={**TRIP, "user": grace_id})
     c.call("post", "/api/v1/books/{book}/leave", 204, ids=B, auth=grace)
+
+    # ---- profile: name, email, password, two-step sign-in, deleting the account (as Grace)
+    c.call("get", "/api/v1/profile", 200, auth=grace)
+    c.call("get", "/api/v1/profile/photo", 404, auth=grace)
+    c.call("put", "/api/v1/profile/photo", 422, raw=b"not an image", content_type="image/png", auth=grace)
+    c.call("put", "/api/v1/profile/photo", 200, raw=png, content_type="image/png", auth=grace)
+    c.call("get", "/api/v1/profile/photo", 200, auth=grace)
+    c.call("get", "/api/v1/books/{book}/members/{user}/photo", 404, ids={**TRIP, "user": me})  # none yet
+    c.call("put", "/api/v1/profile/photo", 200, raw=png, content_type="image/png")
+    c.call("get", "/api/v1/books/{book}/members/{user}/photo", 200, ids={**TRIP, "user": me})
+    c.call("get", "/api/v1/books/{book}/members/{user}/photo", 404, ids={**TRIP, "user": grace_id})  # no longer a member
+    exported = c.call("get", "/api/v1/profile/export", 200, auth=grace)
+    if not exported.body.startswith(b"PK"):
+        c.fail(f"GET /api/v1/profile/export is not a zip: {exported.body[:20]!r}")
+    c.call("patch", "/api/v1/profile", 200, body={"name": "Grace H."}, auth=grace)
+    c.call("patch", "/api/v1/profile", 422, body={"name": "x" * 61}, auth=grace)
+    c.call("post", "/api/v1/profile/email", 422, body={"email": "gh@example.com", "password": "wrong password"}, auth=grace)
+    c.call("post", "/api/v1/profile/email", 200, body={"email": "gh@example.com", "password": PASSWORD}, auth=grace)
+    c.call("post", "/api/v1/profile/password", 422, body={"password": PASSWORD, "new_password": "short"}, auth=grace)
+    c.call("post", "/api/v1/profile/password", 204, body={"password": PASSWORD, "new_password": PASSWORD + "!"}, auth=grace)
+    setup = c.call("post", "/api/v1/profile/two-step", 201, auth=grace, must=True).json()
+    c.call("post", "/api/v1/profile/two-step/enable", 422, body={"code": "000000" if totp(setup["secret"]) != "000000" else "111111"}, auth=grace)
+    c.call("post", "/api/v1/profile/two-step/enable", 200, body={"code": totp(setup["secret"])}, auth=grace)
+    c.call("post", "/api/v1/profile/two-step", 409, auth=grace)
+    c.call("post", "/api/v1/profile/two-step/enable", 409, body={"code": totp(setup["secret"])}, auth=grace)
+    c.call("post", "/api/v1/tokens", 401, body={"email": "gh@example.com", "password": PASSWORD + "!"})
+    c.call("post", "/api/v1/profile/recovery-codes", 422, body={"password": PASSWORD}, auth=grace)
+    c.call("post", "/api/v1/profile/recovery-codes", 200, body={"password": PASSWORD + "!"}, auth=grace)
+    c.call("post", "/api/v1/profile/two-step/disable", 422, body={"password": PASSWORD}, auth=grace)
+    c.call("post", "/api/v1/profile/two-step/disable", 204, body={"password": PASSWORD + "!"}, auth=grace)
+    c.call("post", "/api/v1/profile/recovery-codes", 409, body={"password": PASSWORD + "!"}, auth=grace)
+    c.call("delete", "/api/v1/profile/photo", 204, auth=grace)
+    c.call("post", "/api/v1/profile/delete", 422, body={"password": PASSWORD}, auth=grace)
+    c.call("post", "/api/v1/profile/delete", 204, body={"password": PASSWORD + "!"}, auth=grace)
+    c.call("get", "/api/v1/profile", 401, auth=grace)
     c.call("post", "/api/v1/books/{book}/leave", 409, ids=TRIP)
     c.call("delete", "/api/v1/books/{book}", 204, ids=TRIP)
     c.call("delete", "/api/v1/books/{book}", 404, ids=TRIP)
@@ -918,6 +956,14 @@ def exercise(c: Client):
     c.call("delete", "/api/v1/tokens/{id}", 204, ids={"id": token["id"]})
     c.call("get", "/api/v1/books", 401)
     return {"book": book}
+
+
+def totp(secret, at=None):
+    """RFC 6238 (SHA-1, 6 digits, 30 s), written from the RFC apart from the server's."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    mac = hmac.new(key, struct.pack(">Q", int((at or time.time()) // 30)), hashlib.sha1).digest()
+    offset = mac[-1] & 15
+    return f"{(struct.unpack('>I', mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000:06d}"
 
 
 def path_ids(path, live, bad=None):

@@ -7,7 +7,7 @@ extension Books {
         try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id, u.email, u.display_name, m.role FROM book_members m JOIN users u ON u.id = m.user_id
+                SELECT u.id, u.email, u.display_name, u.photo_version, m.role FROM book_members m JOIN users u ON u.id = m.user_id
                 WHERE m.book_id = \(bind: scope.bookID)
                 ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, u.email
                 """
@@ -79,7 +79,7 @@ extension Books {
         try await db.raw("UPDATE books SET name = name WHERE id = \(bind: book)").run()
         return try await db.raw(
             """
-            SELECT u.id, u.email, u.display_name, m.role FROM book_members m JOIN users u ON u.id = m.user_id
+            SELECT u.id, u.email, u.display_name, u.photo_version, m.role FROM book_members m JOIN users u ON u.id = m.user_id
             WHERE m.book_id = \(bind: book)
             """
         ).all().map(member)
@@ -90,7 +90,8 @@ extension Books {
             userID: try row.decode(column: "id", as: UserID.self),
             email: try row.decode(column: "email", as: String.self),
             name: try row.decode(column: "display_name", as: String.self),
-            role: Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .viewer
+            role: Role(rawValue: try row.decode(column: "role", as: String.self)) ?? .viewer,
+            photoVersion: try row.decode(column: "photo_version", as: String?.self)
         )
     }
 }

@@ -104,6 +104,12 @@ enum Migrator {
             sqlite: Migration0012.sqlite,
             postgres: Migration0012.postgres
         ),
+        Migration(
+            version: 13,
+            name: "second factor, sessions by user, profile photos",
+            sqlite: Migration0013.sqlite,
+            postgres: Migration0013.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

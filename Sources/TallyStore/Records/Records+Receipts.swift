@@ -65,6 +65,17 @@ extension Records {
         }.map { try $0.decode(model: ReceiptRow.self).receipt }
     }
 
+    /// Every receipt of the book, oldest first, without their bytes (an export reads them one
+    /// by one with `receiptData`).
+    public func allReceipts(in scope: BookScope) async throws -> [Receipt] {
+        let bookID = scope.bookID
+        return try await database.read { db in
+            try await db.raw(
+                "SELECT id, transaction_id, content_type, byte_size FROM receipts WHERE book_id = \(bind: bookID) ORDER BY id"
+            ).all()
+        }.map { try $0.decode(model: ReceiptRow.self).receipt }
+    }
+
     /// A receipt's metadata and bytes.
     public func receiptData(_ id: ReceiptID, in scope: BookScope) async throws -> (Receipt, Data) {
         let bookID = scope.bookID

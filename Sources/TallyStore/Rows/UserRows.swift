@@ -8,9 +8,18 @@ extension Users {
     struct UserRow: Decodable {
         private let id: UserID
         private let email: String
+        /// Read where the query selects them.
+        private let displayName: String?
+        private let photoVersion: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, email
+            case displayName = "display_name"
+            case photoVersion = "photo_version"
+        }
 
         /// The user.
-        var user: User { User(id: id, email: email) }
+        var user: User { User(id: id, email: email, name: displayName ?? "", photoVersion: photoVersion) }
     }
 
     /// A user with the hash their password is checked against.

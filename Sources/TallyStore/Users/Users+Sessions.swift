@@ -1,16 +1,31 @@
 import SQLKit
+import TallyCore
 
 extension Users {
     /// Saves a web session's JSON under the SHA-256 of its key (a leaked table reveals no
     /// usable session ids). `expiresAt` is in Unix seconds; nil keeps an existing expiry.
-    public func putSession(key: String, value: String, expiresAt: Int64?) async throws {
+    /// `userID` is the session's user, kept beside the JSON so their sessions can be ended.
+    public func putSession(key: String, value: String, expiresAt: Int64?, userID: UserID? = nil) async throws {
         try await database.write { db in
             try await db.raw(
                 """
-                INSERT INTO sessions (key_hash, value, expires_at) VALUES (\(bind: Self.sha256(key)), \(bind: value), \(bind: expiresAt))
-                ON CONFLICT (key_hash) DO UPDATE SET value = excluded.value, expires_at = COALESCE(excluded.expires_at, sessions.expires_at)
+                INSERT INTO sessions (key_hash, value, expires_at, user_id) VALUES (\(bind: Self.sha256(key)), \(bind: value), \(bind: expiresAt), \(bind: userID))
+                ON CONFLICT (key_hash) DO UPDATE SET value = excluded.value, user_id = excluded.user_id,
+                expires_at = COALESCE(excluded.expires_at, sessions.expires_at)
                 """
             ).run()
+        }
+    }
+
+    /// Ends every session of `user` but the one whose key is `keep` (the caller's own); returns
+    /// how many ended.
+    @discardableResult
+    public func endSessions(of user: User, except keep: String?) async throws -> Int {
+        let kept = keep.map(Self.sha256) ?? ""
+        return try await database.write { db in
+            try await db.raw(
+                "DELETE FROM sessions WHERE user_id = \(bind: user.id) AND key_hash <> \(bind: kept) RETURNING key_hash"
+            ).all().count
         }
     }
 

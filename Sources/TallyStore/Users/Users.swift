@@ -112,7 +112,7 @@ extension Users {
     /// A user by id.
     public func user(id: UserID) async throws -> User? {
         try await database.read { db in
-            try await db.raw("SELECT id, email FROM users WHERE id = \(bind: id)").first()
+            try await db.raw("SELECT id, email, display_name, photo_version FROM users WHERE id = \(bind: id)").first()
         }.map { try $0.decode(model: UserRow.self).user }
     }
 

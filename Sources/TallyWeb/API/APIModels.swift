@@ -17,12 +17,13 @@ enum APIModel {
 
     /// A member of a book.
     struct MemberJSON: ResponseEncodable {
-        let userId: UserID, email: String, name: String, role: String
-        init(_ member: Member) {
+        let userId: UserID, email: String, name: String, role: String, photoUrl: String?
+        init(_ member: Member, book: BookID) {
             userId = member.userID
             email = member.email
             name = member.name
             role = member.role.rawValue
+            photoUrl = member.photoVersion.map { "/api/v1/books/\(book)/members/\(member.userID)/photo?v=\($0)" }
         }
     }
 

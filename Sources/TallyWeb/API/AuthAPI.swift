@@ -44,6 +44,17 @@ struct AuthAPI {
             client: context.clientAddress,
             limits: limits
         )
+        // With two-step sign-in on, a password alone makes no token (tokens made before stay).
+        if try await store.users.twoStepEnabled(user) {
+            guard let code = body.code, !code.isEmpty else {
+                throw AppError(
+                    .unauthorized,
+                    "two-step sign-in is on: send the code from your app as `code`",
+                    field: "code"
+                )
+            }
+            try await store.users.verifySecondFactor(user, code: code, client: context.clientAddress, limits: limits)
+        }
         let (id, token) = try await store.users.createToken(for: user, name: body.name)
         return created(APIModel.NewTokenJSON(id: id, token: token))
     }
@@ -78,12 +89,13 @@ struct SignUp: APIRequest {
 
 /// `POST /tokens`.
 struct NewToken: APIRequest {
-    static let fields: Set<String> = ["email", "password", "name"]
-    let email, password, name: String?
+    static let fields: Set<String> = ["email", "password", "name", "code"]
+    let email, password, name, code: String?
 
     init(_ body: JSONBody) throws {
         email = try body.string("email")
         password = try body.string("password")
         name = try body.string("name")
+        code = try body.string("code")
     }
 }

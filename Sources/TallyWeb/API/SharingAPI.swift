@@ -16,6 +16,11 @@ struct SharingAPI {
         book.get("members", use: members)
         book.patch("members/:user", use: setRole)
         book.delete("members/:user", use: remove)
+        book.get("members/:user/photo") { _, context in
+            ProfileAPI.image(
+                try await store.users.memberPhoto(try context.parameters.id("user"), in: try context.bookScope())
+            )
+        }
         book.get("invitations", use: invitations)
         book.post("invitations", use: invite)
         book.delete("invitations/:id", use: revoke)
@@ -26,14 +31,15 @@ struct SharingAPI {
     }
 
     func members(_ request: Request, context: AppContext) async throws -> APIList<APIModel.MemberJSON> {
-        APIList(try await store.books.members(in: try context.bookScope()).map(APIModel.MemberJSON.init))
+        let scope = try context.bookScope()
+        return APIList(try await store.books.members(in: scope).map { APIModel.MemberJSON($0, book: scope.bookID) })
     }
 
     func setRole(_ request: Request, context: AppContext) async throws -> APIModel.MemberJSON {
         let user: UserID = try context.parameters.id("user")
         let body = try await request.decode(as: RoleChange.self, context: context)
         let member = try await store.books.setRole(body.role, of: user, in: try context.bookScope())
-        return APIModel.MemberJSON(member)
+        return APIModel.MemberJSON(member, book: try context.bookScope().bookID)
     }
 
     func remove(_ request: Request, context: AppContext) async throws -> Response {

@@ -40,7 +40,7 @@ struct AuthMiddleware: RouterMiddleware {
                 guard let user = try await store.users.user(forToken: token) else { throw Self.unknownToken }
                 context.identity = user
             }
-        } else if let session = context.sessions.session {
+        } else if let session = context.sessions.session, !session.secondFactorPending {
             if deferred {
                 context.credential = .session(userID: session.userID)
                 context.authMethod = .session

@@ -9,11 +9,21 @@ struct SQLPersistDriver: PersistDriver {
 
     func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
         if try await store.users.session(key: key) != nil { throw PersistError.duplicate }
-        try await store.users.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
+        try await store.users.putSession(
+            key: key,
+            value: try encode(value),
+            expiresAt: expires.map(expiry),
+            userID: (value as? WebSession)?.userID
+        )
     }
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
-        try await store.users.putSession(key: key, value: try encode(value), expiresAt: expires.map(expiry))
+        try await store.users.putSession(
+            key: key,
+            value: try encode(value),
+            expiresAt: expires.map(expiry),
+            userID: (value as? WebSession)?.userID
+        )
     }
 
     func get<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws -> Object? {

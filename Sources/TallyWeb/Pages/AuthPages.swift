@@ -117,6 +117,14 @@ struct AuthPages {
                 client: context.clientAddress,
                 limits: limits
             )
+            if try await store.users.twoStepEnabled(user) {
+                // Half signed in: the code page finishes it (and makes a new session then).
+                context.sessions.createSession(WebSession(userID: user.id, secondFactorPending: true))
+                let next = Self.safeNext(form.next)
+                return PageRenderer.redirect(
+                    "/login/code?next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F")"
+                )
+            }
             context.sessions.createSession(WebSession(userID: user.id))
             return PageRenderer.redirect(Self.safeNext(form.next))
         } catch StoreError.unauthorized(let message) {

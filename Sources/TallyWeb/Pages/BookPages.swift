@@ -97,7 +97,9 @@ struct BookPages {
         let scope = try context.bookScope()
         var model = BookSettingsPage(
             bookName: name ?? scope.book.name,
-            members: try await store.books.members(in: scope).map { MemberItem($0, me: scope.user.id) },
+            members: try await store.books.members(in: scope).map {
+                MemberItem($0, me: scope.user.id, book: scope.bookID)
+            },
             invitations: try await store.books.invitations(in: scope).map(InvitationItem.init),
             newLink: newLink,
             error: error?.description ?? "",

@@ -34,7 +34,14 @@ struct PageRenderer: Sendable {
         let layout = LayoutModel(
             title: title,
             csrf: context.csrfToken,
-            user: context.layoutUser.map { LayoutModel.UserModel(id: $0.id, email: $0.email) },
+            user: context.layoutUser.map {
+                LayoutModel.UserModel(
+                    id: $0.id,
+                    email: $0.email,
+                    shown: $0.shownName,
+                    photo: $0.photoVersion.map { "/api/v1/profile/photo?v=\($0)" } ?? ""
+                )
+            },
             book: book.map(LayoutModel.BookModel.init),
             today: book == nil ? "" : context.layoutToday,
             asset: assets

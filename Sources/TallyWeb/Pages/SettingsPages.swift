@@ -26,16 +26,27 @@ struct SettingsPages {
     }
 
     /// The page; `newToken` is a feed token just made, whose link is shown this once (only its
-    /// hash is kept).
-    private func page(
+    /// hash is kept); `profile` carries what a profile post has to say.
+    func page(
         _ request: Request,
         context: SignedInContext,
         form: SettingsForm? = nil,
         error: FieldError? = nil,
         notice: String = "",
-        newToken: String? = nil
+        newToken: String? = nil,
+        status: HTTPResponse.Status? = nil,
+        profile: ((inout ProfileSection) -> Void)? = nil
     ) async throws -> Response {
         let user = context.user
+        var section = ProfileSection(
+            name: user.name,
+            email: user.email,
+            photo: user.photoVersion.map { "/api/v1/profile/photo?v=\($0)" } ?? "",
+            twoStep: try await store.users.twoStepEnabled(user),
+            codesLeft: try await store.users.recoveryCodesLeft(user)
+        )
+        profile?(&section)
+        section.hasRecoveryCodes = !section.recoveryCodes.isEmpty
         let settings = try await store.settings.current(for: user)
         let feedCreated = try await store.plans.calendarFeedCreatedAt(for: user)
         let firstBook = try await store.books.all(for: user).first
@@ -50,15 +61,19 @@ struct SettingsPages {
             feedCreated: String((feedCreated ?? "").prefix(10)),
             error: error?.description ?? "",
             notice: notice,
-            backLink: firstBook.map { "/books/\($0.id)/today" } ?? "/"
+            backLink: firstBook.map { "/books/\($0.id)/today" } ?? "/",
+            profile: section
         )
-        return pages.page(
+        var response = pages.page(
             "settings",
             title: "Settings",
             context: context,
             model: model,
-            status: error == nil ? .ok : .unprocessableContent
+            status: status ?? (error == nil ? .ok : .unprocessableContent)
         )
+        // A secret or recovery codes on the page: never kept by a cache.
+        if !section.setupSecret.isEmpty || section.hasRecoveryCodes { response.headers[.cacheControl] = "no-store" }
+        return response
     }
 
     func update(_ request: Request, context: SignedInContext) async throws -> Response {

@@ -38,4 +38,26 @@ struct SettingsPage: ViewModel {
     let error: String
     let notice: String
     let backLink: String
+    /// The profile and account cards (`ProfilePages`).
+    let profile: ProfileSection
+}
+
+/// The profile cards of the settings page: name, email, password, two-step sign-in, deleting the
+/// account. Messages and one-time values (a new secret, recovery codes) come from the post that
+/// rendered the page.
+struct ProfileSection: ViewModel {
+    let name: String
+    let email: String
+    /// The photo's URL, "" when there is none.
+    let photo: String
+    let twoStep: Bool
+    let codesLeft: Int
+    var error = ""
+    var notice = ""
+    /// A second factor being set up: the secret to type and its `otpauth://` URI.
+    var setupSecret = ""
+    var setupURI = ""
+    /// Recovery codes just made, shown once.
+    var recoveryCodes: [String] = []
+    var hasRecoveryCodes = false
 }

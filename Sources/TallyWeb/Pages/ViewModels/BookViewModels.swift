@@ -76,8 +76,11 @@ struct MemberItem: ViewModel {
     let role: String
     let isMe: Bool
     let roles: [RoleOption]
+    /// The member's photo URL, "" when none.
+    let photo: String
 
-    init(_ member: Member, me: UserID) {
+    init(_ member: Member, me: UserID, book: BookID) {
+        photo = member.photoVersion.map { "/api/v1/books/\(book)/members/\(member.userID)/photo?v=\($0)" } ?? ""
         userID = member.userID
         email = member.email
         displayName = member.name

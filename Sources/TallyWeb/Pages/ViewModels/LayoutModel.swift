@@ -39,6 +39,10 @@ struct LayoutModel: ViewModel {
     struct UserModel: ViewModel {
         let id: UserID
         let email: String
+        /// Their name, else their email.
+        let shown: String
+        /// Their photo's URL, "" when there is none.
+        let photo: String
     }
 
     /// The open book and whether this user may change it.

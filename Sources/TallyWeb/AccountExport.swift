@@ -1,0 +1,167 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import TallyCore
+import TallyExport
+import TallyStore
+import ZIPFoundation
+
+/// "Export all my data": one zip with the profile, and for every book the user owns its JSON
+/// (the book, members, categories, accounts, budgets, goals with their contributions, bills),
+/// its records as Tally CSV (the import format), its receipts and its goals' photos.
+///
+/// The zip is written to a temporary file entry by entry (ZIPFoundation), reading one receipt or
+/// one page of records at a time, so a book with gigabytes of receipts never sits in memory; the
+/// caller streams the file and deletes it.
+public enum AccountExport {
+    /// Writes the zip for `user` to a new temporary file and returns its URL (the CLI moves it).
+    public static func write(for user: User, store: Store) async throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID().uuidString).zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        do {
+            let books = try await store.books.all(for: user)
+            try add(archive, "profile.json", try json(ProfileFile(user: user, books: books)))
+            if user.photoVersion != nil, let photo = try? await store.users.photo(of: user.id) {
+                let ext = ReceiptImageType(rawValue: photo.type)?.fileExtension ?? "img"
+                try add(archive, "profile-photo.\(ext)", photo.data)
+            }
+            for book in books where book.role == .owner {
+                let scope = try await store.scope(user, book: book.id)
+                try await addBook(archive, scope: scope, store: store)
+            }
+            return url
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+    }
+
+    /// The zip as a download: streamed from the file 64 KB at a time, and the file deleted after.
+    static func response(for user: User, store: Store) async throws -> Response {
+        let url = try await write(for: user, store: store)
+        let body = ResponseBody { writer in
+            defer { try? FileManager.default.removeItem(at: url) }
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        }
+        let day = Date().formatted(.iso8601.year().month().day())
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/zip",
+                .contentDisposition: "attachment; filename=\"tally-export-\(day).zip\"",
+                .cacheControl: "no-store",
+            ],
+            body: body
+        )
+    }
+
+    private static func addBook(_ archive: Archive, scope: BookScope, store: Store) async throws {
+        let folder = "books/\(scope.bookID)"
+        let categories = try await store.books.categories(in: scope)
+        var goals: [GoalFile] = []
+        for standing in try await store.plans.goals(in: scope) {
+            let contributions = try await store.plans.contributions(to: standing.goal.id, in: scope)
+            goals.append(
+                GoalFile(
+                    goal: APIModel.GoalJSON(standing),
+                    contributions: contributions.map(APIModel.ContributionJSON.init)
+                )
+            )
+        }
+        let file = BookFile(
+            book: APIModel.BookJSON(scope.book),
+            members: try await store.books.members(in: scope).map { APIModel.MemberJSON($0, book: scope.bookID) },
+            categories: categories.map { APIModel.CategoryJSON($0, all: categories) },
+            accounts: try await store.books.accounts(in: scope).map(APIModel.AccountJSON.init),
+            budgets: try await store.plans.budgets(in: scope).map(APIModel.BudgetJSON.init),
+            goals: goals,
+            bills: try await store.plans.bills(in: scope).map(APIModel.BillJSON.init)
+        )
+        try add(archive, "\(folder)/book.json", try json(file))
+
+        let shape = try await store.imports.exportShape(of: scope)
+        var csv = Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8)
+        try await store.imports.forEachRecord(in: scope) { records in
+            for record in records {
+                csv.append(
+                    contentsOf: TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
+                        .utf8
+                )
+            }
+        }
+        try add(archive, "\(folder)/transactions.csv", csv)
+
+        for receipt in try await store.records.allReceipts(in: scope) {
+            let (_, data) = try await store.records.receiptData(receipt.id, in: scope)
+            let name =
+                "\(folder)/receipts/record-\(receipt.transactionID)-receipt-\(receipt.id).\(receipt.type.fileExtension)"
+            try add(archive, name, data)
+        }
+        for goal in goals where goal.goal.photo != nil {
+            let (type, data) = try await store.plans.goalPhoto(goal.goal.id, in: scope)
+            let ext = ReceiptImageType(rawValue: type)?.fileExtension ?? "img"
+            try add(archive, "\(folder)/goal-photos/goal-\(goal.goal.id).\(ext)", data)
+        }
+    }
+
+    private static func add(_ archive: Archive, _ path: String, _ data: Data) throws {
+        try archive.addEntry(
+            with: path,
+            type: .file,
+            uncompressedSize: Int64(data.count),
+            compressionMethod: path.hasSuffix(".json") || path.hasSuffix(".csv") ? .deflate : .none
+        ) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+    }
+
+    private static func json(_ value: some Encodable) throws -> Data {
+        try ReportJSON.encode(value)
+    }
+
+    /// `profile.json`.
+    private struct ProfileFile: Encodable {
+        let id: UserID, email: String, name: String, exportedAt: String, books: [APIModel.BookJSON]
+        init(user: User, books: [Book]) {
+            id = user.id
+            email = user.email
+            name = user.name
+            exportedAt = Date().formatted(.iso8601)
+            self.books = books.map(APIModel.BookJSON.init)
+        }
+    }
+
+    /// `books/{id}/book.json`.
+    private struct BookFile: Encodable {
+        let book: APIModel.BookJSON
+        let members: [APIModel.MemberJSON]
+        let categories: [APIModel.CategoryJSON]
+        let accounts: [APIModel.AccountJSON]
+        let budgets: [APIModel.BudgetJSON]
+        let goals: [GoalFile]
+        let bills: [APIModel.BillJSON]
+    }
+
+    /// A goal with its contributions.
+    private struct GoalFile: Encodable {
+        let goal: APIModel.GoalJSON
+        let contributions: [APIModel.ContributionJSON]
+    }
+}
+
+extension ReceiptImageType {
+    /// The file name extension of the type.
+    var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .heic: "heic"
+        case .webp: "webp"
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyStore
+
+/// The profile and account forms of the settings page: display name, email (after the
+/// password), password (ending every other session), two-step sign-in with recovery codes, and
+/// deleting the account. Each post shows the settings page again with what happened.
+struct ProfilePages {
+    let store: Store
+    let settings: SettingsPages
+    /// Password checks here are throttled like sign-in.
+    var limits: LoginLimits = .standard
+
+    var routes: RouteCollection<AppContext> {
+        let routes = RouteCollection(context: AppContext.self)
+        let signedIn = routes.signedIn()
+        signedIn.post("settings/profile", use: rename)
+        signedIn.post("settings/email", use: email)
+        signedIn.post("settings/password", use: password)
+        signedIn.post("settings/two-step", use: startTwoStep)
+        signedIn.post("settings/two-step/enable", use: enableTwoStep)
+        signedIn.post("settings/two-step/disable", use: disableTwoStep)
+        signedIn.post("settings/recovery-codes", use: renewCodes)
+        signedIn.post("settings/delete-account", use: deleteAccount)
+        signedIn.post("settings/photo", use: photo)
+        signedIn.get("settings/export") { _, context in
+            try await AccountExport.response(for: context.user, store: store)
+        }
+        return routes
+    }
+
+    func rename(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(ProfileForm.self, context: context)
+        return try await run(request, context) {
+            _ = try await store.users.setName(form.name, for: context.user)
+            return "Your name is saved."
+        }
+    }
+
+    func email(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(ProfileForm.self, context: context)
+        return try await run(request, context) {
+            let user = try await store.users.changeEmail(
+                for: context.user,
+                password: form.password,
+                to: form.email,
+                client: context.clientAddress,
+                limits: limits
+            )
+            return "You now sign in as \(user.email)."
+        }
+    }
+
+    func password(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(ProfileForm.self, context: context)
+        return try await run(request, context) {
+            try await store.users.changePassword(
+                for: context.user,
+                current: form.password,
+                new: form.newPassword,
+                keepSession: request.cookies["tally_session"]?.value,
+                client: context.clientAddress,
+                limits: limits
+            )
+            return "Your password is changed, and you are signed out everywhere else."
+        }
+    }
+
+    func startTwoStep(_ request: Request, context: SignedInContext) async throws -> Response {
+        let setup = try await store.users.startTwoStep(for: context.user)
+        return try await settings.page(request, context: context) {
+            $0.setupSecret = setup.secret
+            $0.setupURI = setup.uri
+        }
+    }
+
+    func enableTwoStep(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(ProfileForm.self, context: context)
+        do {
+            let codes = try await store.users.enableTwoStep(for: context.user, code: form.code)
+            return try await settings.page(request, context: context) {
+                $0.notice =
+                    "Two-step sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are shown only now."
+                $0.recoveryCodes = codes
+            }
+        } catch let error as FieldError {
+            // The same secret stays: show it again with the message.
+            return try await settings.page(request, context: context, status: .unprocessableContent) {
+                $0.error = error.description
+            }
+        }
+    }
+
+    func disableTwoStep(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(ProfileForm.self, context: context)
+        return try await run(request, context) {
+            try await store.users.disableTwoStep(
+                for: context.user,
+                password: form.password,
+                client: context.clientAddress,
+                limits: limits
+            )
+            return "Two-step sign-in is off."
+        }
+    }
+
+    func renewCodes(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(ProfileForm.self, context: context)
+        do {
+            let codes = try await store.users.renewRecoveryCodes(
+                for: context.user,
+                password: form.password,
+                client: context.clientAddress,
+                limits: limits
+            )
+            return try await settings.page(request, context: context) {
+                $0.notice = "New recovery codes; the old ones no longer work."
+                $0.recoveryCodes = codes
+            }
+        } catch let error as FieldError {
+            return try await settings.page(request, context: context, status: .unprocessableContent) {
+                $0.error = error.description
+            }
+        }
+    }
+
+    /// Uploads a photo, or removes it when `remove` is posted.
+    func photo(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(PhotoForm.self, context: context)
+        return try await run(request, context) {
+            if form.remove != nil {
+                _ = try await store.users.setPhoto(nil, for: context.user)
+                return "Your photo is removed."
+            }
+            guard let bytes = try GoalPages.checkedPhoto(form.photo) else {
+                throw FieldError("photo", "choose a photo")
+            }
+            _ = try await store.users.setPhoto(bytes, for: context.user)
+            return "Your photo is saved."
+        }
+    }
+
+    func deleteAccount(_ request: Request, context: SignedInContext) async throws -> Response {
+        let form = try await request.form(ProfileForm.self, context: context)
+        do {
+            try await store.users.deleteAccount(
+                context.user,
+                password: form.password,
+                client: context.clientAddress,
+                limits: limits
+            )
+        } catch let error as FieldError {
+            return try await settings.page(request, context: context, status: .unprocessableContent) {
+                $0.error = error.description
+            }
+        }
+        return PageRenderer.redirect("/login")
+    }
+
+    /// Runs a change and shows the settings page with its sentence, or with the field's error.
+    private func run(
+        _ request: Request,
+        _ context: SignedInContext,
+        _ change: () async throws -> String
+    ) async throws -> Response {
+        do {
+            let notice = try await change()
+            // The page is read again after the change, so it shows the new name or email.
+            var fresh = context
+            if let user = try await store.users.user(id: context.user.id) { fresh = fresh.with(user: user) }
+            return try await settings.page(request, context: fresh) { $0.notice = notice }
+        } catch let error as FieldError {
+            return try await settings.page(request, context: context, status: .unprocessableContent) {
+                $0.error = error.description
+            }
+        }
+    }
+}
+
+/// `POST /settings/photo` (multipart): a file, or `remove`.
+struct PhotoForm: PageForm {
+    var photo: Upload?
+    var remove: String?
+}
+
+/// The fields of the profile forms (each form posts some of them).
+struct ProfileForm: PageForm {
+    var name: String?
+    var email: String?
+    var password: String?
+    var newPassword: String?
+    var code: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, email, password, code
+        case newPassword = "new_password"
+    }
+}
