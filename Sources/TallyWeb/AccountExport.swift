@@ -10,15 +10,23 @@ import ZIPFoundation
 /// (the book, members, categories, accounts, budgets, goals with their contributions, bills),
 /// its records as Tally CSV (the import format), its receipts and its goals' photos.
 ///
-/// The zip is written to a temporary file entry by entry (ZIPFoundation), reading one receipt or
-/// one page of records at a time, so a book with gigabytes of receipts never sits in memory; the
-/// caller streams the file and deletes it.
+/// The zip is written to a temporary file in a folder only the server's user can read, entry by
+/// entry (ZIPFoundation), reading one receipt or one page of records at a time, so a book with
+/// gigabytes of receipts never sits in memory. It is built before the first byte goes out (so a
+/// failure is still an error status), then streamed.
 public enum AccountExport {
     /// Writes the zip for `user` to a new temporary file and returns its URL (the CLI moves it).
     public static func write(for user: User, store: Store) async throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID().uuidString).zip")
-        let archive = try Archive(url: url, accessMode: .create)
+        // A folder only this process's user may read: the zip holds someone's whole finances.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder,
+            withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700]
+        )
+        let url = folder.appendingPathComponent("export.zip")
         do {
+            let archive = try Archive(url: url, accessMode: .create)
             let books = try await store.books.all(for: user)
             try add(archive, "profile.json", try json(ProfileFile(user: user, books: books)))
             if user.photoVersion != nil, let photo = try? await store.users.photo(of: user.id) {
@@ -27,11 +35,11 @@ public enum AccountExport {
             }
             for book in books where book.role == .owner {
                 let scope = try await store.scope(user, book: book.id)
-                try await addBook(archive, scope: scope, store: store)
+                try await addBook(archive, scope: scope, store: store, scratch: folder)
             }
             return url
         } catch {
-            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: folder)
             throw error
         }
     }
@@ -39,9 +47,11 @@ public enum AccountExport {
     /// The zip as a download: streamed from the file 64 KB at a time, and the file deleted after.
     static func response(for user: User, store: Store) async throws -> Response {
         let url = try await write(for: user, store: store)
+        // Opened, then deleted at once: the open handle keeps the bytes until it closes, and no
+        // file is left behind whether or not the body is ever sent.
+        let handle = try FileHandle(forReadingFrom: url)
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
         let body = ResponseBody { writer in
-            defer { try? FileManager.default.removeItem(at: url) }
-            let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
             while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
                 try await writer.write(ByteBuffer(bytes: chunk))
@@ -60,7 +70,7 @@ public enum AccountExport {
         )
     }
 
-    private static func addBook(_ archive: Archive, scope: BookScope, store: Store) async throws {
+    private static func addBook(_ archive: Archive, scope: BookScope, store: Store, scratch: URL) async throws {
         let folder = "books/\(scope.bookID)"
         let categories = try await store.books.categories(in: scope)
         var goals: [GoalFile] = []
@@ -84,17 +94,23 @@ public enum AccountExport {
         )
         try add(archive, "\(folder)/book.json", try json(file))
 
+        // The records go to a scratch file a page at a time, then into the zip from disk: a book
+        // of a million records never sits in memory.
         let shape = try await store.imports.exportShape(of: scope)
-        var csv = Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8)
+        let csvURL = scratch.appendingPathComponent("book-\(scope.bookID).csv")
+        FileManager.default.createFile(atPath: csvURL.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        let csv = try FileHandle(forWritingTo: csvURL)
+        defer { try? FileManager.default.removeItem(at: csvURL) }
+        try csv.write(contentsOf: Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8))
         try await store.imports.forEachRecord(in: scope) { records in
+            var text = ""
             for record in records {
-                csv.append(
-                    contentsOf: TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
-                        .utf8
-                )
+                text += TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
             }
+            try csv.write(contentsOf: Data(text.utf8))
         }
-        try add(archive, "\(folder)/transactions.csv", csv)
+        try csv.close()
+        try archive.addEntry(with: "\(folder)/transactions.csv", fileURL: csvURL, compressionMethod: .deflate)
 
         for receipt in try await store.records.allReceipts(in: scope) {
             let (_, data) = try await store.records.receiptData(receipt.id, in: scope)

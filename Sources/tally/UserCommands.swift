@@ -24,6 +24,11 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
+                    var isDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue
+                    {
+                        throw CLIError("\(output) is a folder; give the zip's file name, such as \(output)/tally.zip")
+                    }
                     let (user, temporary) = try await store.withStore { store in
                         let user = try await who.resolveUser(store)
                         return (user, try await AccountExport.write(for: user, store: store))
@@ -31,6 +36,7 @@ extension Tally {
                     let target = URL(fileURLWithPath: output)
                     try? FileManager.default.removeItem(at: target)
                     try FileManager.default.moveItem(at: temporary, to: target)
+                    try? FileManager.default.removeItem(at: temporary.deletingLastPathComponent())
                     print("Wrote all of \(user.email)'s data to \(output).")
                 }
             }

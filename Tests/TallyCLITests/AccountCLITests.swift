@@ -30,6 +30,11 @@ struct AccountCLITests {
                 )
         )
         #expect(
+            try cli.run(["user", "export", "--output", cli.dataFolder.path]).stderr
+                == "error: \(cli.dataFolder.path) is a folder; give the zip's file name, such as \(cli.dataFolder.path)/tally.zip\n"
+        )
+        #expect(FileManager.default.fileExists(atPath: zip), "the folder was left as it was")
+        #expect(
             try cli.run(["user", "export", "--user", "nobody@example.com", "--output", zip]).stderr
                 == "error: no user with email nobody@example.com\n"
         )

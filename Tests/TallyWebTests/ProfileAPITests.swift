@@ -110,7 +110,20 @@ extension API {
         func twoStep(_ backend: Backend) async throws {
             try await withApp(backend) { client, store in
                 let ann = try await makeOwner(client)
-                let setup: TwoStepOut = try await client.post("/api/v1/profile/two-step", token: ann.token).decode()
+                expectProblem(
+                    try await client.post(
+                        "/api/v1/profile/two-step",
+                        token: ann.token,
+                        json: json(["password": "not it at all"])
+                    ),
+                    .unprocessableContent,
+                    field: "password"
+                )
+                let setup: TwoStepOut = try await client.post(
+                    "/api/v1/profile/two-step",
+                    token: ann.token,
+                    json: json(["password": ann.password])
+                ).decode()
                 let secret = try #require(TOTP.base32Decode(setup.secret))
                 #expect(
                     secret.count == 20
@@ -135,7 +148,14 @@ extension API {
                 #expect(codes.recoveryCodes.count == 10 && Set(codes.recoveryCodes).count == 10)
                 let profile: ProfileOut = try await client.get("/api/v1/profile", token: ann.token).decode()
                 #expect(profile.twoStep && profile.recoveryCodesLeft == 10)
-                expectProblem(try await client.post("/api/v1/profile/two-step", token: ann.token), .conflict)
+                expectProblem(
+                    try await client.post(
+                        "/api/v1/profile/two-step",
+                        token: ann.token,
+                        json: json(["password": ann.password])
+                    ),
+                    .conflict
+                )
 
                 // A token needs the code now; the same step is not accepted twice.
                 let tokens = "/api/v1/tokens"
@@ -181,6 +201,12 @@ extension API {
                 let recovery = codes.recoveryCodes[0].uppercased()
                 let good = try await browser.post("/login/code", [("code", recovery), ("next", "/settings")])
                 #expect(good.status == .seeOther && good.headers[.location] == "/settings")
+                // The pending session's row went with it: one session is left, the new one.
+                let sessions = try await store.database.read { db in
+                    try await db.raw("SELECT COUNT(*) AS n FROM sessions WHERE user_id = \(bind: ann.id)").first()?
+                        .decode(column: "n", as: Int.self)
+                }
+                #expect(sessions == 1)
                 expectStatus(try await browser.get("/books/\(ann.book)/dashboard"), .ok)
                 try await store.users.verifySecondFactor(
                     try #require(try await store.users.user(email: ann.email)),

@@ -190,6 +190,21 @@ extension API {
                     accepted.book.id == family.id && accepted.book.name == "Family" && accepted.book.role == "viewer"
                 )
 
+                // A link's id is not the link: nobody joins by guessing it.
+                let guessed: InvitationOut = try await client.post(
+                    "\(books)/invitations",
+                    token: ann.token,
+                    json: json(["role": "owner"])
+                ).decode()
+                expectProblem(
+                    try await client.post("/api/v1/invitations/\(guessed.id)/accept", token: edToken),
+                    .notFound
+                )
+                expectStatus(
+                    try await client.delete("\(books)/invitations/\(guessed.id)", token: ann.token),
+                    .noContent
+                )
+
                 // Revoked and expired links; malformed ones.
                 let revoked: InvitationOut = try await client.post(
                     "\(books)/invitations",
@@ -249,7 +264,7 @@ extension API {
                 )
                 let listed: [InvitationOut] = try await client.get("\(books)/invitations", token: vi.token).decode()
                 #expect(
-                    listed.map(\.status) == ["expired", "revoked", "accepted", "accepted"]
+                    listed.map(\.status) == ["expired", "revoked", "revoked", "accepted", "accepted"]
                         && listed.allSatisfy { $0.token == nil }
                 )
 
@@ -294,7 +309,13 @@ extension API {
                     .conflict,
                     detailContains: "at least one owner"
                 )
-                // Ownership passes: Ed becomes an owner, then Ann steps down.
+                // Ownership passes: Ed becomes an owner, then Ann steps down, which withdraws the
+                // links she made (she cannot use one to come back as an owner).
+                let kept: InvitationOut = try await client.post(
+                    "\(books)/invitations",
+                    token: ann.token,
+                    json: json(["role": "owner"])
+                ).decode()
                 let edID = members[1].userId
                 let promoted: MemberOut = try await client.patch(
                     "\(books)/members/\(edID)",
@@ -309,6 +330,10 @@ extension API {
                         json: json(["role": "viewer"])
                     ),
                     .ok
+                )
+                expectProblem(
+                    try await client.post("/api/v1/invitations/\(try #require(kept.token))/accept", token: ann.token),
+                    .notFound
                 )
                 expectProblem(
                     try await client.patch(

@@ -24,11 +24,17 @@ extension Books {
         let token = "inv_" + Users.randomHex(bytes: 24)
         let expires = Clock.timestamp(Date().addingTimeInterval(Double(days) * 86_400))
         let id = try await database.write { db in
-            try await db.raw(
+            // Only an account that has this email now may accept by id (see `Migration0014`).
+            var invited: UserID?
+            if let email {
+                invited = try await db.raw("SELECT id FROM users WHERE email = \(bind: email)").first()?
+                    .decode(column: "id", as: UserID.self)
+            }
+            return try await db.raw(
                 """
-                INSERT INTO book_invitations (book_id, token_hash, role, email, created_by, created_at, expires_at)
+                INSERT INTO book_invitations (book_id, token_hash, role, email, created_by, created_at, expires_at, invited_user_id)
                 VALUES (\(bind: scope.bookID), \(bind: Users.sha256(token)), \(bind: role.rawValue), \(bind: email),
-                \(bind: scope.user.id), \(bind: Clock.timestamp()), \(bind: expires)) RETURNING id
+                \(bind: scope.user.id), \(bind: Clock.timestamp()), \(bind: expires), \(bind: invited)) RETURNING id
                 """
             ).first()!.decode(column: "id", as: InvitationID.self)
         }
@@ -80,11 +86,15 @@ extension Books {
         return try row.map(Self.invitation).flatMap { $0.status == .revoked ? nil : $0 }
     }
 
-    /// The pending invitations addressed to the user's email, to accept from their book list.
+    /// The pending invitations made for this user (by their email, while they had it), to
+    /// accept from their book list.
     public func invitations(for user: User) async throws -> [Invitation] {
         try await database.read { db in
             try await db.raw(
-                "\(unsafeRaw: Self.invitationSelect) WHERE i.email = \(bind: user.email) ORDER BY i.id DESC LIMIT 50"
+                """
+                \(unsafeRaw: Self.invitationSelect) WHERE i.invited_user_id = \(bind: user.id) AND i.email = \(bind: user.email)
+                ORDER BY i.id DESC LIMIT 50
+                """
             ).all()
         }.map(Self.invitation).filter { $0.status == .pending }
     }
@@ -99,7 +109,8 @@ extension Books {
         }
     }
 
-    /// Joins the book of an invitation addressed to the user's email, by its id.
+    /// Joins the book of an invitation made for this user (an existing account, by its email), by
+    /// its id. Any other invitation needs its link's token: ids are easy to guess.
     public func accept(invitation id: InvitationID, by user: User) async throws -> Book {
         try await database.write { db in
             try await Self.accept(db, where: "id", id.rawValue, by: user)
@@ -128,6 +139,10 @@ extension Books {
         let invitation = try Self.invitation(row)
         if let email = invitation.email, email != user.email {
             throw StoreError.notFound("invitation")
+        }
+        if column == "id" {
+            let invited = try row.decode(column: "invited_user_id", as: UserID?.self)
+            guard invited == user.id, invitation.email == user.email else { throw StoreError.notFound("invitation") }
         }
         switch invitation.status {
         case .revoked: throw StoreError.notFound("invitation")
@@ -166,6 +181,27 @@ extension Books {
         return Row.book(id: invitation.bookID, name: invitation.bookName, currency: currency, role: role.rawValue)
     }
 
+    /// Withdraws the pending invitations `creator` made (in `book`, or everywhere): a member who
+    /// loses the owner role, is removed, leaves or deletes their account takes back the links
+    /// they could otherwise use to come back in.
+    static func revokeInvitations(_ db: any SQLDatabase, madeBy creator: UserID, in book: BookID?) async throws {
+        if let book {
+            try await db.raw(
+                """
+                UPDATE book_invitations SET revoked_at = \(bind: Clock.timestamp())
+                WHERE created_by = \(bind: creator) AND book_id = \(bind: book) AND accepted_at IS NULL AND revoked_at IS NULL
+                """
+            ).run()
+        } else {
+            try await db.raw(
+                """
+                UPDATE book_invitations SET revoked_at = \(bind: Clock.timestamp())
+                WHERE created_by = \(bind: creator) AND accepted_at IS NULL AND revoked_at IS NULL
+                """
+            ).run()
+        }
+    }
+
     /// The hash of a well-formed token, else nil (no query for junk).
     static func invitationHash(_ token: String) -> String? {
         guard token.hasPrefix("inv_"), token.utf8.count == 52, token.utf8.allSatisfy({ $0 < 128 }) else { return nil }
@@ -174,7 +210,7 @@ extension Books {
 
     private static let invitationSelect = """
         SELECT i.id, i.book_id, b.name AS book_name, i.role, i.email, u.email AS invited_by, i.expires_at,
-        i.accepted_at, i.revoked_at FROM book_invitations i JOIN books b ON b.id = i.book_id
+        i.accepted_at, i.revoked_at, i.invited_user_id FROM book_invitations i JOIN books b ON b.id = i.book_id
         LEFT JOIN users u ON u.id = i.created_by
         """
 

@@ -24,6 +24,10 @@ extension Books {
         }
         return try await database.write { db in
             let current = try await Self.lockMembers(db, book: scope.bookID)
+            // Checked again under the lock: the caller may have lost the role since the request began.
+            guard current.first(where: { $0.userID == scope.user.id })?.role == .owner else {
+                throw StoreError.forbidden("only an owner of this book may do this")
+            }
             guard let member = current.first(where: { $0.userID == userID }) else {
                 throw StoreError.notFound("member")
             }
@@ -36,6 +40,7 @@ extension Books {
                 WHERE book_id = \(bind: scope.bookID) AND user_id = \(bind: userID)
                 """
             ).run()
+            if role != .owner { try await Self.revokeInvitations(db, madeBy: userID, in: scope.bookID) }
             var changed = member
             changed.role = role
             return changed
@@ -45,18 +50,22 @@ extension Books {
     /// Takes a member out of the book (owners only); the last owner cannot be removed.
     public func removeMember(_ userID: UserID, in scope: BookScope) async throws {
         try scope.require(.owner)
-        try await remove(userID, from: scope.bookID)
+        try await remove(userID, from: scope.bookID, by: scope.user.id)
     }
 
     /// The caller leaves the book. The last owner cannot leave while the book has other members
     /// (they make one an owner first) and cannot leave a book only they are in (they delete it).
     public func leave(_ scope: BookScope) async throws {
-        try await remove(scope.user.id, from: scope.bookID)
+        try await remove(scope.user.id, from: scope.bookID, by: nil)
     }
 
-    private func remove(_ userID: UserID, from book: BookID) async throws {
+    /// Removes a member; `owner` (when an owner removes someone) must still be one under the lock.
+    private func remove(_ userID: UserID, from book: BookID, by owner: UserID?) async throws {
         try await database.write { db in
             let current = try await Self.lockMembers(db, book: book)
+            if let owner, current.first(where: { $0.userID == owner })?.role != .owner {
+                throw StoreError.forbidden("only an owner of this book may do this")
+            }
             guard let member = current.first(where: { $0.userID == userID }) else {
                 throw StoreError.notFound("member")
             }
@@ -70,6 +79,7 @@ extension Books {
             try await db.raw(
                 "DELETE FROM book_members WHERE book_id = \(bind: book) AND user_id = \(bind: userID)"
             ).run()
+            try await Self.revokeInvitations(db, madeBy: userID, in: book)
         }
     }
 

@@ -110,6 +110,12 @@ enum Migrator {
             sqlite: Migration0013.sqlite,
             postgres: Migration0013.postgres
         ),
+        Migration(
+            version: 14,
+            name: "the user an email invitation is for",
+            sqlite: Migration0014.sqlite,
+            postgres: Migration0014.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

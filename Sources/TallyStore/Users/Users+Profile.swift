@@ -68,6 +68,12 @@ extension Users {
     ) async throws {
         try await confirmPassword(password, of: user, client: client, limits: limits)
         let deleted = try await database.write { db in
+            // Each book they own is locked first (in id order), so two owners deleting their
+            // accounts at once on PostgreSQL cannot each leave the book to the other.
+            let owned = try await db.raw(
+                "SELECT book_id FROM book_members WHERE user_id = \(bind: user.id) AND role = 'owner' ORDER BY book_id"
+            ).all().map { try $0.decode(column: "book_id", as: BookID.self) }
+            for book in owned { _ = try await Books.lockMembers(db, book: book) }
             let sole = try await db.raw(
                 """
                 SELECT m.book_id FROM book_members m WHERE m.user_id = \(bind: user.id) AND m.role = 'owner'
@@ -78,6 +84,7 @@ extension Users {
             for book in sole {
                 try await db.raw("DELETE FROM books WHERE id = \(bind: book)").run()
             }
+            try await Books.revokeInvitations(db, madeBy: user.id, in: nil)
             try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: user.id)").run()
             try await db.raw("DELETE FROM users WHERE id = \(bind: user.id)").run()
             return sole

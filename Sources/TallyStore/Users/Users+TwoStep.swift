@@ -19,10 +19,17 @@ extension Users {
         try await twoStepRow(user.id)?.enabled ?? false
     }
 
-    /// Starts (or restarts) setting up a second factor: a new secret, kept but not in force until
-    /// `enableTwoStep` gets a code made from it. Refused while one is on (turn it off first).
-    public func startTwoStep(for user: User) async throws -> TwoStepSetup {
+    /// Starts (or restarts) setting up a second factor once the password is given: a new secret,
+    /// kept but not in force until `enableTwoStep` gets a code made from it. Refused while one is
+    /// on (turn it off first). The password keeps a stolen session from locking the owner out.
+    public func startTwoStep(
+        for user: User,
+        password: String?,
+        client: String? = nil,
+        limits: LoginLimits = .standard
+    ) async throws -> TwoStepSetup {
         if try await twoStepEnabled(user) { throw StoreError.conflict("two-step sign-in is already on") }
+        try await confirmPassword(password, of: user, client: client, limits: limits)
         let secret = TOTP.newSecret()
         let text = TOTP.base32(secret)
         try await database.write { db in
@@ -45,15 +52,27 @@ extension Users {
         }
         let codes = (0..<Self.recoveryCodeCount).map { _ in Self.recoveryCode() }
         try await database.write { db in
-            try await db.raw(
+            // Only the secret the code was checked against: a restart in another tab since then
+            // must not turn on a secret the person never saw.
+            let enabled = try await db.raw(
                 """
                 UPDATE users SET totp_enabled_at = \(bind: Clock.timestamp(now)), totp_last_step = \(bind: step)
-                WHERE id = \(bind: user.id)
+                WHERE id = \(bind: user.id) AND totp_secret = \(bind: TOTP.base32(secret)) AND totp_enabled_at IS NULL
+                RETURNING id
                 """
-            ).run()
+            ).first()
+            guard enabled != nil else { throw StoreError.conflict("the setup changed meanwhile: start again") }
+            try await db.raw("DELETE FROM recovery_codes WHERE user_id = \(bind: user.id)").run()
             try await Self.storeRecoveryCodes(db, codes, user: user.id)
         }
         return codes
+    }
+
+    /// The second factor being set up (started, not yet confirmed), to show again; nil otherwise.
+    public func pendingTwoStep(for user: User) async throws -> TwoStepSetup? {
+        guard let row = try await twoStepRow(user.id), !row.enabled, let secret = row.secret else { return nil }
+        let text = TOTP.base32(secret)
+        return TwoStepSetup(secret: Self.grouped(text), uri: TOTP.uri(secret: secret, account: user.email))
     }
 
     /// Turns the second factor off once the password is given; the recovery codes go too.

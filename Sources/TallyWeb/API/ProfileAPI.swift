@@ -83,7 +83,13 @@ struct ProfileAPI {
 
     func startTwoStep(_ request: Request, context: SignedInContext) async throws -> EditedResponse<APIModel.TwoStepJSON>
     {
-        let setup = try await store.users.startTwoStep(for: context.user)
+        let body = try await request.decode(as: ProfileBody.self, context: context)
+        let setup = try await store.users.startTwoStep(
+            for: context.user,
+            password: body.password,
+            client: context.clientAddress,
+            limits: limits
+        )
         return created(
             APIModel.TwoStepJSON(secret: setup.secret.replacingOccurrences(of: " ", with: ""), uri: setup.uri)
         )

@@ -17,7 +17,8 @@ enum BookAccess {
     /// The role `method` on `endpoint` needs.
     static func required(_ method: HTTPRequest.Method, _ endpoint: String) -> Role {
         let segments = endpoint.split(separator: "/")
-        guard let bookIndex = segments.firstIndex(of: "{book}") else { return .viewer }
+        // Fails closed: a path this rule cannot read needs the highest role.
+        guard let bookIndex = segments.firstIndex(of: "{book}") else { return .owner }
         let rest = segments[(bookIndex + 1)...]
         let isRead = method == .get || method == .head
         if isRead { return rest.contains(where: formPages.contains) ? .editor : .viewer }

@@ -57,6 +57,9 @@ struct LoginCodePages {
             response.headers[.retryAfter] = String(throttled.retryAfter)
             return response
         }
+        // The pending session's row is deleted here: replacing it in the context alone would leave
+        // it valid (and able to keep trying codes) until it expired.
+        if let old = request.cookies["tally_session"]?.value { try await store.users.removeSession(key: old) }
         context.sessions.clearSession()
         context.sessions.createSession(WebSession(userID: user.id))
         return PageRenderer.redirect(next)

@@ -68,7 +68,20 @@ struct ProfilePages {
     }
 
     func startTwoStep(_ request: Request, context: SignedInContext) async throws -> Response {
-        let setup = try await store.users.startTwoStep(for: context.user)
+        let form = try await request.form(ProfileForm.self, context: context)
+        let setup: TwoStepSetup
+        do {
+            setup = try await store.users.startTwoStep(
+                for: context.user,
+                password: form.password,
+                client: context.clientAddress,
+                limits: limits
+            )
+        } catch let error as FieldError {
+            return try await settings.page(request, context: context, status: .unprocessableContent) {
+                $0.error = error.description
+            }
+        }
         return try await settings.page(request, context: context) {
             $0.setupSecret = setup.secret
             $0.setupURI = setup.uri
@@ -85,9 +98,12 @@ struct ProfilePages {
                 $0.recoveryCodes = codes
             }
         } catch let error as FieldError {
-            // The same secret stays: show it again with the message.
+            // The same secret stays (the app already has it): show it again with the message.
+            let pending = try await store.users.pendingTwoStep(for: context.user)
             return try await settings.page(request, context: context, status: .unprocessableContent) {
                 $0.error = error.description
+                $0.setupSecret = pending?.secret ?? ""
+                $0.setupURI = pending?.uri ?? ""
             }
         }
     }
