@@ -35,8 +35,8 @@ extension API {
                     "owner": book.owner.token, "editor": editor.token, "viewer": viewer.token,
                     "stranger": book.stranger.token,
                 ]
-                let routes = try await buildRouter(AppConfiguration(openSignup: true), store: store).routes
-                    .filter { $0.path.description.contains("{book}") }
+                let all = try await buildRouter(AppConfiguration(openSignup: true), store: store).routes
+                let routes = all.filter { $0.path.description.contains("{book}") }
                     // Leaving and deleting the book come last: they change who may come in.
                     .sorted {
                         Self.finalRank($0.method, $0.path.description) < Self.finalRank($1.method, $1.path.description)
@@ -62,6 +62,27 @@ extension API {
                             "\(who) \(route) → \(response.status.code) (wanted \(wanted)): \(response.text.prefix(160))"
                         )
                     }
+                }
+
+                // Routes that name no book: a role means nothing there, so all four callers (each
+                // signed in as themselves) get the same answer. Logging out would end the test's
+                // own sessions; it is walked by `Surface`.
+                var others = 0
+                for route in all where !route.path.description.contains("{book}") && route.path.description != "/logout"
+                {
+                    let path = route.path.description
+                    var statuses: [String: HTTPResponse.Status] = [:]
+                    for who in ["owner", "editor", "viewer", "stranger"] {
+                        let response = try await send(who, route.method, path)
+                        statuses[who] = response.status
+                        expect(who, "\(route.method) \(path)", response, response.status.code < 500, "no 5xx")
+                    }
+                    if Set(statuses.values).count != 1 {
+                        failures.append(
+                            "\(route.method) \(path): the callers got different answers \(statuses.mapValues(\.code))"
+                        )
+                    }
+                    others += 1
                 }
 
                 for route in routes {
@@ -136,7 +157,7 @@ extension API {
                 #expect(gone.status == .notFound, "the owner deleted the book last")
                 let total = counts.values.reduce(0, +)
                 print(
-                    "role matrix (\(backend.testDescription)): \(routes.count) book routes × 4 callers = \(total) requests (owner \(counts["owner"] ?? 0), editor \(counts["editor"] ?? 0), viewer \(counts["viewer"] ?? 0), stranger \(counts["stranger"] ?? 0)); \(failures.count) failures"
+                    "role matrix (\(backend.testDescription)): \(routes.count) book routes and \(others) others of \(all.count) (all but /logout) × 4 callers = \(total) requests (owner \(counts["owner"] ?? 0), editor \(counts["editor"] ?? 0), viewer \(counts["viewer"] ?? 0), stranger \(counts["stranger"] ?? 0)); \(failures.count) failures"
                 )
                 #expect(routes.count > 90)
                 #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(40).joined(separator: "\n"))")
