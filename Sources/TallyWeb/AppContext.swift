@@ -74,6 +74,9 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddre
     public var scope: BookScope?
     /// The credential `AuthMiddleware` left for `BookScopeMiddleware` to read with the book.
     public var credential: Credential?
+    /// The caller's books for the header's switcher, read by `BookScopeMiddleware` for a book's
+    /// pages (not its API).
+    var switcherBooks: [Book] = []
 
     /// Makes a context for a request.
     public init(source: Source) {

@@ -47,11 +47,18 @@ protocol LayoutContext: RequestContext {
     var layoutUser: User? { get }
     /// The book's today (in the user's zone) on book pages, else "".
     var layoutToday: String { get }
+    /// The books the header's switcher lists (book pages only).
+    var layoutBooks: [Book] { get }
+}
+
+extension LayoutContext {
+    var layoutBooks: [Book] { [] }
 }
 
 extension AppContext: LayoutContext {
     var layoutUser: User? { identity }
     var layoutToday: String { scope?.today.description ?? "" }
+    var layoutBooks: [Book] { switcherBooks }
 }
 
 extension RouterMethods where Context == AppContext {

@@ -68,7 +68,8 @@ def test_family_book_by_invitation(server, driver):
     set_viewport(browser, DESKTOP)
     personal, today = sign_up(browser, server)
     assert "Personal · USD" in text(browser, "#book-switcher")
-    submit_and_wait(browser, browser.find_element(By.ID, "book-switcher"), "/books")
+    browser.find_element(By.ID, "book-switcher").click()  # the header's switcher opens
+    submit_and_wait(browser, browser.find_element(By.ID, "all-books"), "/books")
     form = browser.find_element(By.ID, "new-book")
     form.find_element(By.NAME, "name").send_keys("Family")
     Select(form.find_element(By.NAME, "currency")).select_by_value("EUR")
@@ -76,6 +77,14 @@ def test_family_book_by_invitation(server, driver):
     family = int(urlparse(browser.current_url).path.split("/")[2])
     assert family != personal
     assert "Family · EUR" in text(browser, "#book-switcher")
+    # The switcher lists both books, the open one marked; it takes her back and forth.
+    browser.find_element(By.ID, "book-switcher").click()
+    listed = [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".switcher-list a")]
+    assert listed == ["Personal · USD", "Family · EUR", "All books…"], listed
+    assert browser.find_element(By.CSS_SELECTOR, ".switcher-list a[aria-current]").text == "Family · EUR"
+    submit_and_wait(browser, browser.find_element(By.LINK_TEXT, "Personal · USD"), f"/books/{personal}/dashboard")
+    browser.find_element(By.ID, "book-switcher").click()
+    submit_and_wait(browser, browser.find_element(By.LINK_TEXT, "Family · EUR"), f"/books/{family}/dashboard")
 
     bob_link = invite(browser, server, family, "editor")
     cy_link = invite(browser, server, family, "viewer", "cy@example.com")
@@ -96,6 +105,11 @@ def test_family_book_by_invitation(server, driver):
 
     # Cy, on a phone: her invitation fills in her email; she sees Bob's expense but cannot change anything.
     assert join_by_link(browser, server, cy_link, "cy@example.com") == family
+    browser.find_element(By.ID, "book-switcher").click()
+    assert [a.text for a in browser.find_elements(By.CSS_SELECTOR, ".switcher-list a")] == [
+        "Family · EUR", "Personal · USD", "All books…"]
+    save_screenshot(browser, "phone-switcher.png")
+    browser.find_element(By.ID, "book-switcher").click()
     go(browser, f"{server.base_url}/books/{family}/days/{today.isoformat()}")
     assert "Farmers market" in browser.find_element(By.CSS_SELECTOR, "ul.records").text
     assert "42.50" in browser.find_element(By.CSS_SELECTOR, "ul.records").text

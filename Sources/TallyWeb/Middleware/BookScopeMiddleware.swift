@@ -40,6 +40,10 @@ struct BookScopeMiddleware: RouterMiddleware {
         guard scope.book.role.includes(needed) else {
             throw AppError(.forbidden, BookAccess.refusal(scope.book.role, needs: needed))
         }
+        // A book's page lists the caller's open books in the header (one small read).
+        if case .session? = context.credential, request.method == .get, !request.uri.path.hasPrefix("/api/") {
+            context.switcherBooks = try await store.books.all(for: scope.user).filter { !$0.archived || $0.id == book }
+        }
         var response = try await next(request, context)
         // A page of a book (not the API) remembers it as this device's last book, for `/today`.
         if case .session? = context.credential, request.method == .get, response.status == .ok,

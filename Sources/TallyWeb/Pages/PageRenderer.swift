@@ -44,6 +44,9 @@ struct PageRenderer: Sendable {
             },
             book: book.map(LayoutModel.BookModel.init),
             today: book == nil ? "" : context.layoutToday,
+            switcher: context.layoutBooks.map {
+                LayoutModel.SwitchItem(id: $0.id, label: "\($0.name) · \($0.currency.code)", current: $0.id == book?.id)
+            },
             asset: assets
         )
         var root = PageModel(layout: layout, content: model)

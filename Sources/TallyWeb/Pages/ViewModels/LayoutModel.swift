@@ -7,7 +7,7 @@ import TallyCore
 struct LayoutModel: ViewModel {
     /// The keys the layout owns; a page's own model must not declare them (it would be
     /// shadowed), which `PageRenderer` asserts in debug builds.
-    static let keys: Set<String> = ["title", "csrf", "user", "book", "today", "asset"]
+    static let keys: Set<String> = ["title", "csrf", "user", "book", "today", "asset", "switcher"]
 
     let title: String
     let csrf: String
@@ -15,6 +15,15 @@ struct LayoutModel: ViewModel {
     let book: BookModel?
     /// The book's today as YYYY-MM-DD, "" without a book.
     let today: String
+    /// The header's book switcher: the caller's open books (book pages only).
+    var switcher: [SwitchItem] = []
+
+    /// A book in the switcher.
+    struct SwitchItem: ViewModel {
+        let id: BookID
+        let label: String
+        let current: Bool
+    }
     /// The hashed paths of the styles, scripts and icons (plain paths when none are given).
     var asset = Assets(StaticAssets(files: [:], hashed: [:]))
 
