@@ -49,7 +49,13 @@ public enum AccountExport {
         let url = try await write(for: user, store: store)
         // Opened, then deleted at once: the open handle keeps the bytes until it closes, and no
         // file is left behind whether or not the body is ever sent.
-        let handle = try FileHandle(forReadingFrom: url)
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+            throw error
+        }
         try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
         let body = ResponseBody { writer in
             defer { try? handle.close() }

@@ -33,10 +33,12 @@ extension Tally {
                         let user = try await who.resolveUser(store)
                         return (user, try await AccountExport.write(for: user, store: store))
                     }
+                    // The scratch folder goes whatever happens next: it holds someone's whole finances.
+                    defer { try? FileManager.default.removeItem(at: temporary.deletingLastPathComponent()) }
                     let target = URL(fileURLWithPath: output)
                     try? FileManager.default.removeItem(at: target)
                     try FileManager.default.moveItem(at: temporary, to: target)
-                    try? FileManager.default.removeItem(at: temporary.deletingLastPathComponent())
+                    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
                     print("Wrote all of \(user.email)'s data to \(output).")
                 }
             }

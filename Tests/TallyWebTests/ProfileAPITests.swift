@@ -410,6 +410,38 @@ extension API {
             }
         }
 
+        @Test("the settings page: setting up needs the password; a wrong code shows the secret only to who had it")
+        func twoStepPage() async throws {
+            try await withApp(.sqlite) { client, store in
+                let ann = try await makeOwner(client)
+                let browser = try await signedIn(client, ann)
+                let refused = try await browser.post("/settings/two-step", [("password", "not my password")])
+                #expect(
+                    refused.status == .unprocessableContent && refused.text.contains("is not your current password")
+                )
+                let started = try await browser.post("/settings/two-step", [("password", ann.password)])
+                let secret = try #require(
+                    started.text.firstMatch(of: /id="two-step-secret">([A-Z2-7 ]+)</)?.output.1
+                ).replacingOccurrences(of: " ", with: "")
+                #expect(started.headers[.cacheControl] == "no-store")
+                // A session without the secret (a stolen one) does not get it back from a wrong code.
+                let blind = try await browser.post("/settings/two-step/enable", [("code", "000000")])
+                #expect(blind.status == .unprocessableContent && !blind.text.contains(String(secret.prefix(4)) + " "))
+                let shown = try await browser.post(
+                    "/settings/two-step/enable",
+                    [("code", "000000"), ("secret", secret)]
+                )
+                #expect(shown.status == .unprocessableContent && shown.text.contains("id=\"two-step-secret\""))
+                let key = try #require(TOTP.base32Decode(secret))
+                let code = TOTP.code(secret: key, time: Int64(Date().timeIntervalSince1970))
+                let on = try await browser.post("/settings/two-step/enable", [("code", code), ("secret", secret)])
+                #expect(on.status == .ok && on.text.contains("id=\"recovery-codes\""))
+                #expect(
+                    try await store.users.twoStepEnabled(try #require(try await store.users.user(email: ann.email)))
+                )
+            }
+        }
+
         @Test(
             "deleting an account takes the books only it owns; shared books stay with their other owner",
             arguments: Backend.all

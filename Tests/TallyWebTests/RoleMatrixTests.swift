@@ -68,6 +68,7 @@ extension API {
                 // signed in as themselves) get the same answer. Logging out would end the test's
                 // own sessions; it is walked by `Surface`.
                 var others = 0
+                var anonymousCount = 0
                 for route in all where !route.path.description.contains("{book}") && route.path.description != "/logout"
                 {
                     let path = route.path.description
@@ -82,7 +83,35 @@ extension API {
                             "\(route.method) \(path): the callers got different answers \(statuses.mapValues(\.code))"
                         )
                     }
+                    // Nobody signed in: never a success, except where signing in happens.
+                    if !Self.publicRoutes.contains("\(route.method) \(path)") {
+                        let isRead = route.method == .get || route.method == .head
+                        let anonymous = try await client.send(
+                            route.method,
+                            isRead ? book.fill(path) : Self.fillForWrite(book, path),
+                            json: isRead || !path.hasPrefix("/api/") ? nil : "{}"
+                        )
+                        if anonymous.status.code < 300 {
+                            failures.append("anonymous \(route.method) \(path) → \(anonymous.status.code)")
+                        }
+                        anonymousCount += 1
+                    }
                     others += 1
+                }
+                // The stranger names the owner's own things where no book is in the path: a
+                // token's id, and the id of a link invitation (only its token may accept it).
+                let ownerToken = try #require(book.values["tokens"])
+                let taken = try await client.delete("/api/v1/tokens/\(ownerToken)", token: book.stranger.token)
+                if taken.status != .notFound {
+                    failures.append("stranger DELETE the owner's token → \(taken.status.code)")
+                }
+                let invitation = try #require(book.values["invitations"])
+                let joined = try await client.post(
+                    "/api/v1/invitations/\(invitation)/accept",
+                    token: book.stranger.token
+                )
+                if joined.status != .notFound {
+                    failures.append("stranger accepting a link invitation by its id → \(joined.status.code)")
                 }
 
                 for route in routes {
@@ -157,12 +186,20 @@ extension API {
                 #expect(gone.status == .notFound, "the owner deleted the book last")
                 let total = counts.values.reduce(0, +)
                 print(
-                    "role matrix (\(backend.testDescription)): \(routes.count) book routes and \(others) others of \(all.count) (all but /logout) × 4 callers = \(total) requests (owner \(counts["owner"] ?? 0), editor \(counts["editor"] ?? 0), viewer \(counts["viewer"] ?? 0), stranger \(counts["stranger"] ?? 0)); \(failures.count) failures"
+                    "role matrix (\(backend.testDescription)): \(routes.count) book routes and \(others) others of \(all.count) (all but /logout) × 4 callers = \(total) requests (owner \(counts["owner"] ?? 0), editor \(counts["editor"] ?? 0), viewer \(counts["viewer"] ?? 0), stranger \(counts["stranger"] ?? 0)); \(failures.count) failures; \(anonymousCount) of the others also by nobody signed in, and the owner's token and link by the stranger"
                 )
                 #expect(routes.count > 90)
                 #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(40).joined(separator: "\n"))")
             }
         }
+
+        /// Routes that answer someone not signed in, by design: signing up and in, health, the
+        /// entry points that redirect, an invitation's page and the calendar feed.
+        static let publicRoutes: Set<String> = [
+            "GET /", "GET /login", "POST /login", "GET /signup", "POST /signup", "GET /login/code", "POST /login/code",
+            "GET /health", "GET /healthz", "GET /favicon.ico", "GET /api/v1/openapi.json", "POST /api/v1/users",
+            "POST /api/v1/tokens", "GET /calendar/{file}", "GET /invitations/{token}", "GET /today", "GET /add",
+        ]
 
         /// What the issue says a route is, for the roles.
         enum Kind { case read, form, write, owner }

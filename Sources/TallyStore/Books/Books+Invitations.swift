@@ -24,6 +24,11 @@ extension Books {
         let token = "inv_" + Users.randomHex(bytes: 24)
         let expires = Clock.timestamp(Date().addingTimeInterval(Double(days) * 86_400))
         let id = try await database.write { db in
+            // Re-checked under the book's lock, so a link cannot be made by someone being demoted.
+            let members = try await Self.lockMembers(db, book: scope.bookID)
+            guard members.contains(where: { $0.userID == scope.user.id && $0.role == .owner }) else {
+                throw StoreError.forbidden("only an owner of this book may do this")
+            }
             // Only an account that has this email now may accept by id (see `Migration0014`).
             var invited: UserID?
             if let email {
@@ -150,6 +155,15 @@ extension Books {
         case .accepted: throw StoreError.gone("this invitation has already been used: ask for a new one")
         case .pending: break
         }
+        // The book first, then the invitation: the order every change of members takes, so two
+        // of them never wait on each other (PostgreSQL would end one with a deadlock).
+        let members = try await lockMembers(db, book: invitation.bookID)
+        // A link works only while its maker is still an owner of the book (this also covers
+        // links made before makers' links were withdrawn on losing the role).
+        let creator = try row.decode(column: "created_by", as: UserID?.self)
+        guard let creator, members.contains(where: { $0.userID == creator && $0.role == .owner }) else {
+            throw StoreError.notFound("invitation")
+        }
         // One-time: only the first of two accepting at once gets the row back.
         let claimed = try await db.raw(
             """
@@ -158,7 +172,6 @@ extension Books {
             """
         ).first()
         guard claimed != nil else { throw StoreError.gone("this invitation has already been used: ask for a new one") }
-        let members = try await lockMembers(db, book: invitation.bookID)
         var role = invitation.role
         if let current = members.first(where: { $0.userID == user.id }) {
             if current.role.includes(role) { role = current.role }
@@ -210,7 +223,7 @@ extension Books {
 
     private static let invitationSelect = """
         SELECT i.id, i.book_id, b.name AS book_name, i.role, i.email, u.email AS invited_by, i.expires_at,
-        i.accepted_at, i.revoked_at, i.invited_user_id FROM book_invitations i JOIN books b ON b.id = i.book_id
+        i.accepted_at, i.revoked_at, i.invited_user_id, i.created_by FROM book_invitations i JOIN books b ON b.id = i.book_id
         LEFT JOIN users u ON u.id = i.created_by
         """
 

@@ -32,12 +32,16 @@ extension Users {
         try await confirmPassword(password, of: user, client: client, limits: limits)
         let secret = TOTP.newSecret()
         let text = TOTP.base32(secret)
-        try await database.write { db in
+        let started = try await database.write { db in
+            // Never over a second factor turned on meanwhile (in another tab).
             try await db.raw(
-                "UPDATE users SET totp_secret = \(bind: text), totp_last_step = NULL WHERE id = \(bind: user.id)"
-            )
-            .run()
+                """
+                UPDATE users SET totp_secret = \(bind: text), totp_last_step = NULL
+                WHERE id = \(bind: user.id) AND totp_enabled_at IS NULL RETURNING id
+                """
+            ).first()
         }
+        guard started != nil else { throw StoreError.conflict("two-step sign-in is already on") }
         return TwoStepSetup(secret: Self.grouped(text), uri: TOTP.uri(secret: secret, account: user.email))
     }
 
@@ -68,9 +72,13 @@ extension Users {
         return codes
     }
 
-    /// The second factor being set up (started, not yet confirmed), to show again; nil otherwise.
-    public func pendingTwoStep(for user: User) async throws -> TwoStepSetup? {
-        guard let row = try await twoStepRow(user.id), !row.enabled, let secret = row.secret else { return nil }
+    /// The second factor being set up, to show again after a wrong code, but only to whoever
+    /// already holds it (`shown`, the secret the form carried): else a stolen session could read
+    /// the secret of a setup its owner left unfinished, and turn two-step sign-in on against them.
+    public func pendingTwoStep(for user: User, shown: String?) async throws -> TwoStepSetup? {
+        guard let row = try await twoStepRow(user.id), !row.enabled, let secret = row.secret,
+            let shown, TOTP.base32Decode(shown) == secret
+        else { return nil }
         let text = TOTP.base32(secret)
         return TwoStepSetup(secret: Self.grouped(text), uri: TOTP.uri(secret: secret, account: user.email))
     }

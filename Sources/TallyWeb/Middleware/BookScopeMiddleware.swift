@@ -40,8 +40,12 @@ struct BookScopeMiddleware: RouterMiddleware {
         guard scope.book.role.includes(needed) else {
             throw AppError(.forbidden, BookAccess.refusal(scope.book.role, needs: needed))
         }
-        // A book's page lists the caller's open books in the header (one small read).
-        if case .session? = context.credential, request.method == .get, !request.uri.path.hasPrefix("/api/") {
+        // A book's page lists the caller's open books in the header (one small read); images
+        // (receipts, photos) and the book's own address (a redirect) draw no page.
+        let endpoint = context.endpointPath ?? ""
+        if case .session? = context.credential, !request.uri.path.hasPrefix("/api/"), !endpoint.hasSuffix("/photo"),
+            !endpoint.contains("/receipts/"), endpoint != "/books/{book}"
+        {
             context.switcherBooks = try await store.books.all(for: scope.user).filter { !$0.archived || $0.id == book }
         }
         var response = try await next(request, context)

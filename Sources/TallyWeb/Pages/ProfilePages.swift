@@ -99,7 +99,7 @@ struct ProfilePages {
             }
         } catch let error as FieldError {
             // The same secret stays (the app already has it): show it again with the message.
-            let pending = try await store.users.pendingTwoStep(for: context.user)
+            let pending = try await store.users.pendingTwoStep(for: context.user, shown: form.secret)
             return try await settings.page(request, context: context, status: .unprocessableContent) {
                 $0.error = error.description
                 $0.setupSecret = pending?.secret ?? ""
@@ -207,9 +207,11 @@ struct ProfileForm: PageForm {
     var password: String?
     var newPassword: String?
     var code: String?
+    /// The secret being set up, carried by the enable form so a wrong code can show it again.
+    var secret: String?
 
     enum CodingKeys: String, CodingKey {
-        case name, email, password, code
+        case name, email, password, code, secret
         case newPassword = "new_password"
     }
 }
