@@ -31,21 +31,18 @@ extension Tally {
             @Argument(help: "The book's name, such as Family or \"Trip to Japan\".") var name: String
             @Option(help: "Its currency (ISO 4217).") var currency = "USD"
             @Option(help: "Copy the categories of this book (an id) instead of the defaults.")
-            var copyCategoriesFrom: BookID?
+            var copyCategoriesFrom: String?
             @OptionGroup var who: UserOptions
             @OptionGroup var store: StoreOptions
 
             func run() async throws {
                 try await reportingErrors {
                     let book = try await store.withStore { store in
-                        let user = try await who.resolveUser(store)
-                        var source: BookScope?
-                        if let copyCategoriesFrom { source = try await store.scope(user, book: copyCategoriesFrom) }
-                        return try await store.books.createBook(
-                            for: user,
+                        try await store.books.createBook(
+                            for: try await who.resolveUser(store),
                             name: name,
                             currency: currency,
-                            copyCategoriesFrom: source
+                            copyCategoriesFrom: copyCategoriesFrom
                         )
                     }
                     print("Created book \(book.name) (#\(book.id)) in \(book.currency.code).")

@@ -16,27 +16,35 @@ extension Books {
     }
 
     /// Makes another book owned by the user, with the default accounts and bills, and either the
-    /// default categories or a copy of the categories of `copyCategoriesFrom` (a book the user is
-    /// a member of: that scope is the proof).
+    /// default categories or a copy of the categories of `copyCategoriesFrom` (the id, as sent, of
+    /// a book the user is a member of; checked here for the API, the pages and the CLI alike).
     public func createBook(
         for user: User,
         name rawName: String?,
         currency rawCurrency: String?,
-        copyCategoriesFrom source: BookScope? = nil
+        copyCategoriesFrom rawSource: String? = nil
     ) async throws -> Book {
         let name = try Validate.name(rawName, field: "name")
         let currency = try (rawCurrency?.isEmpty ?? true) ? Currency.usd : Validate.currency(rawCurrency)
-        if let source, source.user.id != user.id { throw StoreError.notFound("book") }
+        let source = try Self.bookID(rawSource, field: "copy_categories_from")
         let id = try await database.write { db in
-            try await Self.createBook(
-                db,
-                name: name,
-                currency: currency,
-                owner: user.id,
-                categoriesFrom: source?.bookID
-            )
+            if let source,
+                try await db.raw(
+                    "SELECT user_id FROM book_members WHERE book_id = \(bind: source) AND user_id = \(bind: user.id)"
+                ).first() == nil
+            {
+                throw FieldError("copy_categories_from", "is not a book of yours")
+            }
+            return try await Self.createBook(db, name: name, currency: currency, owner: user.id, categoriesFrom: source)
         }
         return Book(id: id, name: name, currency: currency, role: .owner)
+    }
+
+    /// A book id as sent (nil when absent or blank), or a `FieldError` naming `field`.
+    static func bookID(_ raw: String?, field: String) throws(FieldError) -> BookID? {
+        guard let text = raw?.trimmingSpaces(), !text.isEmpty else { return nil }
+        guard let id = Int64(text), id > 0 else { throw FieldError(field, "must be a book id") }
+        return BookID(rawValue: id)
     }
 
     /// Inserts a book, its owner and the defaults inside the caller's transaction.

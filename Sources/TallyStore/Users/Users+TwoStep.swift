@@ -91,12 +91,7 @@ extension Users {
         limits: LoginLimits = .standard
     ) async throws {
         try await confirmPassword(password, of: user, client: client, limits: limits)
-        try await database.write { db in
-            try await db.raw(
-                "UPDATE users SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL WHERE id = \(bind: user.id)"
-            ).run()
-            try await db.raw("DELETE FROM recovery_codes WHERE user_id = \(bind: user.id)").run()
-        }
+        try await resetTwoStep(for: user)
     }
 
     /// Turns the second factor off without the password: for the server's operator (the CLI),

@@ -28,20 +28,11 @@ struct BooksAPI {
 
     func create(_ request: Request, context: SignedInContext) async throws -> EditedResponse<APIModel.BookJSON> {
         let body = try await request.decode(as: NewBook.self, context: context)
-        var source: BookScope?
-        if let from = body.copyCategoriesFrom {
-            guard let id = Int64(from), id > 0 else { throw FieldError("copy_categories_from", "must be a book id") }
-            do {
-                source = try await store.scope(context.user, book: BookID(rawValue: id))
-            } catch StoreError.notFound {
-                throw FieldError("copy_categories_from", "is not a book of yours")
-            }
-        }
         let book = try await store.books.createBook(
             for: context.user,
             name: body.name,
             currency: body.currency,
-            copyCategoriesFrom: source
+            copyCategoriesFrom: body.copyCategoriesFrom
         )
         return created(APIModel.BookJSON(book), location: "/api/v1/books/\(book.id)")
     }

@@ -145,13 +145,14 @@ struct ProfileAPI {
     }
 
     private func profile(_ user: User) async throws -> APIModel.ProfileJSON {
-        APIModel.ProfileJSON(
+        let twoStep = try await store.users.twoStepEnabled(user)
+        return APIModel.ProfileJSON(
             id: user.id,
             email: user.email,
             name: user.name,
             photoUrl: user.photoVersion.map { "/api/v1/profile/photo?v=\($0)" },
-            twoStep: try await store.users.twoStepEnabled(user),
-            recoveryCodesLeft: try await store.users.recoveryCodesLeft(user)
+            twoStep: twoStep,
+            recoveryCodesLeft: twoStep ? try await store.users.recoveryCodesLeft(user) : 0
         )
     }
 }

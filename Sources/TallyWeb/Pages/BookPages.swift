@@ -66,16 +66,11 @@ struct BookPages {
 
     func create(_ request: Request, context: SignedInContext) async throws -> Response {
         try await PageRenderer.post(request, context: context, as: NewBookForm.self) { form in
-            var source: BookScope?
-            if let from = form.categories, from != "default" {
-                guard let id = Int64(from), id > 0 else { throw FieldError("categories", "choose a book to copy") }
-                source = try await store.scope(context.user, book: BookID(rawValue: id))
-            }
             let book = try await store.books.createBook(
                 for: context.user,
                 name: form.name,
                 currency: form.currency,
-                copyCategoriesFrom: source
+                copyCategoriesFrom: form.categories == "default" ? nil : form.categories
             )
             return "/books/\(book.id)/dashboard"
         } refused: { form, error in

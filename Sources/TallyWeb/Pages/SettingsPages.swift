@@ -38,12 +38,13 @@ struct SettingsPages {
         profile: ((inout ProfileSection) -> Void)? = nil
     ) async throws -> Response {
         let user = context.user
+        let twoStep = try await store.users.twoStepEnabled(user)
         var section = ProfileSection(
             name: user.name,
             email: user.email,
             photo: user.photoVersion.map { "/api/v1/profile/photo?v=\($0)" } ?? "",
-            twoStep: try await store.users.twoStepEnabled(user),
-            codesLeft: try await store.users.recoveryCodesLeft(user)
+            twoStep: twoStep,
+            codesLeft: twoStep ? try await store.users.recoveryCodesLeft(user) : 0
         )
         profile?(&section)
         section.hasRecoveryCodes = !section.recoveryCodes.isEmpty
