@@ -45,3 +45,11 @@ extension RowTag {
 
 /// The id of an invitation to a book.
 public typealias InvitationID = Tagged<RowTag.Invitation, Int64>
+
+extension RowTag {
+    /// An exchange rate of a book.
+    public enum Rate {}
+}
+
+/// The id of an exchange rate.
+public typealias RateID = Tagged<RowTag.Rate, Int64>

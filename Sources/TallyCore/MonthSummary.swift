@@ -8,6 +8,8 @@ public struct DayTotals: Sendable, Hashable {
     public let income: Money
     /// Number of records (all kinds and currencies).
     public let count: Int
+    /// How many of the day's expenses and incomes no rate converts (left out of the sums).
+    public var unconverted: Int = 0
 
     /// Makes day totals.
     public init(date: LocalDate, expense: Money, income: Money, count: Int) {
@@ -33,6 +35,8 @@ public struct MonthSummary: Sendable, Hashable {
     public let income: Money
     /// Number of records.
     public let count: Int
+    /// The month's expenses and incomes that no rate converts, left out of the sums.
+    public var unconverted: Unconverted = .none
     /// Expense divided by the days counted: the whole month once it is over, the days so far
     /// for the current month; rounded half away from zero to the minor unit.
     public let dailyAverage: Money

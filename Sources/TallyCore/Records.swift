@@ -34,6 +34,9 @@ public struct Transaction: Sendable, Hashable {
     public var note: String
     /// Number of receipt images attached.
     public var receiptCount: Int
+    /// The amount in the book's currency, in its minor units: the amount itself in that
+    /// currency, else converted at the book's rate for the day; nil while no rate applies.
+    public var baseMinor: Int64?
 
     /// Makes a transaction value.
     public init(
@@ -48,7 +51,8 @@ public struct Transaction: Sendable, Hashable {
         accountID: AccountID?,
         toAccountID: AccountID?,
         note: String,
-        receiptCount: Int = 0
+        receiptCount: Int = 0,
+        baseMinor: Int64? = nil
     ) {
         self.id = id
         self.bookID = bookID
@@ -62,6 +66,7 @@ public struct Transaction: Sendable, Hashable {
         self.toAccountID = toAccountID
         self.note = note
         self.receiptCount = receiptCount
+        self.baseMinor = baseMinor
     }
 }
 

@@ -6,12 +6,18 @@ public struct ReportRow: Sendable, Hashable {
     public var filterValue: String
     /// Expense or income.
     public var kind: TransactionKind
-    /// Sum of the row's records, in their currency.
+    /// Sum of the row's records in the book's currency (the converted amounts of records in
+    /// other currencies; those no rate converts are left out and counted in `unconverted`).
     public var total: Money
     /// Number of records.
     public var count: Int
     /// Colour for charts ("#RRGGBB").
     public var color: String
+    /// The row's records in other currencies, summed as entered, one per currency: shown beside
+    /// the converted total.
+    public var originals: [Money] = []
+    /// How many of the row's records no rate converts.
+    public var unconverted: Int = 0
 
     /// A row.
     public init(key: String, filterValue: String, kind: TransactionKind, total: Money, count: Int, color: String) {
@@ -23,8 +29,9 @@ public struct ReportRow: Sendable, Hashable {
         self.color = color
     }
 
-    /// Total divided by count, rounded half away from zero.
-    public var average: Money { total.divided(by: count) }
+    /// Total divided by the records it sums (those no rate converts are in neither), rounded
+    /// half away from zero.
+    public var average: Money { total.divided(by: count - unconverted) }
 }
 
 /// Totals of one kind in one currency.
@@ -54,6 +61,8 @@ public struct SummaryReport: Sendable, Hashable {
     public var rows: [ReportRow]
     /// Totals per kind and currency (book currency first).
     public var totals: [KindTotal]
+    /// The records in the range that no rate converts, which the totals leave out.
+    public var unconverted: Unconverted = .none
 
     /// A report; sorts the rows and computes the totals.
     /// Throws `FieldError.totalTooLarge` when a total leaves 64 bits.

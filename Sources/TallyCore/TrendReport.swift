@@ -74,6 +74,8 @@ public struct TrendSeries: Sendable, Hashable {
     public var values: [Int64]
     /// Record counts per period.
     public var counts: [Int]
+    /// How many of the series' records no rate converts (left out of `values`).
+    public var unconverted: Int = 0
 
     /// A series.
     public init(
@@ -110,6 +112,8 @@ public struct TrendReport: Sendable, Hashable {
     public var currency: Currency
     /// Series, largest total first (book currency first).
     public var series: [TrendSeries]
+    /// The records in the range that no rate converts, which the values leave out.
+    public var unconverted: Unconverted = .none
 
     /// A trend; throws `FieldError.totalTooLarge` when a series' total leaves 64 bits.
     public init(

@@ -11,6 +11,9 @@ enum BulkValue: Sendable, Encodable {
     /// An optional id: NULL when absent.
     init<Tag>(_ id: Tagged<Tag, Int64>?) { self = id.map { .int($0.rawValue) } ?? .null }
 
+    /// An optional number: NULL when absent.
+    init(_ number: Int64?) { self = number.map { .int($0) } ?? .null }
+
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -45,10 +45,11 @@ struct SearchConditions {
             conditions.append(textCondition(word, categories: categories, engine: engine))
         }
         if let min = try amount(filter.amountMin, "amount_min", book) {
-            conditions.append("t.currency = \(bind: book.currency.code) AND t.amount_minor >= \(bind: min)")
+            // In the book's currency: a record in another currency compares at its converted amount.
+            conditions.append("t.base_minor >= \(bind: min)")
         }
         if let max = try amount(filter.amountMax, "amount_max", book) {
-            conditions.append("t.currency = \(bind: book.currency.code) AND t.amount_minor <= \(bind: max)")
+            conditions.append("t.base_minor <= \(bind: max)")
         }
 
         var totals: TotalsQuery?
@@ -84,34 +85,64 @@ struct SearchConditions {
     /// Count and totals of every match: from the kept totals when they can answer, else one
     /// aggregate over the matching records.
     func summary(_ db: any SQLDatabase) async throws -> FilterSummary {
-        let rows: [(kind: String, currency: String, total: Int64, count: Int64)]
+        let rows: [(kind: String, currency: String, total: Int64, count: Int64, base: Int64, unconverted: Int64)]
         if let totals {
-            rows = try await totals.run(db).map { ($0.kind, $0.currency, $0.total, $0.count) }
+            rows = try await totals.run(db).map { ($0.kind, $0.currency, $0.total, $0.count, $0.base, $0.unconverted) }
         } else {
             rows = try await db.raw(
                 """
-                SELECT t.kind, t.currency, CAST(SUM(t.amount_minor) AS BIGINT) AS total, CAST(COUNT(*) AS BIGINT) AS n
+                SELECT t.kind, t.currency, CAST(SUM(t.amount_minor) AS BIGINT) AS total, CAST(COUNT(*) AS BIGINT) AS n,
+                  CAST(COALESCE(SUM(t.base_minor), 0) AS BIGINT) AS base,
+                  CAST(SUM(CASE WHEN t.base_minor IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS unc
                 FROM transactions t WHERE \(conditions.joined(separator: " AND ")) GROUP BY t.kind, t.currency
                 """
             ).all().map {
                 let sum = try $0.decode(model: KindSum.self)
-                return (sum.kind, sum.currency, sum.total, sum.count)
+                return (sum.kind, sum.currency, sum.total, sum.count, sum.base, sum.unconverted)
             }
         }
-        var summary = FilterSummary(count: 0, totals: [], currency: book.currency)
+        // Each kind's total is in the book's currency (converted); the amounts in other currencies,
+        // as entered, are kept beside it.
+        let home = book.currency
+        var summary = FilterSummary(count: 0, totals: [], currency: home)
+        var missing = 0
         for row in rows {
             summary.count += Int(row.count)
             guard let kind = TransactionKind(rawValue: row.kind), kind != .transfer,
                 let currency = Currency(code: row.currency)
             else { continue }
-            summary.totals.append(
-                KindTotal(kind: kind, total: Money(minorUnits: row.total, currency: currency), count: Int(row.count))
-            )
+            missing += Int(row.unconverted)
+            if let i = summary.totals.firstIndex(where: { $0.kind == kind }) {
+                try summary.totals[i].total.minorUnits.checkedAdd(row.base)
+                summary.totals[i].count += Int(row.count)
+            } else {
+                summary.totals.append(
+                    KindTotal(kind: kind, total: Money(minorUnits: row.base, currency: home), count: Int(row.count))
+                )
+            }
+            if currency != home {
+                summary.originals.append(
+                    KindTotal(
+                        kind: kind,
+                        total: Money(minorUnits: row.total, currency: currency),
+                        count: Int(row.count)
+                    )
+                )
+            }
         }
-        let home = book.currency
-        summary.totals.sort { a, b in
-            if (a.total.currency == home) != (b.total.currency == home) { return a.total.currency == home }
-            return (a.total.currency.code, a.kind.rawValue) < (b.total.currency.code, b.kind.rawValue)
+        summary.totals.sort { $0.kind.rawValue < $1.kind.rawValue }
+        summary.originals.sort {
+            ($0.total.currency.code, $0.kind.rawValue) < ($1.total.currency.code, $1.kind.rawValue)
+        }
+        if missing > 0 {
+            summary.unconverted = try await Reports.unconverted(
+                db,
+                book: book.id,
+                range: nil,
+                kinds: ["expense", "income"],
+                count: missing,
+                extra: conditions
+            )
         }
         return summary
     }
@@ -148,9 +179,12 @@ private struct KindSum: Decodable {
     let currency: String
     let total: Int64
     let count: Int64
+    let base: Int64
+    let unconverted: Int64
 
     enum CodingKeys: String, CodingKey {
-        case kind, currency, total
+        case kind, currency, total, base
         case count = "n"
+        case unconverted = "unc"
     }
 }

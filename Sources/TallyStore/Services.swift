@@ -93,3 +93,8 @@ public struct Settings: StoreService {
 public struct Checks: StoreService {
     let core: StoreCore
 }
+
+/// Exchange rates: each book's own table of rates, and the records they convert.
+public struct Rates: StoreService {
+    let core: StoreCore
+}

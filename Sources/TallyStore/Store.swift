@@ -60,6 +60,8 @@ public final class Store: StoreService {
     public var settings: Settings { Settings(core: core) }
     /// `tally check`.
     public var checks: Checks { Checks(core: core) }
+    /// Exchange rates and the conversion of records to each book's currency.
+    public var rates: Rates { Rates(core: core) }
 
     /// Opens the database at `location` and brings its schema up to date. For PostgreSQL the
     /// caller must be running `database.run()` already.

@@ -24,7 +24,26 @@ struct Totals {
         var currency: String
     }
 
-    private(set) var cells: [Key: (total: Int64, count: Int64)] = [:]
+    /// One cell's sums: the records' own amounts, how many records, their amounts in the book's
+    /// currency, and how many of them have no base amount (no rate applies).
+    struct Sum {
+        var total: Int64 = 0
+        var count: Int64 = 0
+        var base: Int64 = 0
+        var unconverted: Int64 = 0
+
+        /// True when the batch leaves the cell as it was.
+        var isZero: Bool { total == 0 && count == 0 && base == 0 && unconverted == 0 }
+
+        static func += (a: inout Sum, b: Sum) {
+            a.total += b.total
+            a.count += b.count
+            a.base += b.base
+            a.unconverted += b.unconverted
+        }
+    }
+
+    private(set) var cells: [Key: Sum] = [:]
     private(set) var balances: [Balance: Int64] = [:]
 
     /// How many cells the batch holds.
@@ -35,10 +54,12 @@ struct Totals {
 
     /// Adds (`sign` +1) or removes (-1) one record. A transfer counts as leaving its account
     /// (`transfer_out`) and arriving in the other (`transfer_in`); reports leave both out of spending.
+    /// `base` is the amount in the book's currency, nil when no rate applies.
     mutating func add(
         sign: Int64,
         kind: TransactionKind,
         amount: Int64,
+        base: Int64?,
         currency: String,
         date: String,
         payeeKey: String,
@@ -56,8 +77,12 @@ struct Totals {
                 payeeKey: payeeKey,
                 currency: currency
             )
-            let old = cells[key] ?? (0, 0)
-            cells[key] = (old.total + sign * amount, old.count + sign)
+            cells[key, default: Sum()] += Sum(
+                total: sign * amount,
+                count: sign,
+                base: sign * (base ?? 0),
+                unconverted: base == nil ? sign : 0
+            )
         }
         func move(_ account: AccountID?, _ delta: Int64) {
             guard let account else { return }
@@ -84,6 +109,7 @@ struct Totals {
             sign: sign,
             kind: t.kind,
             amount: t.amount.minorUnits,
+            base: t.baseMinor,
             currency: t.amount.currency.code,
             date: t.date.description,
             payeeKey: Totals.payeeKey(t.payee),
@@ -93,14 +119,16 @@ struct Totals {
         )
     }
 
-    /// Adds or removes a stored row read back with its kind, amount, currency, date, payee key and ids.
-    mutating func add(sign: Int64, row: any SQLRow) throws {
+    /// Adds or removes a stored row read back with its kind, amounts, currency, date, payee key
+    /// and ids; with `base`, as if its base amount were that instead.
+    mutating func add(sign: Int64, row: any SQLRow, base: Int64?? = .none) throws {
         let stored = try row.decode(model: Counted.self)
         guard let kind = TransactionKind(rawValue: stored.kind) else { return }
         add(
             sign: sign,
             kind: kind,
             amount: stored.amountMinor,
+            base: base ?? stored.baseMinor,
             currency: stored.currency,
             date: stored.date,
             payeeKey: stored.payeeKey,
@@ -114,6 +142,7 @@ struct Totals {
     private struct Counted: Decodable {
         let kind: String
         let amountMinor: Int64
+        let baseMinor: Int64?
         let currency: String
         let date: String
         let payeeKey: String
@@ -124,6 +153,7 @@ struct Totals {
         enum CodingKeys: String, CodingKey {
             case kind, currency, date
             case amountMinor = "amount_minor"
+            case baseMinor = "base_minor"
             case payeeKey = "payee_key"
             case categoryID = "category_id"
             case accountID = "account_id"
@@ -131,16 +161,18 @@ struct Totals {
         }
     }
 
-    /// Adds or removes a validated draft with its resolved references.
+    /// Adds or removes a validated draft with its resolved references and base amount.
     mutating func add(
         sign: Int64,
         _ d: TransactionDraft,
-        _ refs: (category: CategoryID?, account: AccountID?, toAccount: AccountID?)
+        _ refs: (category: CategoryID?, account: AccountID?, toAccount: AccountID?),
+        base: Money?
     ) {
         add(
             sign: sign,
             kind: d.kind,
             amount: d.amount.minorUnits,
+            base: base?.minorUnits,
             currency: d.amount.currency.code,
             date: d.date.description,
             payeeKey: Totals.payeeKey(d.payee),
@@ -188,17 +220,16 @@ struct Totals {
 
     /// The batch folded for every kept-totals table.
     func folds(book: BookID) -> [Fold] {
-        let changed = cells.filter { $0.value.count != 0 || $0.value.total != 0 }
+        let changed = cells.filter { !$0.value.isZero }
         return TotalsTable.all.map { table in
-            var folded: [Key: (total: Int64, count: Int64)] = [:]
+            var folded: [Key: Sum] = [:]
             folded.reserveCapacity(changed.count)
             for (key, value) in changed {
                 var k = key
                 k.day = String(key.day.prefix(table.periodLength))
                 if !table.account { k.account = 0 }
                 if !table.payee { k.payeeKey = "" }
-                let old = folded[k] ?? (0, 0)
-                folded[k] = (old.total + value.total, old.count + value.count)
+                folded[k, default: Sum()] += value
             }
             var values: [BulkValue] = []
             values.reserveCapacity(folded.count * table.columns.count)
@@ -212,6 +243,8 @@ struct Totals {
                 values.append(.text(key.currency))
                 values.append(.int(value.total))
                 values.append(.int(value.count))
+                values.append(.int(value.base))
+                values.append(.int(value.unconverted))
             }
             return Fold(
                 table: table,
@@ -276,7 +309,8 @@ struct Totals {
             try await db.raw(
                 """
                 INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
-                SELECT \(keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
+                SELECT \(keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT),
+                  CAST(SUM(base_minor) AS BIGINT), CAST(SUM(unconverted) AS BIGINT)
                 FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed)) AND true
                 GROUP BY \(unsafeRaw: others.joined(separator: ", "))
                 \(unsafeRaw: table.addOnConflict)
@@ -298,12 +332,14 @@ struct Totals {
             """
             CREATE TEMPORARY TABLE rebuilt_totals AS
             SELECT book_id, date AS day, k AS kind, COALESCE(category_id, 0) AS category_id, COALESCE(acct, 0) AS account_id,
-              payee_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total_minor, CAST(COUNT(*) AS BIGINT) AS count
+              payee_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total_minor, CAST(COUNT(*) AS BIGINT) AS count,
+              CAST(COALESCE(SUM(base_minor), 0) AS BIGINT) AS base_minor,
+              CAST(SUM(CASE WHEN base_minor IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS unconverted
             FROM (
               SELECT book_id, date, CASE WHEN kind = 'transfer' THEN 'transfer_out' ELSE kind END AS k, category_id,
-                account_id AS acct, payee_key, currency, amount_minor FROM transactions WHERE book_id = \(bind: book)
+                account_id AS acct, payee_key, currency, amount_minor, base_minor FROM transactions WHERE book_id = \(bind: book)
               UNION ALL
-              SELECT book_id, date, 'transfer_in', category_id, to_account_id, payee_key, currency, amount_minor
+              SELECT book_id, date, 'transfer_in', category_id, to_account_id, payee_key, currency, amount_minor, base_minor
                 FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
             ) AS r
             GROUP BY book_id, date, k, COALESCE(category_id, 0), COALESCE(acct, 0), payee_key, currency
@@ -315,7 +351,8 @@ struct Totals {
             try await db.raw(
                 """
                 INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
-                SELECT \(unsafeRaw: keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT)
+                SELECT \(unsafeRaw: keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT),
+                  CAST(SUM(base_minor) AS BIGINT), CAST(SUM(unconverted) AS BIGINT)
                 FROM rebuilt_totals GROUP BY \(unsafeRaw: keys.joined(separator: ", "))
                 """
             ).run()

@@ -24,6 +24,10 @@ struct TotalsQuery {
         var currency: String
         var total: Int64
         var count: Int64
+        /// The converted amounts' sum, in the book's currency.
+        var base: Int64
+        /// How many of the records have no base amount.
+        var unconverted: Int64
     }
 
     var book: BookID
@@ -50,7 +54,9 @@ struct TotalsQuery {
                 kind: try row.decode(column: "kind", as: String.self),
                 currency: try row.decode(column: "currency", as: String.self),
                 total: try row.decode(column: "total", as: Int64.self),
-                count: try row.decode(column: "n", as: Int64.self)
+                count: try row.decode(column: "n", as: Int64.self),
+                base: try row.decode(column: "base", as: Int64.self),
+                unconverted: try row.decode(column: "unc", as: Int64.self)
             )
         }
     }
@@ -94,7 +100,8 @@ struct TotalsQuery {
         if dimension != .none { groupBy.append("\(unsafeRaw: dimension.rawValue)") }
         return """
             SELECT \(periodColumn) AS period, \(groupColumn) AS grp, kind, currency,
-              CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS n
+              CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS n,
+              CAST(SUM(base_minor) AS BIGINT) AS base, CAST(SUM(unconverted) AS BIGINT) AS unc
             FROM (\(parts.joined(separator: " UNION ALL "))) AS x
             GROUP BY \(groupBy.joined(separator: ", "))
             HAVING SUM(count) > 0
@@ -140,7 +147,8 @@ struct TotalsQuery {
         if let payeeKey { conditions.append("payee_key = \(bind: payeeKey)") }
         return """
             SELECT date AS p, \(unsafeRaw: kind) AS kind, COALESCE(category_id, 0) AS category_id,
-              COALESCE(\(unsafeRaw: column), 0) AS account_id, payee_key, currency, amount_minor AS total_minor, CAST(1 AS BIGINT) AS count
+              COALESCE(\(unsafeRaw: column), 0) AS account_id, payee_key, currency, amount_minor AS total_minor, CAST(1 AS BIGINT) AS count,
+              COALESCE(base_minor, 0) AS base_minor, CAST(CASE WHEN base_minor IS NULL THEN 1 ELSE 0 END AS BIGINT) AS unconverted
             FROM transactions WHERE \(conditions.joined(separator: " AND "))
             """
     }
@@ -153,7 +161,7 @@ struct TotalsQuery {
         let accountColumn: SQLQueryString = table.account ? "account_id" : "CAST(0 AS BIGINT) AS account_id"
         let payeeColumn: SQLQueryString = table.payee ? "payee_key" : "'' AS payee_key"
         return """
-            SELECT \(unsafeRaw: table.period) AS p, kind, category_id, \(accountColumn), \(payeeColumn), currency, total_minor, count
+            SELECT \(unsafeRaw: table.period) AS p, kind, category_id, \(accountColumn), \(payeeColumn), currency, total_minor, count, base_minor, unconverted
             FROM \(unsafeRaw: table.name) WHERE \(conditions.joined(separator: " AND "))
             """
     }

@@ -36,13 +36,14 @@ struct TotalsTable: Sendable {
     }
 
     /// The key columns and the sums, in insert order.
-    var columns: [String] { keyColumns + ["total_minor", "count"] }
+    var columns: [String] { keyColumns + ["total_minor", "count", "base_minor", "unconverted"] }
 
     /// The upsert clause that adds a batch to what is kept.
     var addOnConflict: String {
         """
         ON CONFLICT (\(keyColumns.joined(separator: ", "))) DO UPDATE SET
-          total_minor = \(name).total_minor + excluded.total_minor, count = \(name).count + excluded.count
+          total_minor = \(name).total_minor + excluded.total_minor, count = \(name).count + excluded.count,
+          base_minor = \(name).base_minor + excluded.base_minor, unconverted = \(name).unconverted + excluded.unconverted
         """
     }
 }

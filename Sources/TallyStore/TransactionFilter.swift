@@ -64,10 +64,15 @@ public struct TransactionFilter: Sendable, Equatable {
 public struct FilterSummary: Sendable, Hashable {
     /// Matching records (a transfer counts once).
     public var count: Int
-    /// Expense and income totals per currency.
+    /// Expense and income totals in the book's currency (records in other currencies at their
+    /// converted amounts; those no rate converts are left out and listed in `unconverted`).
     public var totals: [KindTotal]
     /// The book's currency.
     public var currency: Currency
+    /// Per kind and other currency, the matching records' amounts as entered.
+    public var originals: [KindTotal] = []
+    /// The matching expenses and incomes that no rate converts.
+    public var unconverted: Unconverted = .none
 
     /// The sum of one kind in the book's currency.
     public func total(_ kind: TransactionKind) -> Money {

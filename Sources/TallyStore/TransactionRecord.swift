@@ -39,7 +39,7 @@ public struct TransactionRecord: Sendable, Hashable {
 
     /// The SELECT list and joins that `init(row:)` reads.
     static let selectSQL: SQLQueryString = """
-        SELECT t.id, t.book_id, t.kind, t.amount_minor, t.currency, t.date, t.time, t.payee, t.category_id,
+        SELECT t.id, t.book_id, t.kind, t.amount_minor, t.base_minor, t.currency, t.date, t.time, t.payee, t.category_id,
           t.account_id, t.to_account_id, t.note, c.name AS c_name, c.icon AS c_icon, c.color AS c_color,
           p.name AS p_name, a.name AS a_name, ta.name AS ta_name,
           (SELECT COUNT(*) FROM receipts r WHERE r.transaction_id = t.id) AS receipt_count
@@ -90,7 +90,8 @@ public struct TransactionRecord: Sendable, Hashable {
             accountID: try row.decode(column: "account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
             toAccountID: try row.decode(column: "to_account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
             note: try row.decode(column: "note", as: String.self),
-            receiptCount: try row.decode(column: "receipt_count", as: Int.self)
+            receiptCount: try row.decode(column: "receipt_count", as: Int.self),
+            baseMinor: try row.decode(column: "base_minor", as: Int64?.self)
         )
         let name = try row.decode(column: "c_name", as: String?.self)
         let parent = try row.decode(column: "p_name", as: String?.self)

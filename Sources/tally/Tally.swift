@@ -10,7 +10,8 @@ struct Tally: AsyncParsableCommand {
         subcommands: [
             Serve.self, Add.self, List.self, Search.self, Report.self, Import.self, Export.self, Categories.self,
             Accounts.self,
-            BookCommand.self, BudgetCommand.self, GoalCommand.self, BillCommand.self, UserCommand.self,
+            BookCommand.self, RateCommand.self, BudgetCommand.self, GoalCommand.self, BillCommand.self,
+            UserCommand.self,
             TokenCommand.self,
             Check.self, Routes.self,
         ]

@@ -49,11 +49,17 @@ extension Array where Element == ModelRecord {
 }
 
 extension SummaryReport {
-    /// Rows of one kind and currency as key → (total, count).
+    /// Rows of one kind and currency as key → (total, count), for a book without rates: in the
+    /// book's currency the converted part of each row (its own records), in another currency
+    /// the amounts as entered beside it, which are all unconverted.
     func table(_ kind: TransactionKind, _ currency: String) -> [String: (Int64, Int)] {
         var out: [String: (Int64, Int)] = [:]
-        for row in rows where row.kind == kind && row.total.currency.code == currency {
-            out[row.key] = (row.total.minorUnits, row.count)
+        for row in rows where row.kind == kind {
+            if currency == self.currency.code {
+                if row.count > row.unconverted { out[row.key] = (row.total.minorUnits, row.count - row.unconverted) }
+            } else if let original = row.originals.first(where: { $0.currency.code == currency }) {
+                out[row.key] = (original.minorUnits, row.unconverted)
+            }
         }
         return out
     }

@@ -98,6 +98,11 @@ struct Migration4Tests {
                 try await db.raw("DELETE FROM schema_migrations WHERE version = 4").run()
             }
             #expect(try await store.migrate() == [4])
+            // Migration 4 made the tables in its own shape; migration 15 gave them their
+            // converted sums, as it would have after 4 on a real upgrade.
+            try await store.database.write { db in
+                for statement in Migration0015.totalsColumns { try await db.raw("\(unsafeRaw: statement)").run() }
+            }
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-11-20")!)
             for by in ReportGrouping.allCases {
                 let report = try await store.reports.summaryReport(
@@ -108,7 +113,7 @@ struct Migration4Tests {
                     $0.kind == .expense && $0.currency == "USD" && $0.date >= range.from && $0.date <= range.to
                 }
                 #expect(report.total(.expense).total.minorUnits == spent.reduce(0) { $0 + $1.amount }, "\(by)")
-                #expect(report.total(.expense).count == spent.count, "\(by)")
+                #expect(report.total(.expense).count - report.unconverted.count == spent.count, "\(by)")
             }
             let starbucks = try await store.records.transactions(
                 in: try await store.scope(user, book: book.id),

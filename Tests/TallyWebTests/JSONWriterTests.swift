@@ -23,7 +23,7 @@ private let day = LocalDate("2024-03-01")!
 /// A month summary with one row per text, which is its key, filter and colour.
 private func summary(_ texts: [String], counts: [Int]) throws -> ReportJSON.Summary {
     let rows = zip(texts, counts).enumerated().map { index, pair in
-        ReportRow(
+        var row = ReportRow(
             key: pair.0,
             filterValue: pair.0 + "/\(index)",
             kind: index % 2 == 0 ? .expense : .income,
@@ -31,9 +31,22 @@ private func summary(_ texts: [String], counts: [Int]) throws -> ReportJSON.Summ
             count: pair.1,
             color: pair.0
         )
+        if index % 2 == 1 { row.originals = [Money(minorUnits: Int64(pair.1) * 3, currency: euro)] }
+        return row
     }
     let query = ReportQuery(range: try DateRange(from: day, to: day.adding(days: 30)), kind: .both)
-    return ReportJSON.Summary(try SummaryReport(query: query, currency: .usd, rows: rows))
+    var report = try SummaryReport(query: query, currency: .usd, rows: rows)
+    report.unconverted = Unconverted(
+        records: counts.prefix(2).map {
+            UnconvertedRecord(
+                transactionID: TransactionID(rawValue: Int64($0) + 1),
+                date: day,
+                amount: Money(minorUnits: Int64($0), currency: euro)
+            )
+        },
+        count: counts.count
+    )
+    return ReportJSON.Summary(report)
 }
 
 /// A record whose every text is `text`, with the optional fields present or not by `mask`'s bits.
@@ -54,7 +67,8 @@ private func record(_ text: String, _ number: Int, mask: Int) -> APIModel.Transa
         toAccount: some(5, text),
         toAccountId: some(6, Int64(number) + 1),
         note: text,
-        receipts: number % 4
+        receipts: number % 4,
+        baseAmount: APIModel.Nullable(value: some(7, "\(number).10"))
     )
 }
 
@@ -109,7 +123,18 @@ struct JSONWriterTests {
                     income: texts.first ?? "0.00",
                     total: "-1.00",
                     currency: "EUR",
-                    totals: totals
+                    totals: totals,
+                    originals: totals.reversed(),
+                    unconverted: texts.indices.map { index in
+                        ReportJSON.UnconvertedJSON(
+                            UnconvertedRecord(
+                                transactionID: TransactionID(rawValue: Int64(index) + 1),
+                                date: LocalDate(year: 2026, month: 3, day: index % 28 + 1)!,
+                                amount: Money(minorUnits: Int64(index) * 77, currency: euro)
+                            )
+                        )
+                    },
+                    unconvertedCount: mask
                 )
             )
         }

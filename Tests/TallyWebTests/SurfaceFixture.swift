@@ -113,6 +113,22 @@ func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async
             "to_account": "Cash",
         ]
     )
+    // Other currencies at the edges: the largest rate (a conversion past the amount limit stays
+    // unconverted), the smallest (rounds to zero), and a currency with no rate at all.
+    _ = try await post("rates", ["date": "1900-01-01", "currency": "EUR", "rate": "999999999999999"])
+    _ = try await post("rates", ["date": "2199-12-31", "currency": "JPY", "rate": "0.000000000001"])
+    for (amount, currency, date) in [
+        ("9999999999.99", "EUR", "2199-12-31"), ("1.00", "EUR", "2024-06-01"), ("999999999999", "JPY", "2199-12-31"),
+        ("1.234", "KWD", "2024-06-02"),
+    ] {
+        _ = try await post(
+            "transactions",
+            [
+                "amount": amount, "currency": currency, "payee": Hostile.name("fx"), "category": id(parent),
+                "date": date,
+            ]
+        )
+    }
 
     let receipt = try await client.post(
         "\(owner.books)/transactions/\(id(record))/receipts",

@@ -235,7 +235,7 @@ def sign_up(browser, server):
 
 
 def add_record(browser, server, book, *, date, amount, payee, category, account=None, kind="expense",
-               time_of_day=None, receipt=None):
+               time_of_day=None, receipt=None, currency=None):
     """Fills the record form from the tab bar's Add link; returns the new record's id."""
     go(browser, f"{server.base_url}/books/{book}/calendar?month={date:%Y-%m}")
     click(browser, browser.find_element(By.CSS_SELECTOR, "nav.tabs a.add"))
@@ -256,6 +256,10 @@ def add_record(browser, server, book, *, date, amount, payee, category, account=
     assert date_input.get_attribute("value") == date.isoformat()
     if time_of_day:
         browser.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "time"), time_of_day)
+    if currency:
+        field = form.find_element(By.NAME, "currency")
+        field.clear()
+        field.send_keys(currency)
     form.find_element(By.NAME, "payee").send_keys(payee)
     select_category(browser, category)
     if account:

@@ -6,13 +6,13 @@
    with OpenAPI 3.1 semantics (openapi-schema-validator's OAS31Validator, formats checked).
 3. A real `tally serve` ($TALLY_BIN) on a free port with an empty data folder is seeded through
    the API itself (sign-up, tokens, categories, accounts, every kind of record in three
-   currencies and at the bounds, receipts, an import and its preview, budgets, goals with
-   contributions and a photo, bills and payments, the calendar feed), and EVERY documented
-   operation is called with real ids: a success and documented errors. Besides the errors picked
-   by hand (400, 403, 404, 409, 413, 422, 429), every operation is also called with an unknown
-   bearer token (401), without credentials (401), with the session cookie but no CSRF token
-   (403, unsafe methods), with ids that are not positive integers (404) and, where it reads a
-   JSON object, with an empty body (400).
+   currencies and at the bounds, exchange rates set, deleted and imported, receipts, an import
+   and its preview, budgets, goals with contributions and a photo, bills and payments, the
+   calendar feed), and EVERY documented operation is called with real ids: a success and
+   documented errors. Besides the errors picked by hand (400, 403, 404, 409, 413, 422, 429),
+   every operation is also called with an unknown bearer token (401), without credentials
+   (401), with the session cookie but no CSRF token (403, unsafe methods), with ids that are
+   not positive integers (404) and, where it reads a JSON object, with an empty body (400).
    Each answer must have a documented status and content type; a JSON body must validate against
    the schema documented for that status and type, and may not carry keys the schema does not
    list (response schemas are checked as if every object schema said
@@ -549,6 +549,11 @@ def exercise(c: Client):
     c.call("patch", "/api/v1/books/{book}/members/{user}", 422, ids={**TRIP, "user": grace_id}, body={"role": "boss"})
     c.call("patch", "/api/v1/books/{book}/members/{user}", 200, ids={**TRIP, "user": grace_id}, body={"role": "viewer"})
     c.call("post", "/api/v1/books/{book}/categories", 403, ids=TRIP, body={"name": "Viewer"}, auth=grace)
+    c.call("get", "/api/v1/books/{book}/rates", 200, ids=TRIP, auth=grace)  # viewers read the rates, change none
+    c.call("post", "/api/v1/books/{book}/rates", 403, ids=TRIP, body={"date": "2026-03-01", "currency": "USD", "rate": "150"}, auth=grace)
+    c.call("post", "/api/v1/books/{book}/rates/import", 403, ids=TRIP, raw=b"date,currency,rate\n2026-03-01,USD,150\n",
+           content_type="text/csv", auth=grace)
+    c.call("delete", "/api/v1/books/{book}/rates/{id}", 403, ids={**TRIP, "id": MISSING}, auth=grace)
     c.call("delete", "/api/v1/books/{book}/members/{user}", 409, ids={**TRIP, "user": me})
     c.call("delete", "/api/v1/books/{book}/members/{user}", 204, ids={**TRIP, "user": grace_id})
     c.call("post", "/api/v1/books/{book}/leave", 204, ids=B, auth=grace)
@@ -736,6 +741,55 @@ def exercise(c: Client):
         c.call("post", I, 200, ids=B, query={"dry_run": preview}, raw=csv, content_type="text/csv")
     c.call("post", I, 201, ids=B, query={"dry_run": "no"}, raw=csv, content_type="text/csv")
     c.call("post", I, 404, ids=NOBOOK, raw=csv, content_type="text/csv")
+
+    # ---- exchange rates: set, replace, list, delete, import; the records in EUR and JPY get a
+    # base amount, the KWD ones stay unconverted (the reports below list them)
+    RT = "/api/v1/books/{book}/rates"
+    rate = {"date": first, "currency": "EUR", "rate": "1.0856"}
+    eur = c.call("post", RT, 201, ids=B, body=rate, must=True).json()
+    again = c.call("post", RT, 201, ids=B, body={**rate, "rate": "1.08560"}, must=True).json()  # that day's, replaced
+    assert again["rate"] == eur["rate"] and again["written"] == 1 and "rate" in eur, (eur, again)
+    c.call("post", RT, 201, ids=B, body={"date": "1900-01-01", "currency": "jpy", "rate": "0.00634"})
+    c.call("post", RT, 422, ids=B, body={**rate, "rate": "-1.08"})
+    c.call("post", RT, 422, ids=B, body={**rate, "rate": "0"})
+    c.call("post", RT, 422, ids=B, body={**rate, "rate": "1.0000000000001"})  # 13 decimal places
+    c.call("post", RT, 422, ids=B, body={**rate, "rate": "1234567890123456"})  # 16 digits
+    c.call("post", RT, 422, ids=B, body={**rate, "rate": 1.0856})
+    c.call("post", RT, 422, ids=B, body={**rate, "currency": "USD"})  # the book's own
+    c.call("post", RT, 422, ids=B, body={**rate, "currency": "Euro"})
+    c.call("post", RT, 422, ids=B, body={**rate, "date": "2026-02-30"})
+    c.call("post", RT, 422, ids=B, body={"currency": "EUR", "rate": "1"})
+    c.call("post", RT, 400, ids=B, body={**rate, "source": "ecb"})
+    c.call("post", RT, 404, ids=NOBOOK, body=rate)
+    listed = c.call("get", RT, 200, ids=B, must=True).json()
+    assert [r["currency"] for r in listed] == ["EUR", "JPY"] and listed[0]["rate"] == "1.0856", listed
+    c.call("get", RT, 200, ids=B, query={"currency": "eur", "limit": 1})
+    c.call("get", RT, 200, ids=B, query={"currency": "CHF"})  # none
+    c.call("get", RT, 422, ids=B, query={"currency": "Euro"})
+    c.call("get", RT, 422, ids=B, query={"limit": 0})
+    c.call("get", RT, 422, ids=B, query={"limit": 1001})
+    c.call("get", RT, 404, ids=NOBOOK)
+    converted = c.call("get", T, 200, ids=B, query={"q": "time out"}, must=True).json()["transactions"]
+    assert converted and all(r["base_amount"] for r in converted), converted  # EUR records, now converted
+    RTI = RT + "/{id}"
+    spare_rate = c.call("post", RT, 201, ids=B, body={"date": first, "currency": "GBP", "rate": "1.27"}, must=True).json()["rate"]
+    gone_rate = c.call("delete", RTI, 200, ids={**B, "id": spare_rate["id"]}, must=True).json()
+    assert "rate" not in gone_rate and gone_rate["written"] == 0, gone_rate
+    c.call("delete", RTI, 404, ids={**B, "id": spare_rate["id"]})
+    c.call("delete", RTI, 404, ids={**NOBOOK, "id": eur["rate"]["id"]})
+    RTM = RT + "/import"
+    ecb = f"Date,USD,JPY,CYP,GBP,\n{today.isoformat()},1.0856,162.88,N/A,0.8412,\n{first},1.0801,161.5,N/A,N/A,\n".encode()
+    imported = c.call("post", RTM, 200, ids=B, raw=ecb, content_type="text/csv", must=True).json()
+    assert imported["skipped"] == ["CYP"] and "rate" not in imported, imported
+    c.call("post", RTM, 200, ids=B, raw=f"date,currency,rate\n{first},CHF,1.13\n{first},CHF,1.14\n".encode(), content_type="text/csv")
+    c.call("post", RTM, 422, ids=B, raw=b"date,currency,rate\n2026-03-01,EUR,abc\n", content_type="text/csv")
+    c.call("post", RTM, 422, ids=B, raw=b"date,currency,rate\n2026-03-01,USD,1\n", content_type="text/csv")
+    c.call("post", RTM, 422, ids=B, raw=b"Date,JPY,\n2026-03-01,160,\n", content_type="text/csv")  # no USD column
+    c.call("post", RTM, 422, ids=B, raw=b"when,currency,rate\n2026-03-01,EUR,1\n", content_type="text/csv")  # the heading
+    c.call("post", RTM, 422, ids=B, raw=b"date,currency,rate\n", content_type="text/csv")
+    c.call("post", RTM, 422, ids=B, raw=b"", content_type="text/csv")
+    c.call("post", RTM, 413, ids=B, raw=b"date,currency,rate\n" + b" " * (16 * 1024 * 1024), content_type="text/csv")
+    c.call("post", RTM, 404, ids=NOBOOK, raw=ecb, content_type="text/csv")
 
     # ---- reports
     S = "/api/v1/books/{book}/reports/summary"
@@ -948,7 +1002,7 @@ def exercise(c: Client):
     # ---- every operation with an unknown token, a bad id, an empty body
     live = {"book": book, "transactions": coffee_record["id"], "receipts": receipt["id"], "categories": food["id"],
             "accounts": savings["id"], "budgets": weekly["id"], "goals": bike["id"], "bills": phone["id"],
-            "tokens": token["id"], "due": due[0], "user": me, "invitations": by_email["id"]}
+            "tokens": token["id"], "due": due[0], "user": me, "invitations": by_email["id"], "rates": eur["rate"]["id"]}
     every_operation_with_an_unknown_token(c, live)
     every_operation_with_a_bad_id(c, live)
     every_json_operation_with_an_empty_body(c, live)

@@ -8,6 +8,9 @@ public struct AccountBalance: Sendable, Hashable {
     public let account: Account
     /// Opening balance + incomes − expenses − transfers out + transfers in.
     public let balance: Money
+    /// The balance in the book's currency: itself for an account in it, else converted at the
+    /// latest rate on or before today; nil while no rate applies.
+    public var converted: Money? = nil
 }
 
 /// Changes to an account; `nil` leaves a field as it is.
@@ -33,7 +36,20 @@ extension Books {
     /// The book's accounts with balances, in their order; archived ones last.
     public func accounts(in scope: BookScope) async throws -> [AccountBalance] {
         let bookID = scope.bookID
-        return try await database.read { db in try await Self.accountBalances(db, book: bookID) }
+        let base = scope.book.currency
+        let today = scope.today
+        return try await database.read { db in
+            var balances = try await Self.accountBalances(db, book: bookID)
+            let rates = try await Conversion.table(
+                db,
+                book: bookID,
+                base: base,
+                needs: Set(balances.map(\.balance.currency)).map { ($0, today) },
+                lock: false
+            )
+            for i in balances.indices { balances[i].converted = rates.convert(balances[i].balance, on: today) }
+            return balances
+        }
     }
 
     static func accountBalances(_ db: any SQLDatabase, book: BookID) async throws -> [AccountBalance] {

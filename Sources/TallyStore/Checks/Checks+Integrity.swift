@@ -182,6 +182,9 @@ extension Checks {
         case .rebuildTotals(let book):
             try await Totals.rebuild(db, book: book)
             return "book \(book): kept totals rebuilt from the records"
+        case .reconvert(let book):
+            let changed = try await Checks.reconvertAll(db, book: book)
+            return "book \(book): \(changed) record\(changed == 1 ? "" : "s") converted again from its rates"
         case .deleteReceipt(let id):
             try await db.raw("DELETE FROM receipts WHERE id = \(bind: id)").run()
             return "receipt \(id): removed"

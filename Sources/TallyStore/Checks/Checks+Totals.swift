@@ -12,7 +12,7 @@ extension Checks {
     /// A cell's key as text, in the table's key-column order (without book_id).
     private typealias CellKey = [String]
     private typealias Cell = (total: String, count: String)
-    private static let half: Int64 = 1_000_000_000
+    static let half: Int64 = 1_000_000_000
 
     /// Compares every kept-totals table and the account balances of one book with its records.
     static func checkTotals(
@@ -21,6 +21,7 @@ extension Checks {
     ) async throws -> (findings: [CheckFinding], cells: Int, records: Int) {
         var findings: [CheckFinding] = []
         var cells = 0
+        var reported: [String: Set<[String]>] = [:]
         for table in TotalsTable.all {
             let keys = Array(table.keyColumns.dropFirst())
             let kept = try await keptCells(db, table: table, keys: keys, book: book)
@@ -30,6 +31,7 @@ extension Checks {
             let wrong = all.compactMap { key in
                 compare(kept: kept[key], rebuilt: rebuilt[key], balance: false).map { (key, $0) }
             }
+            reported[table.name] = Set(wrong.map(\.0))
             for (key, (problem, fixable)) in wrong.sorted(by: { $0.0.lexicographicallyPrecedes($1.0) }) {
                 findings.append(
                     CheckFinding(
@@ -60,6 +62,7 @@ extension Checks {
                 )
             )
         }
+        findings += try await checkConverted(db, book: book, reported: reported)
         let records =
             try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM transactions WHERE book_id = \(bind: book)")
             .first()?
@@ -149,28 +152,16 @@ extension Checks {
         keys: [String],
         book: BookID
     ) async throws -> [CellKey: (total: Int64?, count: Int64)] {
-        let expressions = keys.map { column -> String in
-            switch column {
-            case table.period: "SUBSTR(date, 1, \(table.periodLength))"
-            case "category_id": "CAST(COALESCE(category_id, 0) AS TEXT)"
-            case "account_id": "CAST(COALESCE(acct, 0) AS TEXT)"
-            default: column
-            }
-        }
         let rows = try await db.raw(
-            """
-            SELECT \(unsafeRaw: zip(expressions, keys).map { "\($0) AS \($1)" }.joined(separator: ", ")),
-              CAST(SUM(amount_minor / \(unsafeRaw: String(half))) AS BIGINT) AS high, CAST(SUM(amount_minor % \(unsafeRaw: String(half))) AS BIGINT) AS low,
-              CAST(COUNT(*) AS BIGINT) AS n
-            FROM (
-              SELECT date, CASE WHEN kind = 'transfer' THEN 'transfer_out' ELSE kind END AS kind, category_id, account_id AS acct,
-                payee_key, currency, amount_minor FROM transactions WHERE book_id = \(bind: book)
-              UNION ALL
-              SELECT date, 'transfer_in', category_id, to_account_id, payee_key, currency, amount_minor
-                FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
-            ) AS r
-            GROUP BY \(unsafeRaw: expressions.joined(separator: ", "))
-            """
+            recordsByCell(
+                table,
+                keys: keys,
+                book: book,
+                sums: """
+                    CAST(SUM(amount_minor / \(half)) AS BIGINT) AS high, CAST(SUM(amount_minor % \(half)) AS BIGINT) AS low,
+                    CAST(COUNT(*) AS BIGINT) AS n
+                    """
+            )
         ).all()
         var cells: [CellKey: (total: Int64?, count: Int64)] = [:]
         for row in rows {
@@ -181,8 +172,39 @@ extension Checks {
         return cells
     }
 
+    /// The book's records folded to a table's grain as `Totals.rebuild` folds them (a transfer
+    /// twice, as leaving and arriving), keyed by `keys` as text, with the aggregates `sums` (SQL
+    /// text that binds nothing) and an optional `having` clause.
+    static func recordsByCell(
+        _ table: TotalsTable,
+        keys: [String],
+        book: BookID,
+        sums: String,
+        having: String = ""
+    ) -> SQLQueryString {
+        let expressions = keys.map { column -> String in
+            switch column {
+            case table.period: "SUBSTR(date, 1, \(table.periodLength))"
+            case "category_id": "CAST(COALESCE(category_id, 0) AS TEXT)"
+            case "account_id": "CAST(COALESCE(acct, 0) AS TEXT)"
+            default: column
+            }
+        }
+        return """
+            SELECT \(unsafeRaw: zip(expressions, keys).map { "\($0) AS \($1)" }.joined(separator: ", ")), \(unsafeRaw: sums)
+            FROM (
+              SELECT date, CASE WHEN kind = 'transfer' THEN 'transfer_out' ELSE kind END AS kind, category_id, account_id AS acct,
+                payee_key, currency, amount_minor, base_minor FROM transactions WHERE book_id = \(bind: book)
+              UNION ALL
+              SELECT date, 'transfer_in', category_id, to_account_id, payee_key, currency, amount_minor, base_minor
+                FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
+            ) AS r
+            GROUP BY \(unsafeRaw: expressions.joined(separator: ", ")) \(unsafeRaw: having)
+            """
+    }
+
     /// high × 10⁹ + low, or nil when it does not fit in 64 bits.
-    private static func joined(_ high: Int64, _ low: Int64) -> Int64? {
+    static func joined(_ high: Int64, _ low: Int64) -> Int64? {
         let (scaled, over) = high.multipliedReportingOverflow(by: half)
         guard !over else { return nil }
         let (sum, over2) = scaled.addingReportingOverflow(low)

@@ -28,6 +28,8 @@ public struct CheckFinding: Sendable, Equatable, CustomStringConvertible {
 /// are rebuilt for the whole book, because one wrong cell says nothing about its neighbours.
 enum CheckFix: Sendable, Equatable {
     case rebuildTotals(book: BookID)
+    /// Every record of the book converted again from its rates (then the totals follow).
+    case reconvert(book: BookID)
     case deleteReceipt(ReceiptID)
     case moveReceipt(ReceiptID, toBook: BookID)
     case resizeReceipt(ReceiptID)

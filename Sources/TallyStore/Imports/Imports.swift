@@ -38,7 +38,7 @@ extension Imports {
 
     static let importColumns = [
         "book_id", "kind", "amount_minor", "currency", "date", "time", "payee", "payee_key", "category_id",
-        "account_id", "to_account_id", "note", "created_at", "updated_at",
+        "account_id", "to_account_id", "note", "base_minor", "created_at", "updated_at",
     ]
 
     private func importAll(
@@ -52,6 +52,9 @@ extension Imports {
             if let claim { try await Self.claimStagedImport(db, claim.token, book: bookID, user: claim.user) }
             if sqlite { try await Self.importPragmas(db, on: true) }
             var names = try await ImportNames.load(db, book: book)
+            // Every rate of the book, once: a file's records span many days and currencies.
+            try await Conversion.lockForRecords(db, book: bookID)
+            let rates = try await Conversion.all(db, book: bookID, base: book.currency)
             var totals = Totals()
             var payees: [String: PayeeUse] = [:]
             var result = ImportResult()
@@ -147,10 +150,13 @@ extension Imports {
                     values.append(BulkValue(account))
                     values.append(BulkValue(toAccount))
                     values.append(.text(d.note))
+                    let base = rates.convert(d.amount, on: d.date)?.minorUnits
+                    values.append(BulkValue(base))
                     totals.add(
                         sign: 1,
                         kind: d.kind,
                         amount: d.amount.minorUnits,
+                        base: base,
                         currency: d.amount.currency.code,
                         date: date,
                         payeeKey: key,

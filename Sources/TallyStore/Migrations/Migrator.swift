@@ -116,6 +116,12 @@ enum Migrator {
             sqlite: Migration0014.sqlite,
             postgres: Migration0014.postgres
         ),
+        Migration(
+            version: 15,
+            name: "exchange rates, converted amounts and their kept totals",
+            sqlite: Migration0015.sqlite,
+            postgres: Migration0015.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

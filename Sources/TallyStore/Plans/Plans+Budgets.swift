@@ -196,7 +196,8 @@ extension Plans {
         to: LocalDate
     ) async throws -> [(date: LocalDate, minor: Int64)] {
         var conditions: [SQLQueryString] = [
-            "book_id = \(bind: budget.bookID)", "kind = 'expense'", "currency = \(bind: budget.limit.currency.code)",
+            // A budget is in the book's currency: every record counts at its converted amount.
+            "book_id = \(bind: budget.bookID)", "kind = 'expense'",
             "day >= \(bind: from.description)", "day <= \(bind: to.description)",
         ]
         if !budget.categoryIDs.isEmpty {
@@ -210,7 +211,7 @@ extension Plans {
         if !budget.accountIDs.isEmpty { conditions.append("account_id IN (\(binds: budget.accountIDs))") }
         let rows = try await db.raw(
             """
-            SELECT day, CAST(SUM(total_minor) AS BIGINT) AS spent FROM day_totals
+            SELECT day, CAST(SUM(base_minor) AS BIGINT) AS spent FROM day_totals
             WHERE \(conditions.joined(separator: " AND ")) GROUP BY day
             """
         ).all()

@@ -38,17 +38,23 @@ extension Records {
     /// The columns a new record's INSERT fills, in the order of `insertValues`.
     static let insertColumns = [
         "book_id", "kind", "amount_minor", "currency", "date", "time", "payee", "payee_key", "category_id",
-        "account_id", "to_account_id", "note", "created_at", "updated_at",
+        "account_id", "to_account_id", "note", "created_at", "updated_at", "base_minor",
     ]
 
     /// One resolved record's values for `insertColumns`.
-    static func insertValues(book: BookID, draft: TransactionDraft, refs: References, now: String) -> [BulkValue] {
+    static func insertValues(
+        book: BookID,
+        draft: TransactionDraft,
+        refs: References,
+        base: Money?,
+        now: String
+    ) -> [BulkValue] {
         [
             .int(book.rawValue), .text(draft.kind.rawValue), .int(draft.amount.minorUnits),
             .text(draft.amount.currency.code),
             .text(draft.date.description), .text(draft.time?.description ?? ""), .text(draft.payee),
             .text(Totals.payeeKey(draft.payee)), BulkValue(refs.category), BulkValue(refs.account),
-            BulkValue(refs.toAccount), .text(draft.note), .text(now), .text(now),
+            BulkValue(refs.toAccount), .text(draft.note), .text(now), .text(now), BulkValue(base?.minorUnits),
         ]
     }
 }
@@ -69,6 +75,8 @@ actor AddQueue {
     /// One waiting add.
     struct Job: Sendable {
         let book: BookID
+        /// The book's currency, which records in it are converted to.
+        let base: Currency
         /// The book's catalogue version at the request's access check (see `CatalogCache`).
         let catalogVersion: Int64
         let draft: TransactionDraft
@@ -90,7 +98,15 @@ actor AddQueue {
     /// Adds a checked draft to the book and returns the stored record, once its batch committed.
     func add(_ draft: TransactionDraft, in scope: BookScope) async throws -> TransactionRecord {
         try await withCheckedThrowingContinuation { done in
-            waiting.append(Job(book: scope.bookID, catalogVersion: scope.catalogVersion, draft: draft, done: done))
+            waiting.append(
+                Job(
+                    book: scope.bookID,
+                    base: scope.book.currency,
+                    catalogVersion: scope.catalogVersion,
+                    draft: draft,
+                    done: done
+                )
+            )
             if !writing {
                 writing = true
                 Task { await self.drain() }
@@ -116,6 +132,7 @@ actor AddQueue {
                 try await Self.insert(
                     db,
                     batch.map { ($0.book, $0.draft) },
+                    bases: Dictionary(batch.map { ($0.book, $0.base) }, uniquingKeysWith: { a, _ in a }),
                     writer: writer,
                     catalogs: catalogs,
                     versions: batch.map(\.catalogVersion)
@@ -128,7 +145,9 @@ actor AddQueue {
                 do {
                     // On its own, with the catalogue read afresh: a batch fails when a category or
                     // account it named went away after the request's check.
-                    let outcome = try await database.write { db in try await Self.insert(db, [(job.book, job.draft)]) }
+                    let outcome = try await database.write { db in
+                        try await Self.insert(db, [(job.book, job.draft)], bases: [job.book: job.base])
+                    }
                     job.done.resume(with: outcome[0])
                 } catch {
                     job.done.resume(throwing: error)
@@ -140,10 +159,12 @@ actor AddQueue {
     /// Inserts the drafts inside the caller's transaction; each gets its record, or the
     /// `FieldError` that kept it out. `writer` is the transaction's own, when the caller has
     /// it (the fast path on SQLite). With `catalogs`, a book's catalogue comes from memory
-    /// when it is held at the version the drafts' requests saw.
+    /// when it is held at the version the drafts' requests saw. `bases` holds the books'
+    /// currencies where the caller knows them; the others are read.
     static func insert(
         _ db: any SQLDatabase,
         _ drafts: [(book: BookID, draft: TransactionDraft)],
+        bases: [BookID: Currency] = [:],
         writer: BulkWriter? = nil,
         catalogs: CatalogCache? = nil,
         versions: [Int64] = []
@@ -182,15 +203,24 @@ actor AddQueue {
             }
             // Nothing of this book's went in (every draft refused): nothing to write.
             guard !resolved.isEmpty else { continue }
+            let rates = try await Conversion.table(
+                db,
+                book: book,
+                base: bases[book],
+                needs: resolved.map { ($0.draft.amount.currency, $0.draft.date) }
+            )
+            let converted = resolved.map { rates.convert($0.draft.amount, on: $0.draft.date) }
             let ids = try await (writer ?? BulkWriter(db: db, sqlite: nil)).insertReturningIDs(
                 into: "transactions",
                 columns: Records.insertColumns,
-                values: resolved.flatMap { Records.insertValues(book: book, draft: $0.draft, refs: $0.refs, now: now) }
+                values: zip(resolved, converted).flatMap {
+                    Records.insertValues(book: book, draft: $0.draft, refs: $0.refs, base: $1, now: now)
+                }
             )
             var totals = Totals()
             var payees: [String: PayeeUse] = [:]
-            for ((index, draft, refs), id) in zip(resolved, ids) {
-                totals.add(sign: 1, draft, refs)
+            for (((index, draft, refs), id), base) in zip(zip(resolved, ids), converted) {
+                totals.add(sign: 1, draft, refs, base: base)
                 if !draft.payee.isEmpty, draft.kind != .transfer {
                     payees[Totals.payeeKey(draft.payee), default: PayeeUse(name: draft.payee)]
                         .add(draft, category: refs.category, account: refs.account)
@@ -201,6 +231,7 @@ actor AddQueue {
                         book: book,
                         draft: draft,
                         refs: refs,
+                        base: base,
                         categories: catalog.categories,
                         accounts: catalog.accounts
                     )
@@ -247,6 +278,7 @@ extension TransactionRecord {
         book: BookID,
         draft: TransactionDraft,
         refs: Records.References,
+        base: Money?,
         categories: [Category],
         accounts: [Account]
     ) {
@@ -263,7 +295,8 @@ extension TransactionRecord {
                 categoryID: refs.category,
                 accountID: refs.account,
                 toAccountID: refs.toAccount,
-                note: draft.note
+                note: draft.note,
+                baseMinor: base?.minorUnits
             ),
             categoryPath: category.map { $0.path(in: categories) },
             categoryIcon: category?.icon,

@@ -27,7 +27,7 @@ extension Records {
             let row = try await db.raw(
                 """
                 DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                RETURNING kind, amount_minor, currency, date, payee_key, category_id, account_id, to_account_id
+                RETURNING kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id
                 """
             ).first()
         else { return false }
@@ -49,7 +49,7 @@ extension Records {
         let book = try scope.writable()
         let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
         return try await database.write { db in
-            let old = try await Self.record(db, id, book: bookID)
+            var old = try await Self.record(db, id, book: bookID)
             let draft = try TransactionDraft.validate(
                 input,
                 base: old.draft,
@@ -57,18 +57,28 @@ extension Records {
                 today: scope.today
             )
             let refs = try await Self.resolveReferences(db, book: bookID, draft: draft)
+            let rates = try await Conversion.table(
+                db,
+                book: bookID,
+                base: book.currency,
+                needs: [(draft.amount.currency, draft.date), (old.transaction.amount.currency, old.transaction.date)]
+            )
+            // Read again under the rates lock: a change of rates may have re-converted it meanwhile.
+            if old.transaction.amount.currency != book.currency { old = try await Self.record(db, id, book: bookID) }
+            let base = rates.convert(draft.amount, on: draft.date)
             try await db.raw(
                 """
                 UPDATE transactions SET kind = \(bind: draft.kind.rawValue), amount_minor = \(bind: draft.amount.minorUnits),
                   currency = \(bind: draft.amount.currency.code), date = \(bind: draft.date.description), time = \(bind: draft.time?.description ?? ""),
                   payee = \(bind: draft.payee), payee_key = \(bind: Totals.payeeKey(draft.payee)), category_id = \(bind: refs.category), account_id = \(bind: refs.account),
-                  to_account_id = \(bind: refs.toAccount), note = \(bind: draft.note), updated_at = \(bind: Clock.timestamp())
+                  to_account_id = \(bind: refs.toAccount), note = \(bind: draft.note), updated_at = \(bind: Clock.timestamp()),
+                  base_minor = \(bind: base?.minorUnits)
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
                 """
             ).run()
             var totals = Totals()
             totals.add(sign: -1, old.transaction)
-            totals.add(sign: 1, draft, refs)
+            totals.add(sign: 1, draft, refs, base: base)
             try await totals.apply(db, book: bookID)
             try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
             for (bytes, type) in images {

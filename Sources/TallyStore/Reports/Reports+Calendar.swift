@@ -12,14 +12,28 @@ public struct DaySummary: Sendable {
 }
 
 extension Reports {
-    /// Expense and income per day of a month, and the month's totals, in the book's currency.
-    /// Records in other currencies are counted but not summed until exchange rates exist.
+    /// Expense and income per day of a month, and the month's totals, in the book's currency:
+    /// records in other currencies are converted, and those no rate converts are listed.
     public func month(_ month: YearMonth, in scope: BookScope) async throws -> MonthSummary {
         let book = scope.book
-        let days = try await database.read { db in
-            try await Self.dayTotals(db, book: book, from: month.first, to: month.last)
+        let (days, unconverted) = try await database.read { db in
+            let days = try await Self.dayTotals(db, book: book, from: month.first, to: month.last)
+            let missing = days.reduce(0) { $0 + $1.unconverted }
+            guard missing > 0 else { return (days, Unconverted.none) }
+            return (
+                days,
+                try await Self.unconverted(
+                    db,
+                    book: book.id,
+                    range: try DateRange(from: month.first, to: month.last),
+                    kinds: ["expense", "income"],
+                    count: missing
+                )
+            )
         }
-        return try MonthSummary(month: month, currency: book.currency, recorded: days, today: scope.today)
+        var summary = try MonthSummary(month: month, currency: book.currency, recorded: days, today: scope.today)
+        summary.unconverted = unconverted
+        return summary
     }
 
     /// A day's records with its count, totals, cash flow and the month's daily average.
@@ -43,9 +57,10 @@ extension Reports {
         let rows = try await db.raw(
             """
             SELECT day AS date,
-              CAST(COALESCE(SUM(CASE WHEN kind = 'expense' AND currency = \(bind: book.currency.code) THEN total_minor ELSE 0 END), 0) AS BIGINT) AS expense,
-              CAST(COALESCE(SUM(CASE WHEN kind = 'income' AND currency = \(bind: book.currency.code) THEN total_minor ELSE 0 END), 0) AS BIGINT) AS income,
-              CAST(SUM(CASE WHEN kind = 'transfer_in' THEN 0 ELSE count END) AS BIGINT) AS n
+              CAST(COALESCE(SUM(CASE WHEN kind = 'expense' THEN base_minor ELSE 0 END), 0) AS BIGINT) AS expense,
+              CAST(COALESCE(SUM(CASE WHEN kind = 'income' THEN base_minor ELSE 0 END), 0) AS BIGINT) AS income,
+              CAST(SUM(CASE WHEN kind = 'transfer_in' THEN 0 ELSE count END) AS BIGINT) AS n,
+              CAST(SUM(CASE WHEN kind IN ('expense', 'income') THEN unconverted ELSE 0 END) AS BIGINT) AS unc
             FROM day_totals
             WHERE book_id = \(bind: book.id) AND day >= \(bind: from.description) AND day <= \(bind: to.description)
             GROUP BY day ORDER BY day
@@ -54,12 +69,14 @@ extension Reports {
         return try rows.compactMap { row in
             let day = try row.decode(model: StoredDay.self)
             guard let date = LocalDate(day.date) else { return nil }
-            return DayTotals(
+            var totals = DayTotals(
                 date: date,
                 expense: Money(minorUnits: day.expense, currency: book.currency),
                 income: Money(minorUnits: day.income, currency: book.currency),
                 count: day.count
             )
+            totals.unconverted = day.unconverted
+            return totals
         }
     }
 
@@ -69,10 +86,12 @@ extension Reports {
         let expense: Int64
         let income: Int64
         let count: Int
+        let unconverted: Int
 
         enum CodingKeys: String, CodingKey {
             case date, expense, income
             case count = "n"
+            case unconverted = "unc"
         }
     }
 }

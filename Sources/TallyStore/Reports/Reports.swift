@@ -15,28 +15,42 @@ extension Reports {
                 dimension: names.dimension
             ).run(db)
             let payees = try await names.payeeNames(db, keys: rows.map(\.group))
+            // Every currency folds into one row per group, in the book's currency; the amounts as
+            // entered stay beside it, per currency.
             var merged: [String: ReportRow] = [:]
+            var originals: [String: [Currency: Int64]] = [:]
             for row in rows {
                 guard let kind = TransactionKind(rawValue: row.kind), let currency = Currency(code: row.currency) else {
                     continue
                 }
                 let group = names.group(row.group, payees: payees)
-                let id = "\(kind.rawValue)|\(currency.code)|\(group.key)"
+                let id = "\(kind.rawValue)|\(group.key)"
                 var merged_row =
                     merged[id]
                     ?? ReportRow(
                         key: group.key,
                         filterValue: group.filter,
                         kind: kind,
-                        total: .zero(currency),
+                        total: .zero(book.currency),
                         count: 0,
                         color: group.color
                     )
-                try merged_row.total.minorUnits.checkedAdd(row.total)
+                try merged_row.total.minorUnits.checkedAdd(row.base)
                 merged_row.count += Int(row.count)
+                merged_row.unconverted += Int(row.unconverted)
+                if currency != book.currency {
+                    try originals[id, default: [:]][currency, default: 0].checkedAdd(row.total)
+                }
                 merged[id] = merged_row
             }
-            return try SummaryReport(query: query, currency: book.currency, rows: Array(merged.values))
+            for (id, sums) in originals {
+                merged[id]?.originals = sums.sorted { $0.key.code < $1.key.code }.map {
+                    Money(minorUnits: $0.value, currency: $0.key)
+                }
+            }
+            var report = try SummaryReport(query: query, currency: book.currency, rows: Array(merged.values))
+            report.unconverted = try await Self.unconverted(db, book: bookID, query: query, rows: rows)
+            return report
         }
     }
 
@@ -75,28 +89,32 @@ extension Reports {
                         key: kind.rawValue, filter: kind.rawValue,
                         color: kind == .expense ? Palette.expense : Palette.income
                     )
-                let id = "\(kind.rawValue)|\(currency.code)|\(group.key)"
+                _ = currency
+                let id = "\(kind.rawValue)|\(group.key)"
                 var s =
                     series[id]
                     ?? TrendSeries(
                         key: group.key,
                         filterValue: group.filter,
                         kind: kind,
-                        currency: currency,
+                        currency: book.currency,
                         color: group.color,
                         values: Array(repeating: 0, count: periods.count),
                         counts: Array(repeating: 0, count: periods.count)
                     )
-                try s.values[slot].checkedAdd(row.total)
+                try s.values[slot].checkedAdd(row.base)
                 s.counts[slot] += Int(row.count)
+                s.unconverted += Int(row.unconverted)
                 series[id] = s
             }
-            return try TrendReport(
+            var trend = try TrendReport(
                 periods: periods,
                 interval: interval,
                 currency: book.currency,
                 series: Array(series.values)
             )
+            trend.unconverted = try await Self.unconverted(db, book: bookID, query: query, rows: rows)
+            return trend
         }
     }
 

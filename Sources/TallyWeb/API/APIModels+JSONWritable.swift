@@ -11,6 +11,8 @@ extension APIModel.TransactionJSON {
             json.field("account", account)
             json.field("account_id", accountId)
             json.field("amount", amount)
+            json.key("base_amount")
+            if let base = baseAmount.value { json.string(base) } else { json.null() }
             json.field("category", category)
             json.field("category_id", categoryId)
             json.field("currency", currency)
@@ -36,11 +38,16 @@ extension APIModel.PageJSON {
             json.field("expenses", expenses)
             json.field("income", income)
             json.field("next_cursor", nextCursor)
+            json.key("originals")
+            json.array(originals) { json, total in total.write(to: &json) }
             json.field("total", total)
             json.key("totals")
             json.array(totals) { json, total in total.write(to: &json) }
             json.key("transactions")
             json.array(transactions) { json, record in record.write(to: &json) }
+            json.key("unconverted")
+            json.array(unconverted) { json, record in record.write(to: &json) }
+            json.field("unconverted_count", unconvertedCount)
         }
     }
 }
@@ -52,6 +59,7 @@ extension APIModel.AccountJSON {
             json.key("archived")
             json.bool(archived)
             json.field("balance", balance)
+            json.field("converted_balance", convertedBalance)
             json.field("currency", currency)
             json.field("id", id.rawValue)
             json.field("kind", kind)

@@ -57,6 +57,18 @@ enum APIModel {
         let id: Int64, kind: String, amount: String, currency: String, date: String, time: String?
         let payee: String, category: String?, categoryId: Int64?, account: String?, accountId: Int64?
         let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
+        /// The amount in the book's currency; null while no rate converts it.
+        let baseAmount: Nullable
+    }
+
+    /// A string that is written as `null` when absent, rather than left out.
+    struct Nullable: Encodable, Sendable {
+        let value: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            if let value { try container.encode(value) } else { try container.encodeNil() }
+        }
     }
 
     struct PageJSON: ResponseEncodable, JSONWritable {
@@ -67,6 +79,11 @@ enum APIModel {
         let count: Int
         let expenses: String, income: String, total: String, currency: String
         let totals: [ReportJSON.TotalJSON]
+        /// Each kind's sum per other currency, as entered.
+        let originals: [ReportJSON.TotalJSON]
+        /// The matching records the totals leave out for want of a rate (the first 50), and how many.
+        let unconverted: [ReportJSON.UnconvertedJSON]
+        let unconvertedCount: Int
     }
 
     struct CategoryJSON: ResponseEncodable {
@@ -85,10 +102,13 @@ enum APIModel {
     struct AccountJSON: ResponseEncodable, SnakeCaseKeys, JSONWritable {
         let id: AccountID, name: String, kind: String, currency: String, openingBalance: String, balance: String,
             archived: Bool
+        /// The balance in the book's currency, when it differs from the account's and a rate applies.
+        var convertedBalance: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, name, kind, currency, balance, archived
             case openingBalance = "opening_balance"
+            case convertedBalance = "converted_balance"
         }
     }
 
@@ -99,7 +119,12 @@ enum APIModel {
     struct CalendarJSON: ResponseEncodable {
         let month: String, currency: String, days: [CalendarDayJSON]
         let expense: String, income: String, cashFlow: String, count: Int, dailyAverage: String
+        /// The month's records the sums leave out for want of a rate (the first 50), and how many.
+        let unconverted: [ReportJSON.UnconvertedJSON]
+        let unconvertedCount: Int
         init(_ summary: MonthSummary) {
+            unconverted = summary.unconverted.records.map(ReportJSON.UnconvertedJSON.init)
+            unconvertedCount = summary.unconverted.count
             month = summary.month.description
             currency = summary.expense.currency.code
             days = summary.days.filter { $0.count > 0 }.map {
@@ -319,9 +344,10 @@ extension APIModel {
 // memberwise initialisers, with which `JSONWriterTests` builds them from hostile text.
 
 extension APIModel.TransactionJSON {
-    /// A stored record as the API shows it.
-    init(_ record: TransactionRecord) {
+    /// A stored record as the API shows it, with its amount in the book's currency `base`.
+    init(_ record: TransactionRecord, base: Currency) {
         let t = record.transaction
+        baseAmount = APIModel.Nullable(value: t.baseMinor.map { Money(minorUnits: $0, currency: base).decimalString })
         id = t.id.rawValue
         kind = t.kind.rawValue
         amount = t.amount.decimalString
@@ -343,9 +369,12 @@ extension APIModel.TransactionJSON {
 extension APIModel.PageJSON {
     /// A page of records with the count and totals of every match (`summarize` must have been set).
     init(_ page: TransactionPage) {
-        transactions = page.records.map(APIModel.TransactionJSON.init)
-        nextCursor = page.nextCursor
         let s = page.summary!
+        transactions = page.records.map { APIModel.TransactionJSON($0, base: s.currency) }
+        nextCursor = page.nextCursor
+        originals = s.originals.map(ReportJSON.TotalJSON.init)
+        unconverted = s.unconverted.records.map(ReportJSON.UnconvertedJSON.init)
+        unconvertedCount = s.unconverted.count
         count = s.count
         expenses = s.total(.expense).decimalString
         income = s.total(.income).decimalString
@@ -366,5 +395,8 @@ extension APIModel.AccountJSON {
         openingBalance = a.openingBalance.decimalString
         balance = item.balance.decimalString
         archived = a.archived
+        if let converted = item.converted, converted.currency != a.currency {
+            convertedBalance = converted.decimalString
+        }
     }
 }

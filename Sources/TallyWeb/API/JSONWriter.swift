@@ -89,6 +89,13 @@ struct JSONWriter {
         needsComma = true
     }
 
+    /// `null`.
+    mutating func null() {
+        element()
+        bytes.append(contentsOf: "null".utf8)
+        needsComma = true
+    }
+
     /// `true` or `false`.
     mutating func bool(_ value: Bool) {
         element()

@@ -46,14 +46,58 @@ public enum ReportJSON {
         }
     }
 
+    /// A record that a total leaves out because no rate converts it.
+    public struct UnconvertedJSON: Encodable, Sendable {
+        let transactionId: Int64, date: String, currency: String, amount: String
+
+        enum CodingKeys: String, CodingKey {
+            case date, currency, amount
+            case transactionId = "transaction_id"
+        }
+
+        init(_ r: UnconvertedRecord) {
+            transactionId = r.transactionID.rawValue
+            date = r.date.description
+            currency = r.amount.currency.code
+            amount = r.amount.decimalString
+        }
+
+        func write(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("amount", amount)
+                json.field("currency", currency)
+                json.field("date", date)
+                json.field("transaction_id", transactionId)
+            }
+        }
+    }
+
+    /// An amount as entered, in a currency other than the book's.
+    public struct OriginalJSON: Encodable, Sendable {
+        let currency: String, amount: String
+
+        init(_ m: Money) {
+            currency = m.currency.code
+            amount = m.decimalString
+        }
+
+        func write(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("amount", amount)
+                json.field("currency", currency)
+            }
+        }
+    }
+
     /// `GET …/reports/summary`.
     public struct Summary: ResponseEncodable, Sendable, SnakeCaseKeys, JSONWritable {
         struct Row: Encodable, Sendable {
             let key: String, filter: String, kind: String, currency: String, total: String, count: Int
             let sharePercent: String, average: String, color: String
+            let originals: [OriginalJSON]
 
             enum CodingKeys: String, CodingKey {
-                case key, filter, kind, currency, total, count, average, color
+                case key, filter, kind, currency, total, count, average, color, originals
                 case sharePercent = "share_percent"
             }
 
@@ -73,6 +117,8 @@ public enum ReportJSON {
                     json.string(key)
                     json.key("kind")
                     json.string(kind)
+                    json.key("originals")
+                    json.array(originals) { json, original in original.write(to: &json) }
                     json.key("share_percent")
                     json.string(sharePercent)
                     json.key("total")
@@ -86,6 +132,14 @@ public enum ReportJSON {
         let total: String
         let count: Int
         let totals: [TotalJSON]
+        /// The records the totals leave out for want of a rate (the first 50), and how many.
+        let unconverted: [UnconvertedJSON]
+        let unconvertedCount: Int
+
+        enum CodingKeys: String, CodingKey {
+            case from, to, by, kind, currency, rows, total, count, totals, unconverted
+            case unconvertedCount = "unconverted_count"
+        }
 
         /// The JSON of a report.
         public init(_ r: SummaryReport) {
@@ -104,9 +158,12 @@ public enum ReportJSON {
                     count: row.count,
                     sharePercent: r.sharePercent(row),
                     average: row.average.decimalString,
-                    color: row.color
+                    color: row.color,
+                    originals: row.originals.map(OriginalJSON.init)
                 )
             }
+            unconverted = r.unconverted.records.map(UnconvertedJSON.init)
+            unconvertedCount = r.unconverted.count
             switch r.query.kind {
             case .expense, .income:
                 let t = r.total(r.query.kind == .expense ? .expense : .income)
@@ -139,6 +196,10 @@ public enum ReportJSON {
                 json.string(total)
                 json.key("totals")
                 json.array(totals) { json, total in total.write(to: &json) }
+                json.key("unconverted")
+                json.array(unconverted) { json, record in record.write(to: &json) }
+                json.key("unconverted_count")
+                json.int(unconvertedCount)
             }
         }
     }
@@ -152,6 +213,9 @@ public enum ReportJSON {
         let from: String, to: String, interval: String, by: String?, kind: String, currency: String
         let periods: [String]
         let series: [Series]
+        /// The records the values leave out for want of a rate (the first 50), and how many.
+        let unconverted: [UnconvertedJSON]
+        let unconvertedCount: Int
 
         /// The JSON of a trend.
         public init(_ t: TrendReport, query: ReportQuery, grouped: Bool) throws {
@@ -174,6 +238,8 @@ public enum ReportJSON {
                     total: try s.total.decimalString
                 )
             }
+            unconverted = t.unconverted.records.map(UnconvertedJSON.init)
+            unconvertedCount = t.unconverted.count
         }
     }
 

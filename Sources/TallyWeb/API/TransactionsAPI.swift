@@ -53,12 +53,21 @@ struct TransactionsAPI {
         if let key = request.headers[Self.idempotencyKey] {
             let add = try await store.records.addTransaction(to: scope, input, key: try IdempotencyKey(key))
             guard add.created else {
-                return EditedResponse(status: .ok, response: APIModel.TransactionJSON(add.record))
+                return EditedResponse(
+                    status: .ok,
+                    response: APIModel.TransactionJSON(add.record, base: scope.book.currency)
+                )
             }
-            return created(APIModel.TransactionJSON(add.record), location: Self.location(of: add.record, in: scope))
+            return created(
+                APIModel.TransactionJSON(add.record, base: scope.book.currency),
+                location: Self.location(of: add.record, in: scope)
+            )
         }
         let record = try await store.records.addTransaction(to: scope, input)
-        return created(APIModel.TransactionJSON(record), location: Self.location(of: record, in: scope))
+        return created(
+            APIModel.TransactionJSON(record, base: scope.book.currency),
+            location: Self.location(of: record, in: scope)
+        )
     }
 
     /// The header that makes an add safe to send again.
@@ -71,7 +80,10 @@ struct TransactionsAPI {
 
     func show(_ request: Request, context: AppContext) async throws -> APIModel.TransactionJSON {
         let scope = try context.bookScope()
-        return APIModel.TransactionJSON(try await store.records.transaction(try context.parameters.id("id"), in: scope))
+        return APIModel.TransactionJSON(
+            try await store.records.transaction(try context.parameters.id("id"), in: scope),
+            base: scope.book.currency
+        )
     }
 
     func update(_ request: Request, context: AppContext) async throws -> APIModel.TransactionJSON {
@@ -79,7 +91,10 @@ struct TransactionsAPI {
         let id = try context.parameters.id("id", as: TransactionID.self)
         _ = try await store.records.transaction(id, in: scope)
         let input = try await request.decode(as: RecordBody.self, context: context).input
-        return APIModel.TransactionJSON(try await store.records.updateTransaction(id, in: scope, input))
+        return APIModel.TransactionJSON(
+            try await store.records.updateTransaction(id, in: scope, input),
+            base: scope.book.currency
+        )
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {

@@ -37,6 +37,8 @@ struct AccountPages {
                     name: a.name,
                     kind: a.kind.rawValue,
                     balance: item.balance.formatted,
+                    converted: a.currency == book.currency
+                        ? "" : item.converted.map { "≈ \($0.formatted)" } ?? "no rate to \(book.currency.code) yet",
                     negative: item.balance.isNegative,
                     opening: a.openingBalance.decimalString,
                     archived: a.archived,

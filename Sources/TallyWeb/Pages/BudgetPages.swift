@@ -37,12 +37,18 @@ struct BudgetPages {
             categories: try await store.books.categories(in: scope),
             accounts: try await store.books.accounts(in: scope)
         )
+        // Budgets count converted amounts: say so when some records have no rate yet.
+        let missing = try await store.rates.unconvertedCounts(in: scope)
         let model = BudgetsPage(
             budgets: standings.map { PlanText.budget($0, book: book.id) },
             hasBudgets: !standings.isEmpty,
             form: form,
             error: error?.description ?? "",
-            action: "/books/\(book.id)/budgets"
+            action: "/books/\(book.id)/budgets",
+            unconverted: missing.map {
+                "\($0.count) in \($0.currency.code) (no \($0.currency.code)→\(book.currency.code) rate on or before \($0.firstDate))"
+            },
+            hasUnconverted: !missing.isEmpty
         )
         return pages.page(
             "budgets",

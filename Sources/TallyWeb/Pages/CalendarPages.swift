@@ -71,7 +71,8 @@ struct CalendarPages {
             dailyAverage: summary.dailyAverage.formatted,
             count: summary.count,
             isCurrentMonth: month == YearMonth(today),
-            thisMonth: YearMonth(today).description
+            thisMonth: YearMonth(today).description,
+            unconverted: UnconvertedNote(summary.unconverted, base: book.currency, book: bookID)
         )
         return pages.page("calendar", title: month.title, context: context, book: book, model: model)
     }

@@ -95,8 +95,15 @@ struct DashboardPages {
         let standings = try await store.plans.budgetStandings(in: scope)
         let planToday = scope.today
         let dueSoon = try await store.plans.billsDueSoon(in: scope)
-        let others = report.totals.filter { $0.total.currency != book.currency }.map {
-            "\($0.kind.rawValue) \($0.total.formatted) (\($0.count))"
+        var originals: [String: Money] = [:]
+        for row in report.rows {
+            for money in row.originals {
+                let key = "\(row.kind.rawValue) \(money.currency.code)"
+                originals[key] = originals[key]?.adding(money) ?? money
+            }
+        }
+        let others = originals.sorted { $0.key < $1.key }.map {
+            "\($0.key.split(separator: " ")[0]) \($0.value.formatted)"
         }
         let model = DashboardPage(
             budgets: standings.map { PlanText.budget($0, book: bookID) },
@@ -121,7 +128,8 @@ struct DashboardPages {
             historyLink: "/books/\(bookID)/search",
             reportLink: "/books/\(bookID)/reports?from=\(range.from)&to=\(range.to)",
             otherCurrencies: others,
-            hasOtherCurrencies: !others.isEmpty
+            hasOtherCurrencies: !others.isEmpty,
+            unconverted: UnconvertedNote(report.unconverted, base: book.currency, book: bookID)
         )
         return pages.page("dashboard", title: span.title(range), context: context, book: book, model: model)
     }

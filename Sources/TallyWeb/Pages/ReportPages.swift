@@ -80,6 +80,7 @@ struct ReportPages {
                 share: report.shareText(row),
                 average: row.average.formatted,
                 color: SafeColor.hex(row.color),
+                originals: row.originals.map(\.formatted).joined(separator: ", "),
                 link: Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""
             )
         }
@@ -107,7 +108,8 @@ struct ReportPages {
             flowSVG: flowSVG,
             csvLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=csv",
             pdfLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=pdf",
-            trendCsvLink: "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv"
+            trendCsvLink: "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv",
+            unconverted: UnconvertedNote(report.unconverted, base: book.currency, book: bookID)
         )
         return pages.page("report", title: ReportFiles.title(query), context: context, book: book, model: model)
     }
@@ -135,9 +137,7 @@ struct ReportPages {
                 selected: $0 == (filter.kind?.rawValue ?? "")
             )
         }
-        let others = summary.totals.filter { $0.total.currency != book.currency }.map {
-            "\($0.kind.rawValue) \($0.total.formatted)"
-        }
+        let others = summary.originals.map { "\($0.kind.rawValue) \($0.total.formatted)" }
         let model = SearchPage(
             q: filter.text ?? "",
             from: filter.from?.description ?? "",
@@ -158,6 +158,7 @@ struct ReportPages {
             net: summary.net.formatted,
             otherCurrencies: others,
             hasOtherCurrencies: !others.isEmpty,
+            unconverted: UnconvertedNote(summary.unconverted, base: book.currency, book: bookID),
             nextLink: page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
             csvLink: "/api/v1/books/\(bookID)/transactions?\(params)\(params.isEmpty ? "" : "&")format=csv"
         )

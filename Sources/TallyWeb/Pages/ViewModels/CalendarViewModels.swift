@@ -15,6 +15,7 @@ struct CalendarPage: ViewModel {
     let count: Int
     let isCurrentMonth: Bool
     let thisMonth: String
+    let unconverted: UnconvertedNote
 }
 
 /// A row of the month grid.

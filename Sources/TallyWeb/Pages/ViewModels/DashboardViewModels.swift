@@ -22,8 +22,10 @@ struct DashboardPage: ViewModel {
     let hasLatest: Bool
     let historyLink: String
     let reportLink: String
+    /// The span's amounts in other currencies as entered, per kind.
     let otherCurrencies: [String]
     let hasOtherCurrencies: Bool
+    let unconverted: UnconvertedNote
 }
 
 /// A week / month / year switch of the dashboard.

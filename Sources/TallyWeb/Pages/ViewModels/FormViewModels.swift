@@ -79,6 +79,8 @@ struct AccountRow: ViewModel {
     let name: String
     let kind: String
     let balance: String
+    /// The balance in the book's currency for an account in another ("≈ $91.19"), or "".
+    let converted: String
     let negative: Bool
     let opening: String
     let archived: Bool

@@ -40,6 +40,9 @@ struct BudgetsPage: ViewModel {
     let form: BudgetFields
     let error: String
     let action: String
+    /// Records in other currencies that no rate converts, which the budgets leave out.
+    let unconverted: [String]
+    let hasUnconverted: Bool
 }
 
 /// `budget.mustache`: one budget, its history and its edit form.

@@ -17,6 +17,7 @@ struct ReportPage: ViewModel {
     let csvLink: String
     let pdfLink: String
     let trendCsvLink: String
+    let unconverted: UnconvertedNote
 }
 
 /// A row of the summary table.
@@ -28,6 +29,8 @@ struct ReportRowModel: ViewModel {
     let share: String
     let average: String
     let color: String
+    /// The row's amounts in other currencies as entered ("€84.00, ¥3,000"), "" when none.
+    let originals: String
     /// The search for this row's records; "" (no link) when it cannot be searched for.
     let link: String
 }
@@ -58,8 +61,10 @@ struct SearchPage: ViewModel {
     let spent: String
     let income: String
     let net: String
+    /// The matches' amounts in other currencies as entered, per kind.
     let otherCurrencies: [String]
     let hasOtherCurrencies: Bool
+    let unconverted: UnconvertedNote
     let nextLink: String
     let csvLink: String
 }
