@@ -188,12 +188,17 @@ def problems(r, expect):
 # Stores and servers
 
 
-def prepare_store(binary, store, csv_path):
-    """User, data and token through the binary's CLI; (token, import seconds)."""
+def prepare_store(binary, store, csv_path, rates_path=None):
+    """User, data and token through the binary's CLI; (token, import seconds). With `rates_path`,
+    its exchange rates are imported before the records, so the import converts each record."""
     r = run_measured([binary, "user", "create", "--email", EMAIL, "--password-stdin"] + store,
                      input_text=PASSWORD + "\n")
     if r.code != 0:
         raise BenchError(r.failure("tally user create"))
+    if rates_path:
+        r = run_measured([binary, "rate", "import", rates_path] + store)
+        if r.code != 0:
+            raise BenchError(r.failure("tally rate import"))
     r = run_measured([binary, "import", csv_path] + store)
     if r.code != 0:
         raise BenchError(r.failure("tally import"))
