@@ -98,7 +98,13 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         var scale = maxScale
         while scale >= 0 {
             let shift = scale + denominator.scale - numerator.scale
-            let top = Int128(numerator.significand) * power(max(shift, 0))
+            // Up to 10^15 × 10^24 does not fit in 128 bits; a product that overflows is ≥ 10^15
+            // times the denominator, too many digits at this scale: try one place fewer.
+            let (top, overflow) = Int128(numerator.significand).multipliedReportingOverflow(by: power(max(shift, 0)))
+            guard !overflow else {
+                scale -= 1
+                continue
+            }
             let bottom = Int128(denominator.significand) * power(max(-shift, 0))
             let value = divideHalfEven(top, by: bottom)
             if value < 1_000_000_000_000_000 {
@@ -157,6 +163,10 @@ public struct RateTable: Sendable {
 
 /// One rate of an import, with the file line it came from.
 public struct RateRow: Sendable, Hashable {
+    /// The most rates one import takes: the ECB's whole history since 1999 is about 200,000.
+    /// A file is refused as soon as it passes this, before it is all read into memory.
+    public static let importLimit = 500_000
+
     /// The currency the rate converts from.
     public var currency: Currency
     /// The day it applies from.

@@ -19,6 +19,18 @@ public enum RateCSV {
         public var rows: [RateRow] = []
         /// Column headings that were not read.
         public var skipped: [String] = []
+
+        /// Adds a rate; refuses the file once it holds more than `RateRow.importLimit`, so a
+        /// hostile file cannot fill memory first.
+        mutating func append(_ row: RateRow) throws(FieldError) {
+            guard rows.count < RateRow.importLimit else {
+                throw FieldError(
+                    "line \(row.line)",
+                    "the file has more than \(RateRow.importLimit) rates; import it in parts"
+                )
+            }
+            rows.append(row)
+        }
     }
 
     /// Parses a file for a book whose currency is `base`; errors name the line and column.
@@ -64,7 +76,7 @@ public enum RateCSV {
                 throw FieldError("line \(line), currency", "'\(fields[1].prefix(12))' is not an ISO 4217 currency code")
             }
             guard let rate = ExchangeRate(fields[2]) else { throw FieldError("line \(line), rate", ExchangeRate.rule) }
-            parsed.rows.append(RateRow(currency: currency, date: date, rate: rate, line: line))
+            try parsed.append(RateRow(currency: currency, date: date, rate: rate, line: line))
         }
         return parsed
     }
@@ -75,7 +87,11 @@ public enum RateCSV {
         // Which columns are read, and which one holds the book's currency per euro.
         var columns: [(index: Int, currency: Currency)] = []
         var baseColumn: Int?
+        var seen: Set<String> = []
         for (index, heading) in header.enumerated().dropFirst() where !heading.isEmpty {
+            guard seen.insert(heading.uppercased()).inserted else {
+                throw FieldError("line 1", "names \(heading.prefix(12)) twice")
+            }
             guard let currency = Currency(code: heading), currency != euro else {
                 parsed.skipped.append(heading)
                 continue
@@ -109,7 +125,7 @@ public enum RateCSV {
             if let baseColumn {
                 guard let value = try figure(baseColumn, base.code) else { continue }
                 basePerEuro = value
-                parsed.rows.append(RateRow(currency: euro, date: date, rate: value, line: line))
+                try parsed.append(RateRow(currency: euro, date: date, rate: value, line: line))
             } else {
                 basePerEuro = one
             }
@@ -121,7 +137,7 @@ public enum RateCSV {
                         "gives a rate beyond 15 digits or 12 decimal places"
                     )
                 }
-                parsed.rows.append(RateRow(currency: currency, date: date, rate: rate, line: line))
+                try parsed.append(RateRow(currency: currency, date: date, rate: rate, line: line))
             }
         }
         return parsed

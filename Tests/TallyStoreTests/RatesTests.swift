@@ -288,7 +288,9 @@ struct RatesTests {
             let scope = try await store.scope(user, book: book.id)
             let made = try await Self.seed(store, scope, rates: Self.initial)
             let euro = try #require(made.first { $0.amount.currency == eur && $0.date.description >= "2026-02-01" })
+            let dollar = try #require(made.first { $0.amount.currency == usd })
             try await store.database.write { db in
+                try await db.raw("UPDATE transactions SET base_minor = NULL WHERE id = \(bind: dollar.id)").run()
                 // A rate changed behind Tally's back, a record's base amount, and a kept cell.
                 try await db.raw("UPDATE exchange_rates SET rate = '2' WHERE currency = 'JPY' AND date = '2026-02-20'")
                     .run()
@@ -307,6 +309,12 @@ struct RatesTests {
                 }
             )
             #expect(problems.contains { $0.hasPrefix("transactions: base_minor, JPY: ") })
+            #expect(
+                problems.contains {
+                    $0
+                        == "transactions: base_minor, USD: 1 record converted differently from the book's rates (first: record \(dollar.id) keeps none, the rates give \(dollar.amount.minorUnits))"
+                }
+            )
             #expect(problems.contains { $0.hasPrefix("month_category_totals: ") && $0.contains("unconverted") })
             let repair = try await store.checks.repair(book: book.id)
             #expect(repair.after.findings.isEmpty, "\(repair.after.findings)")
@@ -394,6 +402,15 @@ struct RatesTests {
         // Half to even at the exact midpoint: one dollar at 0.5, 1.5, 2.5, 3.5 yen → 0, 2, 2, 4.
         for (rate, yen) in [("0.5", 0), ("1.5", 2), ("2.5", 2), ("3.5", 4)] as [(String, Int64)] {
             #expect(ExchangeRate(rate)!.convert(Money(minorUnits: 100, currency: usd), to: jpy)?.minorUnits == yen)
+        }
+        // A cross rate too large to keep is refused, not a trap: 10^15 ÷ 10^-12 would need 10^24.
+        #expect(ExchangeRate.quotient(ExchangeRate("999999999999999")!, ExchangeRate("0.000000000001")!) == nil)
+        #expect(ExchangeRate.quotient(ExchangeRate("1")!, ExchangeRate("999999999999999")!) == nil)  // rounds to 0
+        #expect(throws: FieldError("line 2, JPY", "gives a rate beyond 15 digits or 12 decimal places")) {
+            try RateCSV.parse(Array("Date,USD,JPY\n2024-01-02,999999999999999,0.000000000001\n".utf8), base: usd)
+        }
+        #expect(throws: FieldError("line 1", "names usd twice")) {
+            try RateCSV.parse(Array("Date,USD,JPY,usd\n2024-01-02,1,2,3\n".utf8), base: eur)
         }
         #expect(ExchangeRate("1.0000000000000001") == nil)  // 17 digits
         #expect(ExchangeRate("0.0000000000001") == nil)  // 13 places

@@ -154,6 +154,9 @@ extension Books {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
+            // Its records move to another category: a change of rates re-converting them at the
+            // same time would move the converted sums of cells that no longer exist.
+            try await Conversion.lockForRecords(db, book: bookID)
             let all = try await Self.categories(db, book: bookID)
             guard let category = all.first(where: { $0.id == id }) else { throw StoreError.notFound("category") }
             let doomed = [id] + all.filter { $0.parentID == id }.map(\.id)

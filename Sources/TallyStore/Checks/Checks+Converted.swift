@@ -96,24 +96,19 @@ extension Checks {
         }
     }
 
-    /// Gives every record of a book the base amount its rates give now, and moves the kept totals.
+    /// Gives every record of a book the base amount its rates give now, and moves the kept
+    /// totals by the difference, under the rates lock.
     static func reconvertAll(_ db: any SQLDatabase, book: BookID) async throws -> Int {
         guard let row = try await db.raw("SELECT currency FROM books WHERE id = \(bind: book)").first(),
             let base = Currency(code: try row.decode(column: "currency", as: String.self))
         else { return 0 }
-        // The book's own currency: the amount itself.
-        try await db.raw(
-            """
-            UPDATE transactions SET base_minor = amount_minor
-            WHERE book_id = \(bind: book) AND currency = \(bind: base.code) AND (base_minor IS NULL OR base_minor <> amount_minor)
-              AND amount_minor <= \(bind: Money.maxMinorUnits) AND amount_minor >= \(bind: -Money.maxMinorUnits)
-            """
-        ).run()
+        try await Conversion.lockForRates(db, book: book)
         var changed = 0
-        // From the first day to the last: no rate bounds the span.
+        // From the first day to the last: no rate bounds the span. The book's own currency too:
+        // its records' base amount is the amount itself.
         let all = [LocalDate(year: 1, month: 1, day: 1)!, LocalDate(year: 9999, month: 12, day: 31)!]
         for currency in try await db.raw(
-            "SELECT DISTINCT currency FROM transactions WHERE book_id = \(bind: book) AND currency <> \(bind: base.code)"
+            "SELECT DISTINCT currency FROM transactions WHERE book_id = \(bind: book)"
         ).all().compactMap({ Currency(code: try $0.decode(column: "currency", as: String.self)) }) {
             changed += try await Rates.reconvert(db, book: book, base: base, currency: currency, changed: all)
         }

@@ -48,31 +48,50 @@ extension Rates {
             for row in rows {
                 let amount = try row.decode(column: "amount_minor", as: Int64.self)
                 let old = try row.decode(column: "base_minor", as: Int64?.self)
-                guard let date = LocalDate(try row.decode(column: "date", as: String.self)) else { continue }
+                // Records stored outside the bounds are `tally check`'s to name, not to convert.
+                guard let date = LocalDate(try row.decode(column: "date", as: String.self)),
+                    LocalDate.supported.contains(date), amount.magnitude <= Money.maxMinorUnits
+                else { continue }
                 let new = rates.convert(Money(minorUnits: amount, currency: currency), on: date)?.minorUnits
                 if new != old { moves[try row.decode(column: "id", as: Int64.self)] = (row, new) }
             }
-            guard !moves.isEmpty else { continue }
-            let cases = moves.map { id, move -> SQLQueryString in
-                "WHEN \(bind: id) THEN CAST(\(bind: move.base) AS BIGINT)"
-            }
-            // RETURNING tells which rows the update met: a record deleted meanwhile is not moved.
-            let updated = try await db.raw(
-                """
-                UPDATE transactions SET base_minor = CASE id \(cases.joined(separator: " ")) END
-                WHERE book_id = \(bind: book) AND id IN (\(binds: Array(moves.keys)))
-                RETURNING id
-                """
-            ).all().map { try $0.decode(column: "id", as: Int64.self) }
-            for id in updated {
-                guard let move = moves[id] else { continue }
-                try totals.add(sign: -1, row: move.row)
-                try totals.add(sign: 1, row: move.row, base: move.base)
-                changedCount += 1
+            if !moves.isEmpty { changedCount += try await move(db, book: book, moves, into: &totals) }
+            // The cells go out in parts, so a re-conversion of a whole history holds a part at most.
+            if totals.cellCount >= 50_000 {
+                try await totals.apply(db, book: book)
+                totals = Totals()
             }
             if rows.count < reconvertChunk { break }
         }
         try await totals.apply(db, book: book)
         return changedCount
+    }
+
+    /// Writes the new base amounts of one page of records and adds their differences to `totals`;
+    /// returns how many records the update met (a record deleted meanwhile is not moved).
+    private static func move(
+        _ db: any SQLDatabase,
+        book: BookID,
+        _ moves: [Int64: (row: any SQLRow, base: Int64?)],
+        into totals: inout Totals
+    ) async throws -> Int {
+        let cases = moves.map { id, move -> SQLQueryString in
+            "WHEN \(bind: id) THEN CAST(\(bind: move.base) AS BIGINT)"
+        }
+        let updated = try await db.raw(
+            """
+            UPDATE transactions SET base_minor = CASE id \(cases.joined(separator: " ")) END
+            WHERE book_id = \(bind: book) AND id IN (\(binds: Array(moves.keys)))
+            RETURNING id
+            """
+        ).all().map { try $0.decode(column: "id", as: Int64.self) }
+        var count = 0
+        for id in updated {
+            guard let move = moves[id] else { continue }
+            try totals.add(sign: -1, row: move.row)
+            try totals.add(sign: 1, row: move.row, base: move.base)
+            count += 1
+        }
+        return count
     }
 }

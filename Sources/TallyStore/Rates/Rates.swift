@@ -149,8 +149,8 @@ extension Rates {
     public func importRates(in scope: BookScope, _ rows: [RateRow]) async throws -> RateChange {
         let book = try scope.writable()
         guard !rows.isEmpty else { throw FieldError("file", "has no rates") }
-        guard rows.count <= Self.importLimit else {
-            throw FieldError("file", "has \(rows.count) rates; at most \(Self.importLimit) go in one import")
+        guard rows.count <= RateRow.importLimit else {
+            throw FieldError("file", "has \(rows.count) rates; at most \(RateRow.importLimit) go in one import")
         }
         // The last of a day's repeats wins, as one statement may not upsert a row twice.
         var latest: [String: RateRow] = [:]
@@ -184,9 +184,6 @@ extension Rates {
             return RateChange(rate: nil, written: unique.count, reconverted: reconverted)
         }
     }
-
-    /// The most rates one import takes: the ECB's whole history since 1999 is about 200,000.
-    public static let importLimit = 500_000
 
     private static func check(_ currency: Currency, book: Book, line: Int? = nil) throws {
         guard currency != book.currency else {
