@@ -137,27 +137,33 @@ public struct RateTable: Sendable {
     }
 
     /// The latest rate of a currency on or before a day.
-    public func rate(_ currency: Currency, on date: LocalDate) -> (date: LocalDate, rate: ExchangeRate)? {
-        guard let rates = byCurrency[currency.code] else { return nil }
-        // The first rate after the day, found by halving; the one before it is the answer.
+    public func rate(_ currency: Currency, on date: LocalDate) -> ExchangeRate? {
+        let (rates, after) = firstAfter(currency, date)
+        return after == 0 ? nil : rates[after - 1].rate
+    }
+
+    /// The first rate date of a currency after a day, where another rate takes over.
+    public func nextDate(_ currency: Currency, after date: LocalDate) -> LocalDate? {
+        let (rates, after) = firstAfter(currency, date)
+        return after < rates.count ? rates[after].date : nil
+    }
+
+    /// A currency's rates and the index of the first one dated after `date`, found by halving.
+    private func firstAfter(_ currency: Currency, _ date: LocalDate) -> ([(date: LocalDate, rate: ExchangeRate)], Int) {
+        let rates = byCurrency[currency.code] ?? []
         var (low, high) = (0, rates.count)
         while low < high {
             let mid = (low + high) / 2
             if rates[mid].date <= date { low = mid + 1 } else { high = mid }
         }
-        return low == 0 ? nil : rates[low - 1]
-    }
-
-    /// The first rate date of a currency after a day, where another rate takes over.
-    public func nextDate(_ currency: Currency, after date: LocalDate) -> LocalDate? {
-        byCurrency[currency.code]?.first { $0.date > date }?.date
+        return (rates, low)
     }
 
     /// An amount in the base currency: itself when it already is, else converted at the latest
     /// rate on or before the day; nil when no rate applies or the result is out of bounds.
     public func convert(_ amount: Money, on date: LocalDate) -> Money? {
         if amount.currency == base { return amount }
-        return rate(amount.currency, on: date)?.rate.convert(amount, to: base)
+        return rate(amount.currency, on: date)?.convert(amount, to: base)
     }
 }
 
@@ -198,11 +204,8 @@ public struct RateInput: Sendable {
     public init(date: String?, currency: String?, rate: String?) throws {
         guard let date, !date.isEmpty else { throw FieldError("date", "is required") }
         self.date = try LocalDate.input(date, field: "date")
-        guard let code = currency, !code.isEmpty else { throw FieldError("currency", "is required") }
-        guard let currency = Currency(code: code.trimmingSpaces()) else {
-            throw FieldError("currency", "'\(code.prefix(12))' is not an ISO 4217 currency code")
-        }
-        self.currency = currency
+        guard let currency, !currency.isEmpty else { throw FieldError("currency", "is required") }
+        self.currency = try Validate.currency(currency)
         guard let text = rate, !text.isEmpty else { throw FieldError("rate", "is required") }
         guard let rate = ExchangeRate(text) else { throw FieldError("rate", ExchangeRate.rule) }
         self.rate = rate

@@ -59,7 +59,7 @@ public struct SummaryReport: Sendable, Hashable {
     public var currency: Currency
     /// Rows, expenses before incomes, book currency first, then largest total first.
     public var rows: [ReportRow]
-    /// Totals per kind and currency (book currency first).
+    /// Totals per kind, in the book's currency (rows in other currencies are converted).
     public var totals: [KindTotal]
     /// The records in the range that no rate converts, which the totals leave out.
     public var unconverted: Unconverted = .none

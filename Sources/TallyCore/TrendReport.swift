@@ -74,8 +74,6 @@ public struct TrendSeries: Sendable, Hashable {
     public var values: [Int64]
     /// Record counts per period.
     public var counts: [Int]
-    /// How many of the series' records no rate converts (left out of `values`).
-    public var unconverted: Int = 0
 
     /// A series.
     public init(

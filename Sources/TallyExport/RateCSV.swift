@@ -72,9 +72,7 @@ public enum RateCSV {
             if fields.allSatisfy({ $0.trimmingSpaces().isEmpty }) { continue }
             guard fields.count == 3 else { throw FieldError("line \(line)", "must have 3 fields: date,currency,rate") }
             let date = try LocalDate.input(fields[0], field: "line \(line), date")
-            guard let currency = Currency(code: fields[1].trimmingSpaces()) else {
-                throw FieldError("line \(line), currency", "'\(fields[1].prefix(12))' is not an ISO 4217 currency code")
-            }
+            let currency = try Validate.currency(fields[1], field: "line \(line), currency")
             guard let rate = ExchangeRate(fields[2]) else { throw FieldError("line \(line), rate", ExchangeRate.rule) }
             try parsed.append(RateRow(currency: currency, date: date, rate: rate, line: line))
         }

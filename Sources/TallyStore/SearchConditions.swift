@@ -134,16 +134,14 @@ struct SearchConditions {
         summary.originals.sort {
             ($0.total.currency.code, $0.kind.rawValue) < ($1.total.currency.code, $1.kind.rawValue)
         }
-        if missing > 0 {
-            summary.unconverted = try await Reports.unconverted(
-                db,
-                book: book.id,
-                range: nil,
-                kinds: ["expense", "income"],
-                count: missing,
-                extra: conditions
-            )
-        }
+        summary.unconverted = try await Reports.unconverted(
+            db,
+            book: book.id,
+            range: nil,
+            kinds: ["expense", "income"],
+            count: missing,
+            extra: conditions
+        )
         return summary
     }
 

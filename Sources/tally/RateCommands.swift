@@ -24,12 +24,7 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let only = try currency.map { code in
-                        guard let c = Currency(code: code) else {
-                            throw FieldError("currency", "'\(code)' is not an ISO 4217 currency code")
-                        }
-                        return c
-                    }
+                    let only = try currency.map { try Validate.currency($0) }
                     let (book, rates, missing) = try await store.withStore { store in
                         let scope = try await who.resolve(store)
                         return (

@@ -167,7 +167,7 @@ extension Plans {
                 toAccount: nil,
                 note: "Bill due \(dueDate)"
             )
-            let transactionID = try await Records.insertTransaction(db, book: bookID, draft: draft)
+            let transactionID = try await Records.insertTransaction(db, book: book, draft: draft)
             try await db.raw(
                 """
                 INSERT INTO bill_payments (bill_id, due_date, paid_on, amount_minor, transaction_id, created_at)

@@ -161,7 +161,7 @@ extension Plans {
                     toAccount: .to(target.id),
                     note: note.isEmpty ? "Saving for \(goal.name)" : note
                 )
-                transactionID = try await Records.insertTransaction(db, book: bookID, draft: draft)
+                transactionID = try await Records.insertTransaction(db, book: book, draft: draft)
             }
             let id = try await db.raw(
                 """

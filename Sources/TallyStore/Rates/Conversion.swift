@@ -15,60 +15,42 @@ enum Conversion {
     static func table(
         _ db: any SQLDatabase,
         book: BookID,
-        base: Currency? = nil,
+        base: Currency,
         needs: [(currency: Currency, date: LocalDate)],
         lock: Bool = true
     ) async throws -> RateTable {
-        let baseCurrency: Currency
-        if let base {
-            baseCurrency = base
-        } else {
-            guard let row = try await db.raw("SELECT currency FROM books WHERE id = \(bind: book)").first() else {
-                throw StoreError.notFound("book")
-            }
-            baseCurrency = try Row.currency(code: try row.decode(column: "currency", as: String.self))
-        }
-        var table = RateTable(base: baseCurrency)
-        let foreign = Set(
-            needs.filter { $0.currency != baseCurrency }.map { Need(currency: $0.currency, date: $0.date) }
-        )
-        guard !foreign.isEmpty else { return table }
+        let foreign = Set(needs.filter { $0.currency != base }.map { Need(currency: $0.currency, date: $0.date) })
+        guard !foreign.isEmpty else { return RateTable(base: base) }
         if lock { try await lockForRecords(db, book: book) }
-        if foreign.count <= pointReads {
-            for need in foreign {
-                if let row = try await db.raw(
-                    """
-                    SELECT date, rate FROM exchange_rates
-                    WHERE book_id = \(bind: book) AND currency = \(bind: need.currency.code) AND date <= \(bind: need.date.description)
-                    ORDER BY date DESC LIMIT 1
-                    """
-                ).first() {
-                    try add(row, currency: need.currency.code, to: &table)
-                }
-            }
-        } else {
-            let codes = Array(Set(foreign.map(\.currency.code)))
-            for row in try await db.raw(
-                "SELECT currency, date, rate FROM exchange_rates WHERE book_id = \(bind: book) AND currency IN (\(binds: codes))"
-            ).all() {
-                try add(row, currency: try row.decode(column: "currency", as: String.self), to: &table)
+        guard foreign.count <= pointReads else {
+            return try await all(db, book: book, base: base, currencies: Array(Set(foreign.map(\.currency))))
+        }
+        var table = RateTable(base: base)
+        for need in foreign {
+            if let row = try await db.raw(
+                """
+                SELECT date, rate FROM exchange_rates
+                WHERE book_id = \(bind: book) AND currency = \(bind: need.currency.code) AND date <= \(bind: need.date.description)
+                ORDER BY date DESC LIMIT 1
+                """
+            ).first() {
+                try add(row, currency: need.currency.code, to: &table)
             }
         }
         table.sort()
         return table
     }
 
-    /// Every rate of a book, for a change of rates that re-converts records.
+    /// A book's rates, of some currencies or all, for a write of many records or a change of
+    /// rates that re-converts them.
     static func all(
         _ db: any SQLDatabase,
         book: BookID,
         base: Currency,
-        currency: Currency? = nil
-    ) async throws
-        -> RateTable
-    {
+        currencies: [Currency]? = nil
+    ) async throws -> RateTable {
         var table = RateTable(base: base)
-        let only: SQLQueryString = currency.map { " AND currency = \(bind: $0.code)" } ?? ""
+        let only: SQLQueryString = currencies.map { " AND currency IN (\(binds: $0.map(\.code)))" } ?? ""
         for row in try await db.raw(
             "SELECT currency, date, rate FROM exchange_rates WHERE book_id = \(bind: book)\(only)"
         ).all() {

@@ -20,7 +20,7 @@ extension Rates {
         changed: [LocalDate]
     ) async throws -> Int {
         guard let first = changed.min(), let last = changed.max() else { return 0 }
-        let rates = try await Conversion.all(db, book: book, base: base, currency: currency)
+        let rates = try await Conversion.all(db, book: book, base: base, currencies: [currency])
         let until = rates.nextDate(currency, after: last)
         let end: SQLQueryString = until.map { " AND date < \(bind: $0.description)" } ?? ""
         var totals = Totals()

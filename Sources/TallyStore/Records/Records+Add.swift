@@ -16,7 +16,7 @@ extension Records {
         if receipts.isEmpty { return try await core.adds.add(draft, in: scope) }
         let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
         return try await database.write { db in
-            let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
+            let id = try await Self.insertTransaction(db, book: book, draft: draft)
             for (bytes, type) in images {
                 _ = try await Self.insertReceipt(db, book: book.id, transaction: id, bytes: bytes, type: type)
             }
@@ -28,11 +28,11 @@ extension Records {
     /// payee memory current: how bills, goals and adds with photos add a record.
     static func insertTransaction(
         _ db: any SQLDatabase,
-        book bookID: BookID,
+        book: Book,
         draft: TransactionDraft
     ) async throws -> TransactionID {
         // The same path as a group-committed add, as a batch of one.
-        try await AddQueue.insert(db, [(bookID, draft)])[0].get().transaction.id
+        try await AddQueue.insert(db, [(book.id, book.currency, draft)])[0].get().transaction.id
     }
 
     /// The columns a new record's INSERT fills, in the order of `insertValues`.
@@ -131,8 +131,7 @@ actor AddQueue {
             let outcomes = try await database.bulkWrite { db, writer in
                 try await Self.insert(
                     db,
-                    batch.map { ($0.book, $0.draft) },
-                    bases: Dictionary(batch.map { ($0.book, $0.base) }, uniquingKeysWith: { a, _ in a }),
+                    batch.map { ($0.book, $0.base, $0.draft) },
                     writer: writer,
                     catalogs: catalogs,
                     versions: batch.map(\.catalogVersion)
@@ -146,7 +145,7 @@ actor AddQueue {
                     // On its own, with the catalogue read afresh: a batch fails when a category or
                     // account it named went away after the request's check.
                     let outcome = try await database.write { db in
-                        try await Self.insert(db, [(job.book, job.draft)], bases: [job.book: job.base])
+                        try await Self.insert(db, [(job.book, job.base, job.draft)])
                     }
                     job.done.resume(with: outcome[0])
                 } catch {
@@ -159,12 +158,11 @@ actor AddQueue {
     /// Inserts the drafts inside the caller's transaction; each gets its record, or the
     /// `FieldError` that kept it out. `writer` is the transaction's own, when the caller has
     /// it (the fast path on SQLite). With `catalogs`, a book's catalogue comes from memory
-    /// when it is held at the version the drafts' requests saw. `bases` holds the books'
-    /// currencies where the caller knows them; the others are read.
+    /// when it is held at the version the drafts' requests saw. Each draft comes with its book's
+    /// currency, which it is converted to.
     static func insert(
         _ db: any SQLDatabase,
-        _ drafts: [(book: BookID, draft: TransactionDraft)],
-        bases: [BookID: Currency] = [:],
+        _ drafts: [(book: BookID, base: Currency, draft: TransactionDraft)],
         writer: BulkWriter? = nil,
         catalogs: CatalogCache? = nil,
         versions: [Int64] = []
@@ -206,7 +204,7 @@ actor AddQueue {
             let rates = try await Conversion.table(
                 db,
                 book: book,
-                base: bases[book],
+                base: drafts[indices[0]].base,
                 needs: resolved.map { ($0.draft.amount.currency, $0.draft.date) }
             )
             let converted = resolved.map { rates.convert($0.draft.amount, on: $0.draft.date) }

@@ -41,7 +41,7 @@ extension Records {
         let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
         do {
             return try await database.write { db in
-                let id = try await Self.insertTransaction(db, book: book.id, draft: draft)
+                let id = try await Self.insertTransaction(db, book: book, draft: draft)
                 let claimed = try await db.raw(
                     """
                     INSERT INTO idempotency_keys (book_id, "key", request_hash, transaction_id, created_at)

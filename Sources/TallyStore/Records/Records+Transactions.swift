@@ -57,15 +57,20 @@ extension Records {
                 today: scope.today
             )
             let refs = try await Self.resolveReferences(db, book: bookID, draft: draft)
-            let rates = try await Conversion.table(
+            // A record in another currency, before or after, is written under the records lock, and
+            // read again under it: a change of rates may have re-converted it meanwhile.
+            let foreign = old.transaction.amount.currency != book.currency || draft.amount.currency != book.currency
+            if foreign {
+                try await Conversion.lockForRecords(db, book: bookID)
+                old = try await Self.record(db, id, book: bookID)
+            }
+            let base = try await Conversion.table(
                 db,
                 book: bookID,
                 base: book.currency,
-                needs: [(draft.amount.currency, draft.date), (old.transaction.amount.currency, old.transaction.date)]
-            )
-            // Read again under the rates lock: a change of rates may have re-converted it meanwhile.
-            if old.transaction.amount.currency != book.currency { old = try await Self.record(db, id, book: bookID) }
-            let base = rates.convert(draft.amount, on: draft.date)
+                needs: [(draft.amount.currency, draft.date)],
+                lock: false
+            ).convert(draft.amount, on: draft.date)
             try await db.raw(
                 """
                 UPDATE transactions SET kind = \(bind: draft.kind.rawValue), amount_minor = \(bind: draft.amount.minorUnits),

@@ -18,18 +18,14 @@ extension Reports {
         let book = scope.book
         let (days, unconverted) = try await database.read { db in
             let days = try await Self.dayTotals(db, book: book, from: month.first, to: month.last)
-            let missing = days.reduce(0) { $0 + $1.unconverted }
-            guard missing > 0 else { return (days, Unconverted.none) }
-            return (
-                days,
-                try await Self.unconverted(
-                    db,
-                    book: book.id,
-                    range: try DateRange(from: month.first, to: month.last),
-                    kinds: ["expense", "income"],
-                    count: missing
-                )
+            let unconverted = try await Self.unconverted(
+                db,
+                book: book.id,
+                range: try DateRange(from: month.first, to: month.last),
+                kinds: ["expense", "income"],
+                count: days.reduce(0) { $0 + $1.unconverted }
             )
+            return (days, unconverted)
         }
         var summary = try MonthSummary(month: month, currency: book.currency, recorded: days, today: scope.today)
         summary.unconverted = unconverted

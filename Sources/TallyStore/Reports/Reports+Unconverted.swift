@@ -2,27 +2,26 @@ import SQLKit
 import TallyCore
 
 extension Reports {
-    /// A report's unconverted records: read only when its kept totals count some.
+    /// A report's unconverted records, by the count its kept totals give.
     static func unconverted(
         _ db: any SQLDatabase,
         book: BookID,
         query: ReportQuery,
         rows: [TotalsQuery.Row]
     ) async throws -> Unconverted {
-        let missing = rows.reduce(0) { $0 + Int($1.unconverted) }
-        guard missing > 0 else { return .none }
-        return try await unconverted(
+        try await unconverted(
             db,
             book: book,
             range: query.range,
             kinds: query.kind.kinds.map(\.rawValue),
-            count: missing
+            count: rows.reduce(0) { $0 + Int($1.unconverted) }
         )
     }
 
     /// The first records of a range (of some kinds, all when nil) that no rate converts, to list
     /// beside a total that leaves them out; `count` is how many the kept totals say there are.
-    /// The partial index on unconverted records makes this a read of those records alone.
+    /// Nothing is read when the count is 0; otherwise the partial index on unconverted records
+    /// makes this a read of those records alone.
     static func unconverted(
         _ db: any SQLDatabase,
         book: BookID,
@@ -31,6 +30,7 @@ extension Reports {
         count: Int,
         extra: [SQLQueryString] = []
     ) async throws -> Unconverted {
+        guard count > 0 else { return .none }
         var conditions: [SQLQueryString] = ["t.book_id = \(bind: book)", "t.base_minor IS NULL"]
         if let range {
             conditions.append("t.date >= \(bind: range.from.description) AND t.date <= \(bind: range.to.description)")

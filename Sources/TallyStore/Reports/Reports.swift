@@ -78,7 +78,7 @@ extension Reports {
             let payees = grouped ? try await names.payeeNames(db, keys: rows.map(\.group)) : [:]
             var series: [String: TrendSeries] = [:]
             for row in rows {
-                guard let kind = TransactionKind(rawValue: row.kind), let currency = Currency(code: row.currency),
+                guard let kind = TransactionKind(rawValue: row.kind), Currency(code: row.currency) != nil,
                     let period = row.period, let date = LocalDate(period.count == 7 ? period + "-01" : period),
                     let slot = index[interval.period(of: date)]
                 else { continue }
@@ -89,7 +89,6 @@ extension Reports {
                         key: kind.rawValue, filter: kind.rawValue,
                         color: kind == .expense ? Palette.expense : Palette.income
                     )
-                _ = currency
                 let id = "\(kind.rawValue)|\(group.key)"
                 var s =
                     series[id]
@@ -104,7 +103,6 @@ extension Reports {
                     )
                 try s.values[slot].checkedAdd(row.base)
                 s.counts[slot] += Int(row.count)
-                s.unconverted += Int(row.unconverted)
                 series[id] = s
             }
             var trend = try TrendReport(

@@ -25,12 +25,7 @@ struct RatesAPI {
     func list(_ request: Request, context: AppContext) async throws -> APIList<RateJSON> {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
-        let currency = try query.get("currency").map { code in
-            guard let currency = Currency(code: code) else {
-                throw FieldError("currency", "'\(code.prefix(12))' is not an ISO 4217 currency code")
-            }
-            return currency
-        }
+        let currency = try query.get("currency").map { try Validate.currency($0) }
         var limit = 100
         if let text = query.get("limit") {
             guard let value = Int(text) else { throw FieldError("limit", "must be a whole number from 1 to 1000") }

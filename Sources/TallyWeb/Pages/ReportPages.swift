@@ -96,8 +96,7 @@ struct ReportPages {
             hasRows: !rows.isEmpty,
             totals: report.totals.map {
                 ReportTotalRow(
-                    label:
-                        "Total \($0.kind.rawValue)\($0.total.currency == book.currency ? "" : " \($0.total.currency.code)")",
+                    label: "Total \($0.kind.rawValue)",
                     total: $0.total.formatted,
                     count: $0.count
                 )
