@@ -8,7 +8,7 @@ let package = Package(
         .executable(name: "tally", targets: ["tally"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
         // For the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
-        .library(name: "TallyExport", targets: ["TallyExport"]),
+        .library(name: "TallyFiles", targets: ["TallyFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -56,13 +56,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Files in and out: Tally CSV import/export, SVG charts and PDF reports. Pure Swift.
-        .target(name: "TallyExport", dependencies: ["TallyCore"]),
+        // Files in and out: Tally CSV, bank statements (OFX/QFX, QIF, CAMT.053, bank CSV), SVG charts, PDF
+        // reports and iCalendar. Pure Swift.
+        .target(name: "TallyFiles", dependencies: ["TallyCore"]),
         // HTML pages and the JSON API over the store's services.
         .target(
             name: "TallyWeb",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyExport",
+                "TallyCore", "TallyStore", "TallyFiles",
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -78,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyWeb", "TallyExport",
+                "TallyCore", "TallyStore", "TallyWeb", "TallyFiles",
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -87,12 +88,12 @@ let package = Package(
             name: "TallyCoreTests",
             dependencies: ["TallyCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "TallyExportTests", dependencies: ["TallyExport"]),
-        .testTarget(name: "TallyStoreTests", dependencies: ["TallyCore", "TallyStore", "TallyExport"]),
+        .testTarget(name: "TallyFilesTests", dependencies: ["TallyCore", "TallyFiles"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyStoreTests", dependencies: ["TallyCore", "TallyStore", "TallyFiles"]),
         .testTarget(
             name: "TallyWebTests",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyWeb",
+                "TallyCore", "TallyStore", "TallyWeb", "TallyFiles",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "CompressNIO", package: "compress-nio"),

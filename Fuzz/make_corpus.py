@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of the fuzz targets into Fuzz/corpus/<target>/ (committed; small).
 
-  Fuzz/make_corpus.py [--generator ../shared/bench/gen_data.py]
+  Fuzz/make_corpus.py [--tally .build/debug/tally]
 
-Seeds are real-shaped inputs: amounts as people type them, lines of the benchmark generator's
+Seeds are real-shaped inputs: amounts as people type them, lines of `tally demo`'s
 CSV, dates at the supported bounds and just past them, report query strings, hostile text
 (long, emoji, right-to-left, markup, quotes, {{x}}, =cmd, combining marks). libFuzzer mutates
 from these; what it finds on its own goes to a scratch corpus that is not committed.
@@ -74,11 +74,12 @@ def money():
 
 
 def csv_lines(generator):
-    """Header and lines of the benchmark generator's CSV (3,000 records, seed 42)."""
+    """Header and lines of `tally demo`'s CSV (3,000 records, seed 42); `generator` is a tally binary."""
     if not os.path.exists(generator):
-        sys.exit("no generator at %s (pass --generator)" % generator)
+        sys.exit("no tally binary at %s (pass --tally)" % generator)
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, generator, "3000", "--out", tmp], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([generator, "demo", "--records", "3000", "--seed", "42", "--start", "2015-01-01",
+                        "--years", "10", "--out", tmp], check=True, stdout=subprocess.DEVNULL)
         with open(os.path.join(tmp, "txns_3000.csv"), encoding="utf-8") as f:
             return f.read().splitlines()
 
@@ -188,9 +189,12 @@ def plan_input():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--generator", default=os.path.join(os.path.dirname(REPO), "shared", "bench", "gen_data.py"))
+    ap.add_argument("--tally", dest="generator", default=os.path.join(REPO, ".build", "debug", "tally"))
     args = ap.parse_args()
-    shutil.rmtree(CORPUS, ignore_errors=True)
+    # Only the folders this script writes: the statement readers' seeds (fuzz-ofx, fuzz-qif,
+    # fuzz-camt, fuzz-bank-csv) are real-shaped files kept in the repository as they are.
+    for target in ("fuzz-money", "fuzz-csv", "fuzz-dates", "fuzz-report-query", "fuzz-icalendar", "fuzz-plan-input"):
+        shutil.rmtree(os.path.join(CORPUS, target), ignore_errors=True)
     for make in (money, lambda: csv(args.generator), dates, report_query, icalendar, plan_input):
         make()
     counts = {target: len(os.listdir(os.path.join(CORPUS, target))) for target in sorted(os.listdir(CORPUS))}

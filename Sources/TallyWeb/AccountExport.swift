@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 import ZIPFoundation
 

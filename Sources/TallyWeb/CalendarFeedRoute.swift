@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// `GET /calendar/{token}.ics`: a user's private iCalendar feed, for Apple Calendar and Google

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 extension Tally {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 extension Tally {

@@ -64,22 +64,7 @@ struct UserOptions: ParsableArguments {
     var book: BookID?
 
     /// The user named, or the only one.
-    func resolveUser(_ store: Store) async throws -> User {
-        if let user {
-            guard let found = try await store.users.user(email: user) else {
-                throw CLIError("no user with email \(user)")
-            }
-            return found
-        }
-        let users = try await store.users.all()
-        guard !users.isEmpty else {
-            throw CLIError(
-                "there are no users yet; run `tally user create --email you@example.com` or sign up in the browser"
-            )
-        }
-        guard users.count == 1 else { throw CLIError("there are \(users.count) users; choose one with --user EMAIL") }
-        return users[0]
-    }
+    func resolveUser(_ store: Store) async throws -> User { try await findUser(store, email: user) }
 
     /// The book `--book` names (required: commands that change a book itself never guess it).
     func resolveNamedBook(_ store: Store) async throws -> BookScope {
@@ -96,6 +81,24 @@ struct UserOptions: ParsableArguments {
         }
         return try await store.scope(user, book: first.id)
     }
+}
+
+/// The user with `email`, or the only one when no email is given.
+func findUser(_ store: Store, email: String?) async throws -> User {
+    if let email {
+        guard let found = try await store.users.user(email: email) else {
+            throw CLIError("no user with email \(email)")
+        }
+        return found
+    }
+    let users = try await store.users.all()
+    guard !users.isEmpty else {
+        throw CLIError(
+            "there are no users yet; run `tally user create --email you@example.com` or sign up in the browser"
+        )
+    }
+    guard users.count == 1 else { throw CLIError("there are \(users.count) users; choose one with --user EMAIL") }
+    return users[0]
 }
 
 /// A message for the person at the terminal; exits with status 1.

@@ -1,5 +1,5 @@
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 import Testing
 

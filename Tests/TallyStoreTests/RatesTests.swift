@@ -1,7 +1,7 @@
 import Foundation
 import SQLKit
 import TallyCore
-import TallyExport
+import TallyFiles
 import Testing
 
 @testable import TallyStore

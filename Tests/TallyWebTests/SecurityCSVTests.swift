@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 import Testing
 

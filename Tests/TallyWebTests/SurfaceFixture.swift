@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import TallyCore
+import TallyFiles
 import TallyStore
 import TallyWeb
 import Testing
@@ -59,7 +60,7 @@ struct SurfaceBook {
     }
 }
 
-/// Builds the fixture: ≥ 3,000 records from `../shared/bench/gen_data.py`, hostile text in every
+/// Builds the fixture: ≥ 3,000 records from Tally's demo generator, hostile text in every
 /// text field, budgets of every cycle and mode, goals, bills, a receipt, a goal photo, and a second
 /// user with a book of their own.
 func makeSurfaceBook(_ client: Client, store: Store, records: Int = 3_000) async throws -> SurfaceBook {
@@ -254,26 +255,11 @@ func signedIn(_ client: Client, _ owner: Owner) async throws -> Browser {
     return browser
 }
 
-/// `count` records in Tally CSV, made by the benchmark generator the team shares.
+/// `count` records in Tally CSV, made by `tally demo`'s generator (the same for the same seed).
 func generatedRecords(_ count: Int) throws -> String {
-    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let generator = repo.deletingLastPathComponent().appendingPathComponent("shared/bench/gen_data.py")
-    try #require(
-        FileManager.default.fileExists(atPath: generator.path),
-        "needs ../shared/bench/gen_data.py beside the repository"
-    )
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("tally-surface-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: out) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "python3", generator.path, String(count), "--seed", "7", "--out", out.path, "--years", "3", "--start",
-        "2024-01-01",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "gen_data.py failed")
-    return try String(contentsOf: out.appendingPathComponent("txns_\(count).csv"), encoding: .utf8)
+    var csv = TallyCSV.header(time: false, toAccount: false)
+    for record in DemoGenerator(count: count, seed: 7, start: LocalDate(year: 2024, month: 1, day: 1)!, years: 3) {
+        csv += TallyCSV.line(record, time: false, toAccount: false)
+    }
+    return csv
 }

@@ -89,10 +89,18 @@ func withApp(
     switch backend {
     case .sqlite:
         let store = try await Store.open(.sqliteMemory, bcryptCost: 4)
-        try await store.migrate()
-        // The real application, with its database service (which closes SQLite at the end).
-        let app = try await buildApplication(configuration, store: store)
-        try await app.test(.router) { client in try await body(Client(raw: client), store) }
+        do {
+            try await store.migrate()
+            // The real application, with its database service (which closes SQLite at the end).
+            let app = try await buildApplication(configuration, store: store)
+            try await app.test(.router) { client in try await body(Client(raw: client), store) }
+        } catch {
+            // A test that gives up closes SQLite too (closing twice is harmless): the service does
+            // not get to when the test's closure throws, and an unclosed connection asserts in its
+            // deinit, which would end the whole test process and every suite after this one.
+            await store.database.close()
+            throw error
+        }
     case .postgres(let url):
         let store = try await Store.open(.postgres(url), bcryptCost: 4)
         let runner = Task { await store.database.run() }

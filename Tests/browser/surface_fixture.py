@@ -1,6 +1,6 @@
 """The whole-surface test's fixture book.
 
-A real-shaped book: at least 3,000 records from ../shared/bench/gen_data.py (with sub-categories)
+A real-shaped book: at least 3,000 records from `tally demo --out` (with sub-categories)
 imported through the API, then hostile text (surface_hostile.py) in every text field a user can
 fill (payees, notes, category and sub-category names, account names, budget, goal and bill names),
 budgets of every cycle in both modes, goals, bills (one paid), a receipt, a goal photo, a
@@ -19,7 +19,6 @@ from surface_hostile import (ACCOUNT, ACCOUNT_LONG, CATEGORY, EMOJI, FORMULA, IN
                              MUSTACHE, PAYEES, QUOTES, SCRIPT, SUB_LONG, SUB_MUSTACHE, SUB_RTL, name60, unbroken)
 
 REPO = Path(__file__).resolve().parents[2]
-GENERATOR = Path(os.environ.get("TALLY_GEN_DATA", REPO.parent / "shared" / "bench" / "gen_data.py"))
 RECORDS = 3000
 SECOND_EMAIL = "grace@example.com"
 SECOND_PASSWORD = "another horse battery"
@@ -75,15 +74,12 @@ def login_token(base_url, email, password):
 # --------------------------------------------------------------------------- the book
 
 
-def generated_csv(tmp_path, today):
-    """gen_data.py's CSV: RECORDS records over the year that ends with this month."""
-    if not GENERATOR.exists():
-        raise AssertionError(f"the data generator {GENERATOR} is missing (set TALLY_GEN_DATA to its path)")
+def generated_csv(tmp_path, today, tally_bin):
+    """`tally demo`'s CSV: RECORDS records over the year that ends with this month."""
     first = datetime.date(today.year - 1, today.month, 1)
     start = (first + datetime.timedelta(days=32)).replace(day=1)  # a year ending with this month
     out = tmp_path / "gen"
-    out.mkdir()
-    subprocess.run(["python3", str(GENERATOR), str(RECORDS), "--seed", "10", "--out", str(out),
+    subprocess.run([tally_bin, "demo", "--records", str(RECORDS), "--seed", "10", "--out", str(out),
                     "--start", start.isoformat(), "--years", "1"], check=True, capture_output=True, timeout=120)
     return out / f"txns_{RECORDS}.csv", start
 
@@ -115,7 +111,7 @@ def build_book(base_url, book_id, today, tmp_path, tally_bin, data_dir, email, p
     api = API(base_url, login_token(base_url, email, password))
     b = f"/api/v1/books/{book_id}"
 
-    csv_path, fixture.first_day = generated_csv(tmp_path, today)
+    csv_path, fixture.first_day = generated_csv(tmp_path, today, tally_bin)
     _, imported = api.call("POST", f"{b}/imports", raw=csv_path.read_bytes(), content_type="text/csv", expect=(201,))
     assert imported["imported"] == RECORDS, imported
     with open(csv_path) as f:

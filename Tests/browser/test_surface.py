@@ -20,8 +20,7 @@ The pages are visited again at edge values (the first and last allowed dates, th
 them, 9999-12-31) and signed out, where a 4xx is a fine answer but a 5xx or a hang is not, and
 another user's book must answer 404. It prints how many routes, pages and widths it covered and
 fails with the list of every failing page. Environment as for test_web_flow.py (TALLY_BIN,
-CHROMIUM_BIN, CHROMEDRIVER); TALLY_GEN_DATA names the data generator if it is not at
-../shared/bench/gen_data.py.
+CHROMIUM_BIN, CHROMEDRIVER); the records come from `tally demo --out`.
 """
 import collections
 import os

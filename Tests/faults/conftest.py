@@ -14,7 +14,6 @@ import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -22,7 +21,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 TALLY_BIN = os.environ.get("TALLY_BIN", str(REPO / ".build" / "debug" / "tally"))
-GENERATOR = REPO.parent / "shared" / "bench" / "gen_data.py"
 POSTGRES_URL = os.environ.get("TEST_DATABASE_URL") or None
 SEED = int(os.environ.get("FAULT_SEED", "10"))
 EMAIL, PASSWORD = "faults@example.com", "faults-password-1"
@@ -193,7 +191,8 @@ class Server:
 
 
 def generate(folder, n, seed=42):
-    """gen_data.py's N records as Tally CSV; the file's path."""
-    subprocess.run([sys.executable, str(GENERATOR), str(n), "--seed", str(seed), "--out", str(folder)],
+    """`tally demo`'s N records as Tally CSV; the file's path."""
+    subprocess.run([TALLY_BIN, "demo", "--records", str(n), "--seed", str(seed), "--out", str(folder),
+                    "--start", "2015-01-01", "--years", "10"],
                    check=True, capture_output=True, timeout=120)
     return Path(folder) / ("txns_%d.csv" % n)

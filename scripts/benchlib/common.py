@@ -12,7 +12,7 @@ import tempfile
 import time
 from decimal import Decimal
 
-# Payment accounts: CSV / Tally name -> ledger & beancount name (as gen_data.py writes them).
+# Payment accounts: CSV / Tally name -> ledger & beancount name (as `tally demo --out` writes them).
 ACCOUNTS = {
     "Cash": "Assets:Cash",
     "Checking": "Assets:Checking",
@@ -100,7 +100,8 @@ def reference_answers(csv_path):
 
 
 def dataset(n, workdir, generator):
-    """Paths of txns_N.{csv,journal,beancount}, generated once into `workdir` and reused."""
+    """Paths of txns_N.{csv,journal,beancount}, written once into `workdir` by `generator`'s
+    `tally demo --out` (seed 42, 2015-01-01 for ten years) and reused."""
     base = os.path.join(workdir, "txns_%d" % n)
     paths = {ext: base + "." + ext for ext in ("csv", "journal", "beancount")}
     if all(os.path.exists(p) and os.path.getsize(p) > 0 for p in paths.values()):
@@ -111,8 +112,8 @@ def dataset(n, workdir, generator):
     tmp = tempfile.mkdtemp(prefix="gen-%d-" % n, dir=workdir)  # no half-written files reused
     try:
         log("generating %s records with %s" % (fmt_int(n), generator))
-        subprocess.run([sys.executable, generator, str(n), "--out", tmp], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run([generator, "demo", "--records", str(n), "--seed", "42", "--start", "2015-01-01",
+                        "--years", "10", "--out", tmp], check=True, stdout=subprocess.DEVNULL)
         for ext, path in paths.items():
             os.replace(os.path.join(tmp, "txns_%d.%s" % (n, ext)), path)
     except subprocess.CalledProcessError as e:

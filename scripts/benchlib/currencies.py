@@ -1,7 +1,7 @@
 """`scripts/bench --currencies`: the month summary of a book whose records are in three
 currencies against the same book in one, and what a change of rate costs.
 
-The data is gen_data.py's (all USD). The three-currency copy gives every record after the header,
+The data is `tally demo --out`'s (all USD). The three-currency copy gives every record after the header,
 in turn, USD, EUR and GBP (the amounts as written: what is measured is the conversion's cost, not
 realistic prices), and the book gets a EUR and a GBP rate for the first day of every month of the
 data's years, imported with `tally rate import` before the records, so the import converts each

@@ -35,7 +35,7 @@ WORKLOADS = [
 ]
 ENGINES = [("sqlite", "SQLite"), ("postgres", "PostgreSQL")]
 
-# The records the add workload posts: names, categories and accounts from gen_data.py's data,
+# The records the add workload posts: names, categories and accounts from `tally demo`'s data,
 # so every category and account already exists in the book (the API never creates them).
 ADD_PAYEES = ["Corner Bakery", "Blue Bottle", "Farmers Market", "City Parking", "Shell",
               "Pharmacy Plus", "Book Nook", "Noodle Bar", "Hardware Depot", "Green Grocer",
@@ -44,7 +44,7 @@ ADD_CATEGORIES = ["Food:Coffee", "Food:Groceries", "Food:Restaurants", "Transpor
                   "Transport:Fuel", "Shopping:Household", "Shopping:Books", "Health:Pharmacy",
                   "Entertainment:Movies", "PersonalCare:Haircut"]
 ADD_ACCOUNTS = ["Cash", "Checking", "Credit Card Visa", "Credit Card Amex"]
-ADD_FIRST_DAY = "2024-01-01"     # adds are dated in 2024, the data's last year (gen_data.py ends 2024-12-31)
+ADD_FIRST_DAY = "2024-01-01"     # adds are dated in 2024, the data's last year (`tally demo --start 2015-01-01 --years 10` ends 2024-12-31)
 
 
 def workload_paths(book):
@@ -544,7 +544,7 @@ def section(results, opts):
            "- %s: %s." % ("New" if "baseline" in roles else "Tally", results["binaries"]["new"])]
     if "baseline" in roles:
         out.append("- Baseline: %s." % results["binaries"]["baseline"])
-    out += ["- Data: the %s records of `gen_data.py %d`, imported with each binary's own `tally import`; "
+    out += ["- Data: the %s records of `tally demo --records %d`, imported with each binary's own `tally import`; "
             "the user and a token made with `tally user create` and `tally token create`."
             % (fmt_int(results["size"]), results["size"]),
             "- Method: each workload against a freshly started `tally serve` on loopback; one request checked "

@@ -168,7 +168,7 @@ def write(path, ctx):
            "- Date: %s" % m["date"], "", "## Versions", ""]
     out += ["- %s: %s" % (k, v) for k, v in ctx["versions"].items()]
     out += ["", "## Method", "",
-            "Data: `../shared/bench/gen_data.py N` (seed 42) — N transactions from 2015-01-01 to 2024-12-31, "
+            "Data: `tally demo --records N --seed 42 --out DIR` — N transactions from 2015-01-01 to 2024-12-31, "
             "USD only, about 8 %% incomes, the same records as CSV (imported into Tally), hledger/ledger "
             "journal and beancount file. Sizes: %s records." % ", ".join(fmt_int(n) for n in sizes), "",
             "Tally: release build, a fresh store per size and backend; `tally import FILE.csv` timed "

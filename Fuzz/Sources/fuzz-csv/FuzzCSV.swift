@@ -1,6 +1,6 @@
 import FuzzSupport
 import TallyCore
-import TallyExport
+import TallyFiles
 
 // A whole file, read by CSVReader and then by TallyCSVImport (the import's checks, without a
 // database). The book's currency is USD, JPY or KWD, chosen by the file's length.

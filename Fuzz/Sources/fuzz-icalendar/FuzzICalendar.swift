@@ -1,6 +1,6 @@
 import FuzzSupport
 import TallyCore
-import TallyExport
+import TallyFiles
 
 // ICalendar's TEXT escaping and line folding, and whole documents built from fuzzed names. Input:
 // a byte choosing the event's date, then lines: calendar name, summary, description, uid.

@@ -1,6 +1,6 @@
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// Streams records as Tally CSV, a page at a time, so exporting a large book needs little memory.

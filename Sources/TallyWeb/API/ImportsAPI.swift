@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// `POST /books/{book}/imports`: a Tally CSV file as the body (`text/csv`), imported whole or not

@@ -1,6 +1,6 @@
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// `…/books/{book}/rates`: the book's exchange rates. `GET` lists them (`?currency=`, `?limit=`),

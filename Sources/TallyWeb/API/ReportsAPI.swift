@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// `GET /books/{book}/reports/summary|trend|cashflow`: JSON, or `format=csv` (and `pdf` for the

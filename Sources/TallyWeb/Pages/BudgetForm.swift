@@ -1,6 +1,6 @@
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// The budget add/edit form: its fields from a form post or a budget, and the values the

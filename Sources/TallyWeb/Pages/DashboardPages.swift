@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// The dashboard, the home page of a book: a week, month or year at a glance.

@@ -1,6 +1,6 @@
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// Import a Tally CSV from the browser: upload, check the preview (first rows and the count),

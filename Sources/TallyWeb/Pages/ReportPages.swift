@@ -1,6 +1,6 @@
 import Hummingbird
 import TallyCore
-import TallyExport
+import TallyFiles
 import TallyStore
 
 /// The reports page (summary table, bar, donut, trend and income-versus-expense charts) and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TallyExport
+@testable import TallyFiles
 
 @Suite("PDF structure")
 struct PDFStructureTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TallyExport
+@testable import TallyFiles
 
 @Suite("Chart arithmetic")
 struct ChartMathTests {

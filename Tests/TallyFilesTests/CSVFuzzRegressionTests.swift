@@ -1,7 +1,7 @@
 import TallyCore
 import Testing
 
-@testable import TallyExport
+@testable import TallyFiles
 
 /// Inputs the fuzz-csv target (Fuzz/) found, kept as tests. Each says what broke and why.
 @Suite("CSV fuzz regressions")

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import TallyExport
+@testable import TallyFiles
 
 /// How many times `needle` occurs in `haystack` (non-overlapping).
 func occurrences(of needle: String, in haystack: String) -> Int {

@@ -1,5 +1,5 @@
 import TallyCore
-import TallyExport
+import TallyFiles
 import Testing
 
 /// A small RFC 5545 reader for the tests. It works on bytes, not Characters: a fold may fall

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads RFC 4180 CSV from bytes: quoted fields with "" escapes and line breaks inside quotes,
-/// LF or CRLF line ends, an optional UTF-8 byte-order mark.
+/// LF or CRLF line ends, an optional UTF-8 byte-order mark. Fields are separated by a comma unless
+/// another single-byte delimiter is given (banks also use `;`, tab and `|`).
 ///
 /// Written by hand rather than taken from a package: the import needs each row's line number for
 /// its errors and must read a million rows in well under a second; the mirrored CSV packages give
@@ -9,12 +10,15 @@ import Foundation
 public struct CSVReader: Sendable {
     private let bytes: [UInt8]
     private var index: Int
+    private let delimiter: UInt8
     /// Line where the next row starts (1-based).
     public private(set) var line = 1
 
-    /// A reader over a whole file's bytes.
-    public init(_ bytes: [UInt8]) {
+    /// A reader over a whole file's bytes (UTF-8), with fields separated by `delimiter` (an ASCII
+    /// byte other than a quote or a line break; a comma by default).
+    public init(_ bytes: [UInt8], delimiter: UInt8 = 0x2C) {
         self.bytes = bytes
+        self.delimiter = delimiter
         index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
@@ -71,7 +75,7 @@ public struct CSVReader: Sendable {
             return (text, try endOfField())
         }
         let begin = index
-        while index < bytes.count, bytes[index] != 0x2C, bytes[index] != 0x0A, bytes[index] != 0x0D {
+        while index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x0A, bytes[index] != 0x0D {
             if bytes[index] == 0x22 { throw FormatError(line: line, message: "a quote inside an unquoted field") }
             index += 1
         }
@@ -83,7 +87,7 @@ public struct CSVReader: Sendable {
     private mutating func endOfField() throws(FormatError) -> Bool {
         guard index < bytes.count else { return true }
         switch bytes[index] {
-        case 0x2C:
+        case delimiter:
             index += 1
             return false
         case 0x0D:
