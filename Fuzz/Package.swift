@@ -27,11 +27,15 @@ let package = Package(
         // The declaration of libFuzzer's LLVMFuzzerRunDriver, which each target's main calls.
         .target(name: "CFuzzerDriver"),
         fuzzTarget("fuzz-money", ["TallyCore"]),
-        fuzzTarget("fuzz-csv", ["TallyCore", "TallyExport"]),
+        fuzzTarget("fuzz-csv", ["TallyCore", "TallyFiles"]),
         fuzzTarget("fuzz-dates", ["TallyCore"]),
         fuzzTarget("fuzz-report-query", ["TallyCore"]),
-        fuzzTarget("fuzz-icalendar", ["TallyCore", "TallyExport"]),
+        fuzzTarget("fuzz-icalendar", ["TallyCore", "TallyFiles"]),
         fuzzTarget("fuzz-plan-input", ["TallyCore"]),
+        fuzzTarget("fuzz-ofx", ["TallyCore", "TallyFiles"]),
+        fuzzTarget("fuzz-qif", ["TallyCore", "TallyFiles"]),
+        fuzzTarget("fuzz-camt", ["TallyCore", "TallyFiles"]),
+        fuzzTarget("fuzz-bank-csv", ["TallyCore", "TallyFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,11 +26,12 @@ struct CLI {
         return folder.appendingPathComponent("tally")
     }
 
-    /// Runs `tally ARGS --data FOLDER` with `input` on standard input.
-    func run(_ arguments: [String], input: String = "") throws -> Result {
+    /// Runs `tally ARGS --data FOLDER` with `input` on standard input (without `--data` for
+    /// commands that touch no data, with `data: false`).
+    func run(_ arguments: [String], input: String = "", data: Bool = true) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = arguments + ["--data", dataFolder.path]
+        process.arguments = arguments + (data ? ["--data", dataFolder.path] : [])
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
