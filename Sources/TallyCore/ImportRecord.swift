@@ -13,6 +13,9 @@ public struct ImportRecord: Sendable {
     public var account: String
     /// A transfer's destination account name.
     public var toAccount: String
+    /// The file's own id of the row (or the hash of its fields), kept on the record; nil for
+    /// Tally's own CSV.
+    public var importedID: String?
 
     /// A row.
     public init(
@@ -21,7 +24,8 @@ public struct ImportRecord: Sendable {
         category: String,
         subcategory: String,
         account: String,
-        toAccount: String
+        toAccount: String,
+        importedID: String? = nil
     ) {
         self.line = line
         self.draft = draft
@@ -29,6 +33,7 @@ public struct ImportRecord: Sendable {
         self.subcategory = subcategory
         self.account = account
         self.toAccount = toAccount
+        self.importedID = importedID
     }
 }
 

@@ -14,6 +14,9 @@ enum BulkValue: Sendable, Encodable {
     /// An optional number: NULL when absent.
     init(_ number: Int64?) { self = number.map { .int($0) } ?? .null }
 
+    /// Optional text: NULL when absent.
+    init(_ text: String?) { self = text.map { .text($0) } ?? .null }
+
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

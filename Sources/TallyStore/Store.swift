@@ -54,6 +54,8 @@ public final class Store: StoreService {
     public var plans: Plans { Plans(core: core) }
     /// Imports and exports.
     public var imports: Imports { Imports(core: core) }
+    /// The book's rules.
+    public var rules: Rules { Rules(core: core) }
     /// Users, sessions, tokens and secrets.
     public var users: Users { Users(core: core) }
     /// Each person's settings.

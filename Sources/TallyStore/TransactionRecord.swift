@@ -15,6 +15,10 @@ public struct TransactionRecord: Sendable, Hashable {
     public var accountName: String?
     /// Name of a transfer's destination.
     public var toAccountName: String?
+    /// The statement import it came from, if any.
+    public var importID: Int64?
+    /// The file's own id of it (FITID, AcctSvcrRef) or the hash of its row, when imported.
+    public var importedID: String?
 
     /// The amount with its direction: negative for expenses, positive for incomes, as-is for transfers.
     public var signedAmount: Money {
@@ -40,7 +44,7 @@ public struct TransactionRecord: Sendable, Hashable {
     /// The SELECT list and joins that `init(row:)` reads.
     static let selectSQL: SQLQueryString = """
         SELECT t.id, t.book_id, t.kind, t.amount_minor, t.base_minor, t.currency, t.date, t.time, t.payee, t.category_id,
-          t.account_id, t.to_account_id, t.note, c.name AS c_name, c.icon AS c_icon, c.color AS c_color,
+          t.account_id, t.to_account_id, t.note, t.import_id, t.imported_id, c.name AS c_name, c.icon AS c_icon, c.color AS c_color,
           p.name AS p_name, a.name AS a_name, ta.name AS ta_name,
           (SELECT COUNT(*) FROM receipts r WHERE r.transaction_id = t.id) AS receipt_count
         FROM transactions t
@@ -100,5 +104,7 @@ public struct TransactionRecord: Sendable, Hashable {
         categoryColor = try row.decode(column: "c_color", as: String?.self)
         accountName = try row.decode(column: "a_name", as: String?.self)
         toAccountName = try row.decode(column: "ta_name", as: String?.self)
+        importID = try row.decode(column: "import_id", as: Int64?.self)
+        importedID = try row.decode(column: "imported_id", as: String?.self)
     }
 }

@@ -5,57 +5,6 @@ import TallyFiles
 import TallyStore
 
 extension Tally {
-    /// `tally import FILE.csv`: all rows or none.
-    struct Import: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Import a Tally CSV file (date,amount,kind,payee,category,subcategory,account,currency,note).",
-            discussion: "Everything is imported or, when a line is wrong, nothing; the error names the line and column."
-        )
-
-        @Argument(help: "The CSV file ('-' for standard input).") var file: String
-        @Flag(name: .customLong("dry-run"), help: "Check the file and show the first rows without importing.")
-        var dryRun = false
-        @OptionGroup var who: UserOptions
-        @OptionGroup var store: StoreOptions
-
-        func run() async throws {
-            try await reportingErrors {
-                let bytes = try readInput(file)
-                let output = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let book = scope.book
-                    let source = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today)
-                    if dryRun {
-                        let preview = try source.preview(limit: 5)
-                        let rows = preview.rows.map { r in
-                            [
-                                String(r.line), r.draft.date.description, r.draft.kind.rawValue,
-                                r.draft.amount.formatted, r.draft.payee,
-                                [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"), r.account,
-                            ]
-                        }
-                        return Listing.table(
-                            header: ["Line", "Date", "Kind", "Amount", "Payee", "Category", "Account"],
-                            rows: rows,
-                            rightAligned: [0, 3]
-                        )
-                            + "\(preview.count) record\(preview.count == 1 ? "" : "s") ready to import; nothing was stored.\n"
-                    }
-                    let result = try await store.imports.importRecords(into: scope, from: source)
-                    var text = "Imported \(result.count) record\(result.count == 1 ? "" : "s")"
-                    if let first = result.firstDate, let last = result.lastDate { text += " from \(first) to \(last)" }
-                    text += " into \(book.name)"
-                    if result.createdCategories + result.createdAccounts > 0 {
-                        text +=
-                            "; created \(result.createdCategories) categor\(result.createdCategories == 1 ? "y" : "ies") and \(result.createdAccounts) account\(result.createdAccounts == 1 ? "" : "s")"
-                    }
-                    return text + ".\n"
-                }
-                print(output, terminator: "")
-            }
-        }
-    }
-
     /// `tally export --format csv`: the same format the import reads.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Export records as Tally CSV (import reads it back).")

@@ -74,7 +74,13 @@ enum Listing {
         case .csv:
             return ([columns] + records.map(fields)).map(CSVWriter.row).joined()
         case .json:
-            let objects = records.map { Dictionary(uniqueKeysWithValues: zip(columns, fields($0))) }
+            // Imported records also say where they came from: the file's id and the import's.
+            let objects = records.map { r -> [String: Any] in
+                var object: [String: Any] = Dictionary(uniqueKeysWithValues: zip(columns, fields(r)))
+                if let importID = r.importID { object["import_id"] = importID }
+                if let importedID = r.importedID { object["imported_id"] = importedID }
+                return object
+            }
             let data =
                 (try? JSONSerialization.data(
                     withJSONObject: objects,

@@ -115,6 +115,9 @@ func reportingErrors(_ body: () async throws -> Void) async throws {
     } catch let error as CLIError {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
         throw ExitCode(1)
+    } catch let error as CLIBadFile {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(65)
     } catch {
         guard let known = AppError(known: error) else { throw error }
         FileHandle.standardError.write(Data("error: \(known.detail)\n".utf8))

@@ -13,7 +13,7 @@ struct Tally: AsyncParsableCommand {
             BookCommand.self, RateCommand.self, BudgetCommand.self, GoalCommand.self, BillCommand.self,
             UserCommand.self,
             TokenCommand.self,
-            Check.self, Routes.self, Demo.self, StatementCommand.self,
+            RulesCommand.self, Check.self, Routes.self, Demo.self, StatementCommand.self,
         ]
     )
 }

@@ -54,6 +54,9 @@ func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (Store) async 
                         try await store.migrate()
                         try await store.database.write { db in
                             for table in [
+                                "rule_run_rows", "rule_runs", "imported_ids", "statement_import_rows",
+                                "statement_imports",
+                                "import_presets", "rules",
                                 "bill_payments", "bills", "goal_contributions", "goals", "budget_categories",
                                 "budget_accounts", "budgets",
                                 "calendar_feeds", "user_settings", "receipts", "transactions", "payees", "categories",

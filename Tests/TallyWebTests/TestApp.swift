@@ -38,6 +38,8 @@ enum Backend: Sendable, CustomTestStringConvertible {
 /// Every table, children first, so rows can be deleted in this order without breaking a
 /// foreign key.
 let allTables = [
+    "rule_run_rows", "rule_runs", "imported_ids", "statement_import_rows", "statement_imports", "import_presets",
+    "rules",
     "user_photos", "recovery_codes", "book_invitations", "bill_payments", "bills", "goal_contributions", "goals",
     "budget_categories",
     "budget_accounts",

@@ -1,6 +1,9 @@
 import SQLKit
 import TallyCore
 
+/// A step of a statement import's commit, run inside its transaction.
+typealias StatementStep = @Sendable (any SQLDatabase) async throws -> Void
+
 extension Imports {
     /// Imports every row of `source` into a book in one database transaction: all of it, or —
     /// when any row is wrong — nothing, with an error naming the line and column. Categories,
@@ -38,18 +41,23 @@ extension Imports {
 
     static let importColumns = [
         "book_id", "kind", "amount_minor", "currency", "date", "time", "payee", "payee_key", "category_id",
-        "account_id", "to_account_id", "note", "base_minor", "created_at", "updated_at",
+        "account_id", "to_account_id", "note", "base_minor", "imported_id", "import_id", "created_at", "updated_at",
     ]
 
-    private func importAll(
+    /// Stores every row of `source` in one transaction. `statement` is a statement import being
+    /// committed: its id goes on every record, and its steps run in the same transaction, `before`
+    /// the rows (claiming it) and `after` them (transfers, the ids already imported).
+    func importAll(
         into book: Book,
         from source: some ImportSource,
         sqlite: Bool,
-        claim: (token: String, user: UserID)?
+        claim: (token: String, user: UserID)?,
+        statement: (id: Int64, before: StatementStep, after: StatementStep)? = nil
     ) async throws -> ImportResult {
         let bookID = book.id
         return try await database.bulkWrite { db, writer in
             if let claim { try await Self.claimStagedImport(db, claim.token, book: bookID, user: claim.user) }
+            try await statement?.before(db)
             if sqlite { try await Self.importPragmas(db, on: true) }
             var names = try await ImportNames.load(db, book: book)
             // Every rate of the book, once: a file's records span many days and currencies.
@@ -61,10 +69,13 @@ extension Imports {
             var keys: [String: String] = [:]
             var resolved: [SpelledNames: ResolvedNames] = [:]
             let now = BulkValue.text(Clock.timestamp())
-            let shared = ["book_id": BulkValue.int(bookID.rawValue), "created_at": now, "updated_at": now]
+            let shared = [
+                "book_id": BulkValue.int(bookID.rawValue), "import_id": BulkValue(statement?.id), "created_at": now,
+                "updated_at": now,
+            ]
             let width = Self.importColumns.count - shared.count
             // Bigger statements mean fewer statement journals and full-text segments; 4,000 rows of
-            // 14 values stay under PostgreSQL's 65,535 binds.
+            // 15 values stay under PostgreSQL's 65,535 binds.
             let batchRows = 4_000
             var values: [BulkValue] = []
             values.reserveCapacity(batchRows * width)
@@ -152,6 +163,7 @@ extension Imports {
                     values.append(.text(d.note))
                     let base = rates.convert(d.amount, on: d.date)?.minorUnits
                     values.append(BulkValue(base))
+                    values.append(BulkValue(row.importedID))
                     totals.add(
                         sign: 1,
                         kind: d.kind,
@@ -184,6 +196,7 @@ extension Imports {
                 throw error
             }
             try await PayeeUse.save(db, book: bookID, payees)
+            try await statement?.after(db)
             result.createdCategories = names.createdCategories
             result.createdAccounts = names.createdAccounts
             return result

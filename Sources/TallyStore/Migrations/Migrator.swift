@@ -122,6 +122,12 @@ enum Migrator {
             sqlite: Migration0015.sqlite,
             postgres: Migration0015.postgres
         ),
+        Migration(
+            version: 16,
+            name: "staged statement imports, imported ids, account numbers, CSV presets, rules",
+            sqlite: Migration0016.sqlite,
+            postgres: Migration0016.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

@@ -183,10 +183,17 @@ actor AddQueue {
             } else {
                 catalog = try await CatalogCache.read(db, book: book)
             }
-            let remembered = try await rememberedPayees(db, book: book, drafts: indices.map { drafts[$0].draft })
+            // The book's rules fill what each record left empty, before autofill does.
+            let filled = try await Rules.fill(
+                db,
+                indices.map { drafts[$0].draft },
+                book: book,
+                accounts: catalog.accounts
+            )
+            let remembered = try await rememberedPayees(db, book: book, drafts: filled)
             var resolved: [(index: Int, draft: TransactionDraft, refs: Records.References)] = []
-            for index in indices {
-                let draft = drafts[index].draft
+            for (position, index) in indices.enumerated() {
+                let draft = filled[position]
                 do {
                     let refs = try Records.resolve(
                         draft,

@@ -77,7 +77,7 @@ extension Records {
                   currency = \(bind: draft.amount.currency.code), date = \(bind: draft.date.description), time = \(bind: draft.time?.description ?? ""),
                   payee = \(bind: draft.payee), payee_key = \(bind: Totals.payeeKey(draft.payee)), category_id = \(bind: refs.category), account_id = \(bind: refs.account),
                   to_account_id = \(bind: refs.toAccount), note = \(bind: draft.note), updated_at = \(bind: Clock.timestamp()),
-                  base_minor = \(bind: base?.minorUnits)
+                  base_minor = \(bind: base?.minorUnits), edited = 1
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
                 """
             ).run()

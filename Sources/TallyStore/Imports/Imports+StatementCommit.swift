@@ -1,0 +1,272 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+extension Imports {
+    /// Stores a staged import as reviewed, all of it or nothing: its new rows become records
+    /// (categories and accounts made as needed), its transfers are made one record, the accounts
+    /// remember the file's account numbers, and every file id is kept so that importing the same
+    /// file again, or an overlapping one, finds what is already there.
+    public func commitStatementImport(_ id: Int64, in scope: BookScope) async throws -> StatementImport {
+        let book = try scope.writable()
+        let (header, rows) = try await database.read { db in
+            (try await Self.header(db, id, book: book.id), try await Self.rows(db, importID: id))
+        }
+        guard header.status == .staged else {
+            throw StoreError.conflict(
+                "this import was \(header.status == .committed ? "committed" : "discarded") already"
+            )
+        }
+        guard header.expiresAt > Clock.timestamp() else {
+            throw StoreError.gone("this import expired before it was committed; upload the file again")
+        }
+        let paths = try await database.read { db in try await Self.categoryPaths(db, book: book.id) }
+        let records = try rows.compactMap { try Self.record(for: $0, accounts: header.accounts, paths: paths) }
+        let now = Clock.timestamp()
+        let bookID = book.id
+        let before: StatementStep = { db in
+            guard
+                try await db.raw(
+                    """
+                    UPDATE statement_imports SET status = 'committed', committed_at = \(bind: now)
+                    WHERE id = \(bind: id) AND book_id = \(bind: bookID) AND status = 'staged' RETURNING id
+                    """
+                ).first() != nil
+            else { throw StoreError.conflict("this import was committed or discarded already") }
+            // Every account of the import exists before its rows: a transfer may be its only row.
+            var names = try await ImportNames.load(db, book: book)
+            for (i, account) in header.accounts.enumerated() {
+                let currency =
+                    account.closingCurrency.flatMap(Currency.init(code:))
+                    ?? rows.first { $0.account == i }?.amount.currency ?? book.currency
+                _ = try await names.account(db, account.name, currency: currency)
+            }
+        }
+        let after: StatementStep = { db in
+            var totals = Totals()
+            for row in rows where row.action == .transfer && row.matchID != nil {
+                try await Self.makeTransfer(
+                    db,
+                    row,
+                    header: header,
+                    importID: id,
+                    book: bookID,
+                    now: now,
+                    totals: &totals
+                )
+            }
+            try await totals.apply(db, book: bookID)
+            for account in header.accounts where !account.numberHash.isEmpty {
+                try await db.raw(
+                    """
+                    UPDATE accounts SET number_hash = \(bind: account.numberHash), number_last4 = \(bind: account.last4)
+                    WHERE book_id = \(bind: bookID) AND LOWER(name) = LOWER(\(bind: account.name))
+                    """
+                ).run()
+            }
+            try await db.raw(
+                """
+                INSERT INTO imported_ids (book_id, account_id, imported_id, transaction_id, import_id)
+                SELECT book_id, account_id, imported_id, id, import_id FROM transactions
+                WHERE import_id = \(bind: id) AND book_id = \(bind: bookID) AND imported_id IS NOT NULL AND account_id IS NOT NULL
+                ON CONFLICT DO NOTHING
+                """
+            ).run()
+            try await db.raw(
+                """
+                UPDATE statement_import_rows SET transaction_id = (SELECT MIN(t.id) FROM transactions t
+                  WHERE t.import_id = \(bind: id) AND t.imported_id = statement_import_rows.imported_id)
+                WHERE import_id = \(bind: id) AND transaction_id IS NULL AND action <> 'skip'
+                """
+            ).run()
+        }
+        let sqlite = database.engine == .sqlite
+        do {
+            _ = try await importAll(
+                into: book,
+                from: StagedRecords(records),
+                sqlite: sqlite,
+                claim: nil,
+                statement: (id, before, after)
+            )
+        } catch {
+            if sqlite { try? await database.write { try await $0.raw("PRAGMA cache_size = -2000").run() } }
+            throw error
+        }
+        if sqlite { try await database.write { try await $0.raw("PRAGMA cache_size = -2000").run() } }
+        return try await statementImport(id, in: scope)
+    }
+
+    /// The record a row becomes, or nil when it is skipped or joins a record already there.
+    static func record(
+        for row: ImportRow,
+        accounts: [ImportAccount],
+        paths: [CategoryID: [String]]
+    ) throws
+        -> ImportRecord?
+    {
+        let account = accounts[row.account].name
+        let magnitude = Money(minorUnits: row.amount.minorUnits.magnitude.int64, currency: row.amount.currency)
+        switch row.action {
+        case .skip: return nil
+        case .transfer where row.matchID != nil: return nil
+        case .transfer:
+            let other = row.transferAccount
+            let (from, to) = row.amount.minorUnits < 0 ? (account, other) : (other, account)
+            let draft = TransactionDraft(
+                kind: .transfer,
+                amount: magnitude,
+                date: row.date,
+                time: row.time,
+                payee: row.payee,
+                category: nil,
+                account: nil,
+                toAccount: nil,
+                note: row.note
+            )
+            return ImportRecord(
+                line: row.row,
+                draft: draft,
+                category: "",
+                subcategory: "",
+                account: from,
+                toAccount: to,
+                importedID: row.importedID
+            )
+        case .import:
+            let names = row.categoryID.flatMap { paths[$0] } ?? row.categoryName.split(separator: ":").map(String.init)
+            let draft = TransactionDraft(
+                kind: row.kind,
+                amount: magnitude,
+                date: row.date,
+                time: row.time,
+                payee: row.payee,
+                category: nil,
+                account: nil,
+                toAccount: nil,
+                note: row.note
+            )
+            return ImportRecord(
+                line: row.row,
+                draft: draft,
+                category: names.first ?? "",
+                subcategory: names.dropFirst().first ?? "",
+                account: account,
+                toAccount: "",
+                importedID: row.importedID
+            )
+        }
+    }
+
+    /// Each category's name path: ["Food"] or ["Food", "Coffee"].
+    static func categoryPaths(_ db: any SQLDatabase, book: BookID) async throws -> [CategoryID: [String]] {
+        let all = try await Books.categories(db, book: book)
+        var paths: [CategoryID: [String]] = [:]
+        for c in all {
+            let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name }
+            paths[c.id] = (parent.map { [$0] } ?? []) + [c.name]
+        }
+        return paths
+    }
+
+    /// Turns the record a row matched into one transfer between the two accounts, keeping what
+    /// it was so that an undo can turn it back.
+    private static func makeTransfer(
+        _ db: any SQLDatabase,
+        _ row: ImportRow,
+        header: Header,
+        importID: Int64,
+        book: BookID,
+        now: String,
+        totals: inout Totals
+    ) async throws {
+        guard let match = row.matchID else { return }
+        let columns =
+            "kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id"
+        guard
+            let old = try await db.raw(
+                "SELECT \(unsafeRaw: columns), updated_at FROM transactions WHERE id = \(bind: match) AND book_id = \(bind: book)"
+            ).first(),
+            try old.decode(column: "kind", as: String.self) != TransactionKind.transfer.rawValue,
+            let other = try old.decode(column: "account_id", as: AccountID?.self)
+        else {
+            throw StoreError.conflict(
+                "record \(match.rawValue), which row \(row.row) would join as a transfer, changed since the review"
+            )
+        }
+        let name = header.accounts[row.account].name
+        guard
+            let mine = try await db.raw(
+                "SELECT id FROM accounts WHERE book_id = \(bind: book) AND LOWER(name) = LOWER(\(bind: name))"
+            ).first()?.decode(column: "id", as: AccountID.self)
+        else { throw StoreError.notFound("account \(name)") }
+        let (from, to) = row.amount.minorUnits < 0 ? (mine, other) : (other, mine)
+        let previous = Previous(
+            kind: try old.decode(column: "kind", as: String.self),
+            categoryID: try old.decode(column: "category_id", as: Int64?.self),
+            accountID: other.rawValue,
+            toAccountID: try old.decode(column: "to_account_id", as: Int64?.self),
+            updatedAt: try old.decode(column: "updated_at", as: String.self),
+            fromID: from.rawValue,
+            toID: to.rawValue
+        )
+        let new = try await db.raw(
+            """
+            UPDATE transactions SET kind = 'transfer', category_id = NULL, account_id = \(bind: from),
+            to_account_id = \(bind: to), updated_at = \(bind: now)
+            WHERE id = \(bind: match) AND book_id = \(bind: book) RETURNING \(unsafeRaw: columns)
+            """
+        ).first()!
+        try totals.add(sign: -1, row: old)
+        try totals.add(sign: 1, row: new)
+        try await db.raw(
+            """
+            UPDATE statement_import_rows SET transaction_id = \(bind: match),
+            previous = \(bind: String(decoding: try JSONEncoder().encode(previous), as: UTF8.self))
+            WHERE import_id = \(bind: importID) AND row = \(bind: row.row)
+            """
+        ).run()
+        try await db.raw(
+            """
+            INSERT INTO imported_ids (book_id, account_id, imported_id, transaction_id, import_id)
+            VALUES (\(bind: book), \(bind: mine), \(bind: row.importedID), \(bind: match), \(bind: importID))
+            ON CONFLICT DO NOTHING
+            """
+        ).run()
+    }
+
+    /// What a record was before an import made it a transfer.
+    struct Previous: Codable {
+        let kind: String
+        let categoryID: Int64?
+        let accountID: Int64
+        let toAccountID: Int64?
+        let updatedAt: String
+        /// The transfer it was made: from and to these accounts.
+        let fromID: Int64
+        let toID: Int64
+    }
+}
+
+/// Staged rows as an import source for the one import path.
+final class StagedRecords: ImportSource, @unchecked Sendable {
+    // @unchecked: one committing task advances it; the lock keeps a second caller out.
+    private let lock = NSLock()
+    private var records: [ImportRecord]
+    private var position = 0
+
+    init(_ records: [ImportRecord]) { self.records = records }
+
+    func next() throws -> ImportRecord? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard position < records.count else { return nil }
+        defer { position += 1 }
+        return records[position]
+    }
+}
+
+extension UInt64 {
+    /// The magnitude back as a signed amount (amounts stay within `Money.maxMinorUnits`).
+    var int64: Int64 { Int64(self) }
+}

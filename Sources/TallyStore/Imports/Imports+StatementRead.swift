@@ -1,0 +1,249 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+extension Imports {
+    /// A statement import with its rows and the balance comparison.
+    public func statementImport(_ id: Int64, in scope: BookScope) async throws -> StatementImport {
+        let bookID = scope.bookID
+        return try await database.read { db in
+            let header = try await Self.header(db, id, book: bookID)
+            let rows = try await Self.rows(db, importID: id)
+            let balances = try await Self.balances(db, accounts: header.accounts, book: bookID)
+            return StatementImport(
+                id: id,
+                format: header.format,
+                fileName: header.fileName,
+                status: header.status,
+                createdAt: header.createdAt,
+                expiresAt: header.expiresAt,
+                committedAt: header.committedAt,
+                accounts: header.accounts,
+                rows: rows,
+                balances: balances
+            )
+        }
+    }
+
+    /// The book's statement imports, newest first, without their rows: the import history.
+    public func statementImports(in scope: BookScope, limit: Int = 50) async throws -> [StatementImport] {
+        let bookID = scope.bookID
+        return try await database.read { db in
+            try await db.raw(
+                """
+                SELECT id, format, file_name, status, accounts, created_at, expires_at, committed_at FROM statement_imports
+                WHERE book_id = \(bind: bookID) ORDER BY id DESC LIMIT \(bind: min(max(limit, 1), 500))
+                """
+            ).all().map { row in
+                let h = try row.decode(model: Header.self)
+                return StatementImport(
+                    id: h.id,
+                    format: h.format,
+                    fileName: h.fileName,
+                    status: h.status,
+                    createdAt: h.createdAt,
+                    expiresAt: h.expiresAt,
+                    committedAt: h.committedAt,
+                    accounts: h.accounts,
+                    rows: [],
+                    balances: []
+                )
+            }
+        }
+    }
+
+    /// Changes a staged row: what to do with it (import, skip, or transfer when it matched one),
+    /// its category, payee or note. An edited field is no longer a rule's proposal.
+    public func updateImportRow(
+        _ id: Int64,
+        row number: Int,
+        in scope: BookScope,
+        _ change: ImportRowChange
+    )
+        async throws -> ImportRow
+    {
+        let book = try scope.writable()
+        return try await database.write { db in
+            let header = try await Self.header(db, id, book: book.id)
+            guard header.status == .staged else {
+                throw StoreError.conflict(
+                    "only a staged import's rows can be changed; this one is \(header.status.rawValue)"
+                )
+            }
+            guard var row = try await Self.rows(db, importID: id).first(where: { $0.row == number }) else {
+                throw StoreError.notFound("row \(number)")
+            }
+            if let raw = change.action?.trimmingSpaces().lowercased(), !raw.isEmpty {
+                guard let action = ImportRowAction(rawValue: raw) else {
+                    throw FieldError("action", "must be import, skip or transfer")
+                }
+                if action == .transfer, row.matchID == nil, row.transferAccount.isEmpty {
+                    throw FieldError("action", "only a row that matched a record in another account can be a transfer")
+                }
+                row.action = action
+            }
+            if let payee = change.payee {
+                row.payee = try Validate.name(payee, field: "payee", maxLength: 200)
+                row.proposed["payee"] = nil
+            }
+            if let note = change.note {
+                try Validate.text(note, field: "note", maxLength: 500)
+                row.note = note.trimmingSpaces()
+                row.proposed["note"] = nil
+            }
+            if let raw = change.category {
+                row.categoryName = ""
+                row.categoryID = nil
+                if let reference = Reference(raw) {
+                    let kind: CategoryKind = row.kind == .income ? .income : .expense
+                    let all = try await Books.categories(db, book: book.id)
+                    row.categoryID = try Books.resolve(reference, in: all, kind: kind, field: "category").id
+                }
+                row.proposed["category"] = nil
+            }
+            let proposed = String(decoding: try JSONEncoder().encode(row.proposed), as: UTF8.self)
+            try await db.raw(
+                """
+                UPDATE statement_import_rows SET action = \(bind: row.action.rawValue), payee = \(bind: row.payee),
+                note = \(bind: row.note), category_id = \(bind: row.categoryID), category_name = \(bind: row.categoryName),
+                proposed = \(bind: proposed)
+                WHERE import_id = \(bind: id) AND row = \(bind: number)
+                """
+            ).run()
+            return row
+        }
+    }
+
+    /// Discards a staged import, or undoes a committed one: its records go, except those edited
+    /// since (kept and listed); the transfers it made become the records they were again.
+    public func undoStatementImport(_ id: Int64, in scope: BookScope) async throws -> ImportUndo {
+        let book = try scope.writable()
+        return try await database.write { db in
+            let header = try await Self.header(db, id, book: book.id)
+            switch header.status {
+            case .undone: throw StoreError.conflict("this import was discarded or undone already")
+            case .staged:
+                try await db.raw("UPDATE statement_imports SET status = 'undone' WHERE id = \(bind: id)").run()
+                try await db.raw("DELETE FROM statement_import_rows WHERE import_id = \(bind: id)").run()
+                return ImportUndo(removed: 0, kept: [], restored: 0)
+            case .committed: break
+            }
+            try await db.raw("UPDATE statement_imports SET status = 'undone' WHERE id = \(bind: id)").run()
+            var totals = Totals()
+            var kept = try await db.raw(
+                """
+                SELECT id FROM transactions WHERE import_id = \(bind: id) AND book_id = \(bind: book.id)
+                AND edited = 1 ORDER BY id
+                """
+            ).all().map { try $0.decode(column: "id", as: TransactionID.self) }
+            let removed = try await db.raw(
+                """
+                DELETE FROM transactions WHERE import_id = \(bind: id) AND book_id = \(bind: book.id) AND edited = 0
+                RETURNING kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id
+                """
+            ).all()
+            for row in removed { try totals.add(sign: -1, row: row) }
+            var restored = 0
+            for row in try await db.raw(
+                """
+                SELECT transaction_id, previous FROM statement_import_rows
+                WHERE import_id = \(bind: id) AND action = 'transfer' AND previous <> '' AND transaction_id IS NOT NULL
+                """
+            ).all() {
+                let record = try row.decode(column: "transaction_id", as: TransactionID.self)
+                let previous = try JSONDecoder().decode(
+                    Previous.self,
+                    from: Data(try row.decode(column: "previous", as: String.self).utf8)
+                )
+                if try await Self.restore(db, record, previous, book: book.id, totals: &totals) {
+                    restored += 1
+                    try await db.raw(
+                        "DELETE FROM imported_ids WHERE import_id = \(bind: id) AND transaction_id = \(bind: record)"
+                    ).run()
+                } else {
+                    kept.append(record)
+                }
+            }
+            try await totals.apply(db, book: book.id)
+            return ImportUndo(removed: removed.count, kept: kept, restored: restored)
+        }
+    }
+
+    /// Turns a transfer an import made back into the record it was; false when it is no longer
+    /// that transfer (then it stays as it is).
+    private static func restore(
+        _ db: any SQLDatabase,
+        _ id: TransactionID,
+        _ previous: Previous,
+        book: BookID,
+        totals: inout Totals
+    ) async throws -> Bool {
+        let columns =
+            "kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id"
+        guard
+            let old = try await db.raw(
+                """
+                SELECT \(unsafeRaw: columns) FROM transactions
+                WHERE id = \(bind: id) AND book_id = \(bind: book) AND kind = 'transfer'
+                AND account_id = \(bind: previous.fromID) AND to_account_id = \(bind: previous.toID)
+                """
+            ).first()
+        else { return false }
+        let new = try await db.raw(
+            """
+            UPDATE transactions SET kind = \(bind: previous.kind), category_id = \(bind: previous.categoryID),
+            account_id = \(bind: previous.accountID), to_account_id = \(bind: previous.toAccountID),
+            updated_at = \(bind: previous.updatedAt)
+            WHERE id = \(bind: id) AND book_id = \(bind: book) RETURNING \(unsafeRaw: columns)
+            """
+        ).first()!
+        try totals.add(sign: -1, row: old)
+        try totals.add(sign: 1, row: new)
+        return true
+    }
+
+    /// An import's own columns.
+    static func header(_ db: any SQLDatabase, _ id: Int64, book: BookID) async throws -> Header {
+        guard
+            let row = try await db.raw(
+                """
+                SELECT id, format, file_name, status, accounts, created_at, expires_at, committed_at FROM statement_imports
+                WHERE id = \(bind: id) AND book_id = \(bind: book)
+                """
+            ).first()
+        else { throw StoreError.notFound("import") }
+        return try row.decode(model: Header.self)
+    }
+
+    /// A `statement_imports` row.
+    struct Header: Decodable {
+        let id: Int64
+        let format: String
+        let fileName: String
+        let status: StatementImport.Status
+        let accounts: [ImportAccount]
+        let createdAt: String
+        let expiresAt: String
+        let committedAt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, format, status, accounts
+            case fileName = "file_name"
+            case createdAt = "created_at"
+            case expiresAt = "expires_at"
+            case committedAt = "committed_at"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(Int64.self, forKey: .id)
+            format = try c.decode(String.self, forKey: .format)
+            fileName = try c.decode(String.self, forKey: .fileName)
+            status = StatementImport.Status(rawValue: try c.decode(String.self, forKey: .status)) ?? .undone
+            accounts = try ImportAccount.decode(try c.decode(String.self, forKey: .accounts))
+            createdAt = try c.decode(String.self, forKey: .createdAt)
+            expiresAt = try c.decode(String.self, forKey: .expiresAt)
+            committedAt = try c.decodeIfPresent(String.self, forKey: .committedAt)
+        }
+    }
+}

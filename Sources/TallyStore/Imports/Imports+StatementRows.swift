@@ -1,0 +1,196 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+extension Imports {
+    /// Files each row by the book's rules, proposing values only where the file gave none: the
+    /// payee (the file's is raw bank text), the note when empty, the category when the file named
+    /// none. The account is the import's, never a rule's.
+    static func fileByRules(
+        _ db: any SQLDatabase,
+        _ rows: inout [ImportRow],
+        accounts: [AccountID?],
+        book: Book
+    )
+        async throws
+    {
+        let rules = try await Rules.load(db, book: book.id)
+        guard !rules.isEmpty else { return }
+        let engine = RuleBook(rules)
+        let categories = Set(try await Books.categories(db, book: book.id).map(\.id.rawValue))
+        for i in rows.indices where rows[i].action != .transfer || rows[i].matchID == nil {
+            let row = rows[i]
+            var explicit: Set<RuleField> = [.account]
+            if row.categoryID != nil || !row.categoryName.isEmpty || !row.transferAccount.isEmpty {
+                explicit.insert(.category)
+            }
+            if !row.note.isEmpty { explicit.insert(.note) }
+            let outcome = engine.apply(
+                to: RuleCandidate(
+                    payee: row.payee,
+                    note: row.note,
+                    amount: row.amount,
+                    accountID: accounts[row.account]?.rawValue,
+                    kind: row.kind,
+                    explicit: explicit
+                )
+            )
+            if let payee = outcome.payee, let rule = outcome.sources[.payee] {
+                rows[i].payee = payee
+                rows[i].proposed["payee"] = rule
+            }
+            if let note = outcome.note, let rule = outcome.sources[.note] {
+                rows[i].note = note
+                rows[i].proposed["note"] = rule
+            }
+            if let category = outcome.category, categories.contains(category), let rule = outcome.sources[.category] {
+                rows[i].categoryID = CategoryID(rawValue: category)
+                rows[i].proposed["category"] = rule
+            }
+        }
+    }
+
+    static let rowColumns = [
+        "import_id", "row", "location", "account", "date", "time", "kind", "amount_minor", "currency", "payee", "note",
+        "category_id", "category_name", "transfer_account", "imported_id", "status", "action", "match_id", "reason",
+        "proposed", "transaction_id", "previous",
+    ]
+
+    /// Writes the rows, 2,000 at a time (22 values each: under PostgreSQL's 65,535 binds).
+    static func insertRows(_ db: any SQLDatabase, _ rows: [ImportRow], importID: Int64) async throws {
+        for start in stride(from: 0, to: rows.count, by: 2_000) {
+            let tuples = rows[start..<min(start + 2_000, rows.count)].map { r -> SQLQueryString in
+                let proposed = String(decoding: try! JSONEncoder().encode(r.proposed), as: UTF8.self)
+                return """
+                    (\(bind: importID), \(bind: r.row), \(bind: r.location), \(bind: r.account), \(bind: r.date.description), \
+                    \(bind: r.time?.description ?? ""), \(bind: r.kind.rawValue), \(bind: r.amount.minorUnits), \
+                    \(bind: r.amount.currency.code), \(bind: r.payee), \(bind: r.note), \(bind: r.categoryID), \
+                    \(bind: r.categoryName), \(bind: r.transferAccount), \(bind: r.importedID), \(bind: r.status.rawValue), \
+                    \(bind: r.action.rawValue), \(bind: r.matchID), \(bind: r.reason), \(bind: proposed), \
+                    \(bind: r.transactionID), '')
+                    """
+            }
+            try await db.raw(
+                """
+                INSERT INTO statement_import_rows (\(unsafeRaw: rowColumns.joined(separator: ", ")))
+                VALUES \(tuples.joined(separator: ", "))
+                """
+            ).run()
+        }
+    }
+
+    /// The rows of an import, in order.
+    static func rows(_ db: any SQLDatabase, importID: Int64) async throws -> [ImportRow] {
+        try await db.raw(
+            """
+            SELECT \(unsafeRaw: rowColumns.joined(separator: ", ")) FROM statement_import_rows
+            WHERE import_id = \(bind: importID) ORDER BY row
+            """
+        ).all().map { try $0.decode(model: StoredRow.self).row }
+    }
+
+    /// Per account with a stated closing balance: the book's balance at the end of that day.
+    static func balances(
+        _ db: any SQLDatabase,
+        accounts: [ImportAccount],
+        book: BookID
+    ) async throws
+        -> [ImportBalance]
+    {
+        var out: [ImportBalance] = []
+        for (i, a) in accounts.enumerated() {
+            guard let minor = a.closingMinor, let code = a.closingCurrency, let currency = Currency(code: code),
+                let date = a.closingDate
+            else { continue }
+            var bookBalance: Money?
+            // An account made by the commit is found by its name.
+            var accountID = a.accountID
+            if accountID == nil {
+                accountID = try await db.raw(
+                    "SELECT id FROM accounts WHERE book_id = \(bind: book) AND LOWER(name) = LOWER(\(bind: a.name))"
+                ).first()?.decode(column: "id", as: AccountID.self)
+            }
+            if let id = accountID {
+                let row = try await db.raw(
+                    """
+                    SELECT CAST(COALESCE(SUM(CASE
+                      WHEN kind = 'income' AND account_id = \(bind: id) THEN amount_minor
+                      WHEN kind = 'transfer' AND to_account_id = \(bind: id) THEN amount_minor
+                      ELSE -amount_minor END), 0) AS BIGINT) AS total
+                    FROM transactions WHERE book_id = \(bind: book) AND currency = \(bind: code)
+                    AND (account_id = \(bind: id) OR to_account_id = \(bind: id)) AND date <= \(bind: date.description)
+                    """
+                ).first()
+                let opening = try await db.raw(
+                    "SELECT opening_minor, currency FROM accounts WHERE id = \(bind: id) AND book_id = \(bind: book)"
+                ).first()
+                let total = try row?.decode(column: "total", as: Int64.self) ?? 0
+                let openingMinor = try opening?.decode(column: "opening_minor", as: Int64.self) ?? 0
+                let sameCurrency = try opening?.decode(column: "currency", as: String.self) == code
+                bookBalance = Money(minorUnits: total + (sameCurrency ? openingMinor : 0), currency: currency)
+            }
+            out.append(
+                ImportBalance(
+                    account: i,
+                    statement: Money(minorUnits: minor, currency: currency),
+                    date: date,
+                    book: bookBalance
+                )
+            )
+        }
+        return out
+    }
+
+    /// A `statement_import_rows` row.
+    private struct StoredRow: Decodable {
+        let row: ImportRow
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            func text(_ k: String) throws -> String { try c.decode(String.self, forKey: Key(k)) }
+            func int(_ k: String) throws -> Int64? { try c.decodeIfPresent(Int64.self, forKey: Key(k)) }
+            let currency = Currency(code: try text("currency")) ?? .usd
+            let proposed = try JSONDecoder().decode([String: Int64].self, from: Data(try text("proposed").utf8))
+            row = ImportRow(
+                row: Int(try int("row") ?? 0),
+                location: try text("location"),
+                account: Int(try int("account") ?? 0),
+                date: LocalDate(try text("date")) ?? LocalDate(year: 2000, month: 1, day: 1)!,
+                time: TimeOfDay(try text("time")),
+                amount: Money(minorUnits: try int("amount_minor") ?? 0, currency: currency),
+                payee: try text("payee"),
+                note: try text("note"),
+                categoryID: try int("category_id").map(CategoryID.init(rawValue:)),
+                categoryName: try text("category_name"),
+                transferAccount: try text("transfer_account"),
+                importedID: try text("imported_id"),
+                status: ImportRowStatus(rawValue: try text("status")) ?? .new,
+                action: ImportRowAction(rawValue: try text("action")) ?? .skip,
+                matchID: try int("match_id").map(TransactionID.init(rawValue:)),
+                reason: try text("reason"),
+                proposed: proposed,
+                transactionID: try int("transaction_id").map(TransactionID.init(rawValue:))
+            )
+        }
+
+        struct Key: CodingKey {
+            let stringValue: String
+            init(_ s: String) { stringValue = s }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+    }
+}
+
+extension ImportAccount {
+    /// The accounts as stored in `statement_imports.accounts`.
+    static func encode(_ accounts: [ImportAccount]) throws -> String {
+        String(decoding: try JSONEncoder().encode(accounts), as: UTF8.self)
+    }
+
+    /// Read back.
+    static func decode(_ text: String) throws -> [ImportAccount] {
+        try JSONDecoder().decode([ImportAccount].self, from: Data(text.utf8))
+    }
+}

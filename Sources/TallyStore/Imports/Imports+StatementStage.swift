@@ -1,0 +1,254 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+extension Imports {
+    /// Stages a statement read from a bank file for review: every entry becomes a row as it would
+    /// be stored, checked against the book (already imported, possible duplicate, transfer) and
+    /// filed by the book's rules. Nothing reaches the book's records until `commitStatementImport`.
+    /// `account` (an id or a name; made on commit when missing) is the target when the file names
+    /// one account; otherwise each file account goes to the book account that remembers its
+    /// number, or to one named after it.
+    public func stageStatement(
+        _ statement: Statement,
+        into scope: BookScope,
+        fileName: String,
+        account: String? = nil
+    ) async throws -> StatementImport {
+        let book = try scope.writable()
+        let user = scope.user
+        guard !statement.entries.isEmpty else {
+            throw FieldError("file", "holds no transactions to import")
+        }
+        let now = Date()
+        let createdAt = Clock.timestamp(now)
+        let expiresAt = Clock.timestamp(now.addingTimeInterval(StatementImportLimits.stagedLifetime))
+        return try await database.write { db in
+            let accounts = try await Self.importAccounts(db, statement: statement, book: book, chosen: account)
+            var rows = try await Self.importRows(db, statement: statement, book: book)
+            let ids = accounts.map(\.accountID)
+            try await Self.review(db, &rows, accounts: ids, book: book.id)
+            try await Self.fileByRules(db, &rows, accounts: ids, book: book)
+            let id = try await db.raw(
+                """
+                INSERT INTO statement_imports (book_id, user_id, format, file_name, status, accounts, created_at, expires_at)
+                VALUES (\(bind: book.id), \(bind: user.id), \(bind: statement.format.rawValue), \(bind: String(fileName.prefix(200))),
+                'staged', \(bind: try ImportAccount.encode(accounts)), \(bind: createdAt), \(bind: expiresAt))
+                RETURNING id
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
+            try await Self.insertRows(db, rows, importID: id)
+            let balances = try await Self.balances(db, accounts: accounts, book: book.id)
+            return StatementImport(
+                id: id,
+                format: statement.format.rawValue,
+                fileName: fileName,
+                status: .staged,
+                createdAt: createdAt,
+                expiresAt: expiresAt,
+                committedAt: nil,
+                accounts: accounts,
+                rows: rows,
+                balances: balances
+            )
+        }
+    }
+
+    /// The book account of each of the statement's accounts.
+    static func importAccounts(
+        _ db: any SQLDatabase,
+        statement: Statement,
+        book: Book,
+        chosen: String?
+    ) async throws -> [ImportAccount] {
+        let known = try await Books.accounts(db, book: book.id)
+        let hashes = try await db.raw(
+            "SELECT id, number_hash FROM accounts WHERE book_id = \(bind: book.id) AND number_hash IS NOT NULL"
+        ).all().map {
+            (try $0.decode(column: "number_hash", as: String.self), try $0.decode(column: "id", as: AccountID.self))
+        }
+        let byHash = Dictionary(hashes, uniquingKeysWith: { first, _ in first })
+        let files = statement.accounts.isEmpty ? [StatementAccount()] : statement.accounts
+        if let chosen = chosen?.trimmingSpaces(), !chosen.isEmpty, files.count > 1 {
+            throw FieldError(
+                "account",
+                "this file holds \(files.count) accounts; each goes to the account that remembers its number"
+            )
+        }
+        return try files.enumerated().map { index, file in
+            let number = file.number.filter { $0.isLetter || $0.isNumber }.uppercased()
+            let hash = number.isEmpty ? "" : Users.sha256("account-number:" + number)
+            var target = ImportAccount(
+                accountID: nil,
+                name: "",
+                numberHash: hash,
+                last4: String(number.suffix(4)),
+                closingMinor: file.closingBalance?.minorUnits,
+                closingCurrency: file.closingBalance?.currency.code,
+                closingDate: file.closingDate
+            )
+            if let chosen = chosen?.trimmingSpaces(), !chosen.isEmpty {
+                if let id = Int64(chosen), let found = known.first(where: { $0.id.rawValue == id }) {
+                    (target.accountID, target.name) = (found.id, found.name)
+                } else {
+                    let name = try Validate.name(chosen, field: "account")
+                    target.name = name
+                    target.accountID = known.first { $0.name.lowercased() == name.lowercased() }?.id
+                }
+            } else if let id = byHash[hash], let found = known.first(where: { $0.id == id }) {
+                (target.accountID, target.name) = (found.id, found.name)
+            } else {
+                let name = !file.name.isEmpty ? file.name : number.isEmpty ? "" : Self.accountName(file.kind, number)
+                guard !name.isEmpty else {
+                    throw FieldError(
+                        "account",
+                        index == 0 ? "choose the account this statement is for" : "choose each account"
+                    )
+                }
+                target.name = String(name.prefix(100))
+                target.accountID = known.first { $0.name.lowercased() == name.lowercased() }?.id
+            }
+            return target
+        }
+    }
+
+    /// "Checking ••1234", "Card ••9876": a new account named by its kind and the number's end.
+    static func accountName(_ kind: StatementAccountKind, _ number: String) -> String {
+        let word =
+            switch kind {
+            case .creditCard: "Card"
+            case .cash: "Cash"
+            case .asset: "Asset"
+            case .liability: "Loan"
+            case .bank: "Account"
+            }
+        return "\(word) ••\(number.suffix(4))"
+    }
+
+    /// The statement's entries as rows, with their ids and the book's categories they name.
+    static func importRows(_ db: any SQLDatabase, statement: Statement, book: Book) async throws -> [ImportRow] {
+        let categories = try await Books.categories(db, book: book.id)
+        var byPath: [String: CategoryID] = [:]
+        for c in categories {
+            let parent = c.parentID.flatMap { id in categories.first { $0.id == id }?.name }
+            let path = (parent.map { $0 + ":" } ?? "") + c.name
+            byPath["\(c.kind.rawValue)|\(path.lowercased())", default: c.id] = c.id
+        }
+        let ids = ImportMatcher.importedIDs(statement.entries)
+        return statement.entries.enumerated().map { i, entry in
+            // The payee is the file's payee, else its memo, else the row's type, else "Unknown".
+            let payee = [entry.payee, entry.memo, entry.type, "Unknown"].first { !$0.trimmingSpaces().isEmpty }!
+            let note = entry.payee.trimmingSpaces().isEmpty ? "" : entry.memo
+            var row = ImportRow(
+                row: i + 1,
+                location: entry.location,
+                account: entry.account,
+                date: entry.date,
+                time: entry.time,
+                amount: entry.amount,
+                payee: String(payee.trimmingSpaces().prefix(200)),
+                note: String(note.trimmingSpaces().prefix(500)),
+                transferAccount: entry.transferAccount,
+                importedID: ids[i]
+            )
+            let path = entry.category.split(separator: ":").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                .joined(separator: ":")
+            if !path.isEmpty, entry.transferAccount.isEmpty {
+                let kind: CategoryKind = row.kind == .income ? .income : .expense
+                if let id = byPath["\(kind.rawValue)|\(path.lowercased())"] {
+                    row.categoryID = id
+                } else {
+                    row.categoryName = String(path.prefix(201))
+                }
+                row.proposed["category"] = 0
+            }
+            if !entry.transferAccount.isEmpty {
+                row.status = .transfer
+                row.action = .transfer
+                row.reason = "the file names it a transfer with '\(entry.transferAccount)'"
+            }
+            return row
+        }
+    }
+
+    /// Finds what each row is, from the ids already imported into the accounts and the book's
+    /// records around the rows' days.
+    static func review(
+        _ db: any SQLDatabase,
+        _ rows: inout [ImportRow],
+        accounts: [AccountID?],
+        book: BookID
+    )
+        async throws
+    {
+        let known = accounts.compactMap { $0 }
+        var imported: Set<String> = []
+        if !known.isEmpty {
+            for row in try await db.raw(
+                """
+                SELECT account_id, imported_id FROM imported_ids
+                WHERE book_id = \(bind: book) AND account_id IN (\(binds: known.map(\.rawValue)))
+                """
+            ).all() {
+                imported.insert(
+                    "\(try row.decode(column: "account_id", as: Int64.self))|\(try row.decode(column: "imported_id", as: String.self))"
+                )
+            }
+        }
+        let dates = rows.map(\.date)
+        let first = dates.min()!.adding(days: -ImportMatcher.windowDays)
+        let last = dates.max()!.adding(days: ImportMatcher.windowDays)
+        let amounts = Set(rows.map { $0.amount.minorUnits.magnitude })
+        var candidates: [ImportCandidate] = []
+        for row in try await db.raw(
+            """
+            SELECT id, kind, account_id, date, amount_minor, currency, payee, imported_id FROM transactions
+            WHERE book_id = \(bind: book) AND date >= \(bind: first.description) AND date <= \(bind: last.description)
+            """
+        ).all() {
+            let stored = try row.decode(model: StoredCandidate.self)
+            guard amounts.contains(stored.amountMinor.magnitude), let kind = TransactionKind(rawValue: stored.kind),
+                let currency = Currency(code: stored.currency), let date = LocalDate(stored.date)
+            else { continue }
+            candidates.append(
+                ImportCandidate(
+                    id: stored.id,
+                    kind: kind,
+                    accountID: stored.accountID,
+                    date: date,
+                    amount: Money(minorUnits: stored.amountMinor, currency: currency),
+                    payee: stored.payee,
+                    fromFile: stored.importedID != nil
+                )
+            )
+        }
+        let stated = rows.map { $0.status == .transfer && $0.matchID == nil ? $0 : nil }
+        ImportMatcher.review(&rows, accounts: accounts, imported: imported, candidates: candidates)
+        // A transfer the file itself states (QIF L[Account]) stays one, unless already imported.
+        for (i, row) in stated.enumerated() {
+            guard let row, rows[i].status != .imported else { continue }
+            rows[i].status = row.status
+            rows[i].action = row.action
+            rows[i].matchID = nil
+            rows[i].reason = row.reason
+        }
+    }
+
+    private struct StoredCandidate: Decodable {
+        let id: TransactionID
+        let kind: String
+        let accountID: AccountID?
+        let date: String
+        let amountMinor: Int64
+        let currency: String
+        let payee: String
+        let importedID: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, kind, date, currency, payee
+            case accountID = "account_id"
+            case amountMinor = "amount_minor"
+            case importedID = "imported_id"
+        }
+    }
+}

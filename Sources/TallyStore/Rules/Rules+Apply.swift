@@ -1,0 +1,222 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// A record a rule changes: what it was and what it becomes.
+public struct RuleChange: Sendable, Equatable {
+    /// The record.
+    public var id: TransactionID
+    /// Its day.
+    public var date: LocalDate
+    /// Its amount.
+    public var amount: Money
+    /// Before.
+    public var before: RuleFields
+    /// After.
+    public var after: RuleFields
+}
+
+/// The fields a rule sets, as stored.
+public struct RuleFields: Sendable, Equatable, Codable {
+    /// Payee.
+    public var payee: String
+    /// Note.
+    public var note: String
+    /// Category id.
+    public var categoryID: Int64?
+    /// Account id.
+    public var accountID: Int64?
+}
+
+/// A rule applied to existing records, or its preview.
+public struct RuleRun: Sendable, Equatable {
+    /// The run's id, to undo it; nil for a preview.
+    public var id: Int64?
+    /// How many records it changes (or changed).
+    public var count: Int
+    /// The first 100 of them, before → after.
+    public var changes: [RuleChange]
+}
+
+extension Rules {
+    /// Applies rule `id` to the book's existing records: with `dryRun`, only says which records it
+    /// would change and how; otherwise changes them in one transaction, kept as a run that
+    /// `undoRun` reverses. Transfers keep their accounts and stay without a category.
+    public func applyRule(_ id: Int64, in scope: BookScope, dryRun: Bool) async throws -> RuleRun {
+        let book = dryRun ? scope.book : try scope.writable()
+        let work: @Sendable (any SQLDatabase) async throws -> RuleRun = { db in
+            guard let rule = try await Self.load(db, book: book.id).first(where: { $0.id == id }) else {
+                throw StoreError.notFound("rule")
+            }
+            let changes = try await Self.changes(db, rule, book: book.id)
+            guard !dryRun else { return RuleRun(id: nil, count: changes.count, changes: Array(changes.prefix(100))) }
+            let run = try await db.raw(
+                """
+                INSERT INTO rule_runs (book_id, rule_id, status, created_at)
+                VALUES (\(bind: book.id), \(bind: id), 'applied', \(bind: Clock.timestamp())) RETURNING id
+                """
+            ).first()!.decode(column: "id", as: Int64.self)
+            var totals = Totals()
+            for change in changes {
+                try await Self.write(db, change.id, change.after, book: book.id, totals: &totals)
+                try await db.raw(
+                    """
+                    INSERT INTO rule_run_rows (run_id, transaction_id, previous, applied)
+                    VALUES (\(bind: run), \(bind: change.id), \(bind: try Self.json(change.before)), \(bind: try Self.json(change.after)))
+                    """
+                ).run()
+            }
+            try await totals.apply(db, book: book.id)
+            return RuleRun(id: run, count: changes.count, changes: Array(changes.prefix(100)))
+        }
+        return try await dryRun ? database.read(work) : database.write(work)
+    }
+
+    /// Undoes a run: each record it changed gets its fields back, unless it was changed again
+    /// since (those stay as they are). Returns how many were restored.
+    public func undoRun(_ run: Int64, in scope: BookScope) async throws -> Int {
+        let book = try scope.writable()
+        return try await database.write { db in
+            guard
+                try await db.raw(
+                    """
+                    UPDATE rule_runs SET status = 'undone' WHERE id = \(bind: run) AND book_id = \(bind: book.id)
+                    AND status = 'applied' RETURNING id
+                    """
+                ).first() != nil
+            else { throw StoreError.notFound("rule run") }
+            var totals = Totals()
+            var restored = 0
+            for row in try await db.raw(
+                "SELECT transaction_id, previous, applied FROM rule_run_rows WHERE run_id = \(bind: run)"
+            ).all() {
+                let id = try row.decode(column: "transaction_id", as: TransactionID.self)
+                let previous = try Self.fields(try row.decode(column: "previous", as: String.self))
+                let applied = try Self.fields(try row.decode(column: "applied", as: String.self))
+                guard try await Self.current(db, id, book: book.id) == applied else { continue }
+                try await Self.write(db, id, previous, book: book.id, totals: &totals)
+                restored += 1
+            }
+            try await totals.apply(db, book: book.id)
+            return restored
+        }
+    }
+
+    /// Every record the rule would change, in date order, read a page at a time.
+    private static func changes(_ db: any SQLDatabase, _ rule: Rule, book: BookID) async throws -> [RuleChange] {
+        var out: [RuleChange] = []
+        var after: Int64 = 0
+        while true {
+            let rows = try await db.raw(
+                """
+                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id FROM transactions
+                WHERE book_id = \(bind: book) AND id > \(bind: after) ORDER BY id LIMIT 5000
+                """
+            ).all()
+            guard !rows.isEmpty else { break }
+            for row in rows {
+                let r = try row.decode(model: Stored.self)
+                after = r.id
+                guard let kind = TransactionKind(rawValue: r.kind), let currency = Currency(code: r.currency),
+                    let date = LocalDate(r.date)
+                else { continue }
+                let amount = Money(minorUnits: kind == .expense ? -r.amountMinor : r.amountMinor, currency: currency)
+                let candidate = RuleCandidate(
+                    payee: r.payee,
+                    note: r.note,
+                    amount: amount,
+                    accountID: r.accountID,
+                    kind: kind
+                )
+                guard rule.matches(candidate) else { continue }
+                let before = RuleFields(payee: r.payee, note: r.note, categoryID: r.categoryID, accountID: r.accountID)
+                var next = before
+                if let payee = rule.actions.payee { next.payee = payee }
+                if let note = rule.actions.note { next.note = note }
+                if kind != .transfer {
+                    if let category = rule.actions.category { next.categoryID = category }
+                    if let account = rule.actions.account { next.accountID = account }
+                }
+                if next != before {
+                    out.append(
+                        RuleChange(
+                            id: TransactionID(rawValue: r.id),
+                            date: date,
+                            amount: amount,
+                            before: before,
+                            after: next
+                        )
+                    )
+                }
+            }
+        }
+        return out.sorted { ($0.date, $0.id.rawValue) < ($1.date, $1.id.rawValue) }
+    }
+
+    private static let totalsColumns =
+        "kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id"
+
+    /// Sets the fields, moving the kept totals with them.
+    private static func write(
+        _ db: any SQLDatabase,
+        _ id: TransactionID,
+        _ fields: RuleFields,
+        book: BookID,
+        totals: inout Totals
+    ) async throws {
+        guard
+            let old = try await db.raw(
+                "SELECT \(unsafeRaw: totalsColumns) FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: book)"
+            ).first()
+        else { return }
+        let new = try await db.raw(
+            """
+            UPDATE transactions SET payee = \(bind: fields.payee), payee_key = \(bind: Totals.payeeKey(fields.payee)),
+            note = \(bind: fields.note), category_id = \(bind: fields.categoryID), account_id = \(bind: fields.accountID),
+            updated_at = \(bind: Clock.timestamp())
+            WHERE id = \(bind: id) AND book_id = \(bind: book) RETURNING \(unsafeRaw: totalsColumns)
+            """
+        ).first()!
+        try totals.add(sign: -1, row: old)
+        try totals.add(sign: 1, row: new)
+    }
+
+    private static func current(_ db: any SQLDatabase, _ id: TransactionID, book: BookID) async throws -> RuleFields? {
+        guard
+            let r = try await db.raw(
+                """
+                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id FROM transactions
+                WHERE id = \(bind: id) AND book_id = \(bind: book)
+                """
+            ).first()?.decode(model: Stored.self)
+        else { return nil }
+        return RuleFields(payee: r.payee, note: r.note, categoryID: r.categoryID, accountID: r.accountID)
+    }
+
+    private static func json(_ fields: RuleFields) throws -> String {
+        String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+    }
+
+    private static func fields(_ text: String) throws -> RuleFields {
+        try JSONDecoder().decode(RuleFields.self, from: Data(text.utf8))
+    }
+
+    private struct Stored: Decodable {
+        let id: Int64
+        let kind: String
+        let amountMinor: Int64
+        let currency: String
+        let date: String
+        let payee: String
+        let note: String
+        let categoryID: Int64?
+        let accountID: Int64?
+
+        enum CodingKeys: String, CodingKey {
+            case id, kind, currency, date, payee, note
+            case amountMinor = "amount_minor"
+            case categoryID = "category_id"
+            case accountID = "account_id"
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyFiles
+import TallyStore
+
+extension Tally {
+    /// `tally import FILE`: Tally's own CSV as before, or a bank file staged, reviewed and
+    /// committed.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import Tally's CSV, or a bank file (OFX/QFX, QIF, CAMT.053, bank CSV) after a review.",
+            discussion: """
+                Tally's own CSV (date,amount,kind,payee,category,subcategory,account,currency,note) is \
+                imported whole or not at all, as before. A bank file is read, checked against the book \
+                (already imported, possible duplicates, transfers) and filed by the rules; the review is \
+                printed, then committed with --yes, or after a question on a terminal. Without a \
+                terminal and without --yes nothing is stored. A bad file exits 65 naming the line or \
+                element. `tally import --undo ID` undoes a committed import. See docs/import.md.
+                """
+        )
+
+        @Argument(help: "The file ('-' for standard input).") var file: String?
+        @Option(help: "tally, csv, ofx, qif or camt (detected when left out).") var format: ImportFormat?
+        @Option(help: "The target account (made when missing); for files that name one account.")
+        var account: String?
+        @Option(help: "A bank CSV's mapping, as a JSON file (see docs/import.md).") var mapping: String?
+        @Option(help: "A saved mapping, by name.") var preset: String?
+        @Option(name: .customLong("save-preset"), help: "Save --mapping under this name for next time.")
+        var savePreset: String?
+        @Option(name: .customLong("date-order"), help: "QIF dates: MDY or DMY (detected when left out).")
+        var dateOrder: QIFDateOrder?
+        @Flag(name: .customLong("dry-run"), help: "Show the review (or the first rows) and store nothing.")
+        var dryRun = false
+        @Flag(help: "Commit without asking.") var yes = false
+        @Option(help: "Undo the committed import with this id (or discard a staged one).") var undo: Int64?
+        @OptionGroup var who: UserOptions
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard (file == nil) != (undo == nil) else { throw ValidationError("give a FILE, or --undo ID") }
+            if mapping != nil, preset != nil { throw ValidationError("give --mapping or --preset, not both") }
+            if savePreset != nil, mapping == nil { throw ValidationError("--save-preset needs --mapping") }
+        }
+
+        func run() async throws {
+            try await reportingErrors {
+                if let undo {
+                    let text = try await store.withStore { store in
+                        let done = try await store.imports.undoStatementImport(undo, in: try await who.resolve(store))
+                        return ImportReview.undone(undo, done)
+                    }
+                    print(text, terminator: "")
+                    return
+                }
+                let bytes = try readInput(file!)
+                let detected = format ?? ImportFormat(StatementReader.detect(bytes))
+                if detected == .tally {
+                    print(
+                        try await TallyCSVImporter(bytes: bytes, dryRun: dryRun, who: who, store: store).run(),
+                        terminator: ""
+                    )
+                    return
+                }
+                try await importStatement(bytes, format: detected.statementFormat!)
+            }
+        }
+
+        /// Reads, stages, prints the review, then commits, asks, or discards.
+        private func importStatement(_ bytes: [UInt8], format: StatementFormat) async throws {
+            let mappingBytes = try mapping.map { path in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw CLIError("cannot read \(path)")
+                }
+                return Array(data)
+            }
+            let interactive = isatty(0) == 1 && !yes && !dryRun
+            let (review, staged) = try await store.withStore { store -> (String, (id: Int64, count: Int)?) in
+                let scope = try await who.resolve(store)
+                let chosen = try await Self.mapping(
+                    format: format,
+                    bytes: bytes,
+                    file: mappingBytes,
+                    preset: preset,
+                    scope: scope,
+                    store: store
+                )
+                let statement = try Self.read(
+                    bytes,
+                    format: format,
+                    currency: scope.book.currency,
+                    mapping: chosen?.mapping,
+                    dateOrder: dateOrder
+                )
+                if let savePreset, let chosen {
+                    _ = try await store.imports.savePreset(
+                        in: scope,
+                        name: savePreset,
+                        mapping: chosen.json,
+                        header: chosen.header
+                    )
+                }
+                let name = file == "-" ? "stdin" : (file! as NSString).lastPathComponent
+                let staged = try await store.imports.stageStatement(
+                    statement,
+                    into: scope,
+                    fileName: name,
+                    account: account
+                )
+                var text = ImportReview.table(staged, categories: try await store.books.categories(in: scope))
+                let stored = staged.rows.filter { $0.action != .skip }.count
+                if dryRun || (!yes && !interactive) {
+                    _ = try await store.imports.undoStatementImport(staged.id, in: scope)
+                    text +=
+                        dryRun
+                        ? "Nothing was stored (--dry-run).\n" : "Nothing was stored: run again with --yes to import.\n"
+                    return (text, nil)
+                }
+                if yes {
+                    let committed = try await store.imports.commitStatementImport(staged.id, in: scope)
+                    return (text + ImportReview.committed(committed), nil)
+                }
+                return (text, (staged.id, stored))
+            }
+            print(review, terminator: "")
+            guard let staged else { return }
+            print("Import \(staged.count) record\(staged.count == 1 ? "" : "s")? [y/N] ", terminator: "")
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            let text = try await store.withStore { store in
+                let scope = try await who.resolve(store)
+                guard answer == "y" || answer == "yes" else {
+                    _ = try await store.imports.undoStatementImport(staged.id, in: scope)
+                    return "Nothing was stored.\n"
+                }
+                return ImportReview.committed(try await store.imports.commitStatementImport(staged.id, in: scope))
+            }
+            print(text, terminator: "")
+        }
+
+        /// The mapping for a bank CSV: the file given, the preset named, or the preset whose
+        /// header is the file's; nil for the other formats.
+        static func mapping(
+            format: StatementFormat,
+            bytes: [UInt8],
+            file: [UInt8]?,
+            preset: String?,
+            scope: BookScope,
+            store: Store
+        ) async throws -> (mapping: CSVMapping, json: String, header: String)? {
+            guard format == .csv else { return nil }
+            let header = ((try? BankCSVReader.sniff(bytes))?.header ?? []).joined(separator: ",")
+            if let file { return (try decode(file), String(decoding: file, as: UTF8.self), header) }
+            let presets = try await store.imports.presets(in: scope)
+            let found: ImportPreset?
+            if let preset {
+                guard let named = presets.first(where: { $0.name.lowercased() == preset.lowercased() }) else {
+                    throw CLIError("no preset named \(preset); see the import presets of the book")
+                }
+                found = named
+            } else {
+                found = presets.first { !$0.header.isEmpty && $0.header == header }
+            }
+            guard let found else {
+                throw CLIBadFile(
+                    "mapping: a bank CSV needs --mapping FILE.json or --preset NAME (see docs/import.md)"
+                )
+            }
+            return (try decode(Array(found.mapping.utf8)), found.mapping, found.header)
+        }
+
+        /// A mapping's JSON, or the error naming its key as a bad file (exit 65).
+        static func decode(_ json: [UInt8]) throws(CLIBadFile) -> CSVMapping {
+            do { return try CSVMapping.decode(json: json) } catch { throw CLIBadFile(error.description) }
+        }
+
+        /// A statement, or the error naming its line or element as a bad file (exit 65).
+        static func read(
+            _ bytes: [UInt8],
+            format: StatementFormat,
+            currency: Currency,
+            mapping: CSVMapping?,
+            dateOrder: QIFDateOrder?
+        ) throws(CLIBadFile) -> Statement {
+            do {
+                return try StatementReader.read(
+                    bytes,
+                    format: format,
+                    currency: currency,
+                    mapping: mapping,
+                    dateOrder: dateOrder
+                )
+            } catch {
+                throw CLIBadFile(error.description)
+            }
+        }
+    }
+
+    /// The formats `tally import --format` takes.
+    enum ImportFormat: String, ExpressibleByArgument, CaseIterable {
+        case tally, csv, ofx, qif, camt
+
+        init(_ detected: StatementReader.Detected) {
+            switch detected {
+            case .tallyCSV: self = .tally
+            case .statement(let format): self = ImportFormat(rawValue: format.rawValue)!
+            }
+        }
+
+        var statementFormat: StatementFormat? { StatementFormat(rawValue: rawValue) }
+    }
+}
+
+/// A file that cannot be read: exits 65, the line or element named.
+struct CLIBadFile: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

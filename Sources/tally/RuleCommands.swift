@@ -1,0 +1,213 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallyStore
+
+extension Tally {
+    /// `tally rules list|add|delete|apply|undo`: the book's rules, which file records for you.
+    struct RulesCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rules",
+            abstract: "List, add, delete and apply the book's rules (see docs/import.md#rules).",
+            subcommands: [ListRules.self, AddRule.self, DeleteRule.self, ApplyRules.self, UndoRun.self]
+        )
+
+        struct ListRules: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "The rules, in order.")
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let text = try await store.withStore { store in
+                        let scope = try await who.resolve(store)
+                        let names = try await RuleNames(store, scope)
+                        let rules = try await store.rules.rules(in: scope)
+                        guard !rules.isEmpty else { return "No rules.\n" }
+                        return rules.map { "#\($0.id ?? 0)  \($0.position). \(names.describe($0))\n" }.joined()
+                    }
+                    print(text, terminator: "")
+                }
+            }
+        }
+
+        struct AddRule: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "add",
+                abstract: "Add a rule: conditions (all must hold) and what to set.",
+                discussion: "Text matches ignore case and accents; amounts compare without their sign."
+            )
+            @Option(name: .customLong("payee-contains")) var payeeContains: String?
+            @Option(name: .customLong("payee-is")) var payeeIs: String?
+            @Option(name: .customLong("payee-starts")) var payeeStarts: String?
+            @Option(name: .customLong("note-contains")) var noteContains: String?
+            @Option(name: .customLong("amount-min")) var amountMin: String?
+            @Option(name: .customLong("amount-max")) var amountMax: String?
+            @Option(help: "Only records of this account.") var account: String?
+            @Option(help: "expense, income or transfer.") var kind: String?
+            @Option(name: .customLong("set-category"), help: "Category or Category:Sub.") var setCategory: String?
+            @Option(name: .customLong("set-payee")) var setPayee: String?
+            @Option(name: .customLong("set-note")) var setNote: String?
+            @Option(name: .customLong("set-account")) var setAccount: String?
+            @Option(help: "Where in the order (1 is first; default: last).") var position: Int?
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let input = RuleInput(
+                        payeeContains: payeeContains,
+                        payeeIs: payeeIs,
+                        payeeStarts: payeeStarts,
+                        noteContains: noteContains,
+                        amountMin: amountMin,
+                        amountMax: amountMax,
+                        account: account,
+                        kind: kind,
+                        setCategory: setCategory,
+                        setPayee: setPayee,
+                        setNote: setNote,
+                        setAccount: setAccount
+                    )
+                    let text = try await store.withStore { store in
+                        let scope = try await who.resolve(store)
+                        let rule = try await store.rules.addRule(in: scope, input, position: position)
+                        let names = try await RuleNames(store, scope)
+                        return "Added rule #\(rule.id ?? 0) at \(rule.position): \(names.describe(rule)).\n"
+                    }
+                    print(text, terminator: "")
+                }
+            }
+        }
+
+        struct DeleteRule: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a rule.")
+            @Argument(help: "The rule's id (see `tally rules list`).") var id: Int64
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    try await store.withStore { store in
+                        try await store.rules.deleteRule(id, in: try await who.resolve(store))
+                    }
+                    print("Deleted rule #\(id).")
+                }
+            }
+        }
+
+        struct ApplyRules: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "apply",
+                abstract: "Apply the rules (or one) to existing records, printing before → after.",
+                discussion: "Each rule's changes are one run, undone with `tally rules undo RUN`."
+            )
+            @Argument(help: "Only this rule (default: every rule, in order).") var id: Int64?
+            @Flag(name: .customLong("dry-run"), help: "Only print what would change.") var dryRun = false
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let text = try await store.withStore { store in
+                        let scope = try await who.resolve(store)
+                        let names = try await RuleNames(store, scope)
+                        let rules = try await store.rules.rules(in: scope).filter { id == nil || $0.id == id }
+                        if let id, rules.isEmpty { throw CLIError("no rule #\(id)") }
+                        var out = rules.isEmpty ? "No rules.\n" : ""
+                        for rule in rules {
+                            let run = try await store.rules.applyRule(rule.id!, in: scope, dryRun: dryRun)
+                            out += names.run(rule, run, dryRun: dryRun)
+                        }
+                        return out
+                    }
+                    print(text, terminator: "")
+                }
+            }
+        }
+
+        struct UndoRun: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "undo", abstract: "Undo a run of `apply`.")
+            @Argument(help: "The run's id, as `tally rules apply` printed it.") var run: Int64
+            @OptionGroup var who: UserOptions
+            @OptionGroup var store: StoreOptions
+
+            func run() async throws {
+                try await reportingErrors {
+                    let restored = try await store.withStore { store in
+                        try await store.rules.undoRun(run, in: try await who.resolve(store))
+                    }
+                    print("Undid run \(run): \(restored) record\(restored == 1 ? "" : "s") restored.")
+                }
+            }
+        }
+    }
+}
+
+/// Category paths and account names, to say rules in words.
+struct RuleNames {
+    let categories: [Int64: String]
+    let accounts: [Int64: String]
+
+    init(_ store: Store, _ scope: BookScope) async throws {
+        let all = try await store.books.categories(in: scope)
+        var paths: [Int64: String] = [:]
+        for c in all {
+            let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name }
+            paths[c.id.rawValue] = (parent.map { $0 + ":" } ?? "") + c.name
+        }
+        categories = paths
+        accounts = Dictionary(
+            try await store.books.accounts(in: scope).map { ($0.account.id.rawValue, $0.account.name) },
+            uniquingKeysWith: { a, _ in a }
+        )
+    }
+
+    /// "payee contains 'starbucks' → category Food:Coffee, payee 'Starbucks'".
+    func describe(_ rule: Rule) -> String {
+        let c = rule.conditions
+        var when: [String] = []
+        let modes: [TextMatch.Mode: String] = [.contains: "contains", .equals: "is", .startsWith: "starts with"]
+        if let p = c.payee { when.append("payee \(modes[p.mode]!) '\(p.text)'") }
+        if let n = c.note { when.append("note \(modes[n.mode]!) '\(n.text)'") }
+        let currency = c.currency ?? .usd
+        let money = { (m: Int64) in Money(minorUnits: m, currency: currency).formatted }
+        switch (c.amountMin, c.amountMax) {
+        case (let a?, let b?) where a == b: when.append("amount \(money(a))")
+        case (let a?, let b?): when.append("amount \(money(a))–\(money(b))")
+        case (let a?, nil): when.append("amount ≥ \(money(a))")
+        case (nil, let b?): when.append("amount ≤ \(money(b))")
+        default: break
+        }
+        if let a = c.account { when.append("account \(accounts[a] ?? "#\(a)")") }
+        if let k = c.kind { when.append(k.rawValue) }
+        let a = rule.actions
+        var then: [String] = []
+        if let x = a.category { then.append("category \(categories[x] ?? "#\(x)")") }
+        if let x = a.payee { then.append("payee '\(x)'") }
+        if let x = a.note { then.append("note '\(x)'") }
+        if let x = a.account { then.append("account \(accounts[x] ?? "#\(x)")") }
+        return when.joined(separator: " and ") + " → " + then.joined(separator: ", ")
+    }
+
+    /// A run's (or preview's) lines: the count, then before → after per record.
+    func run(_ rule: Rule, _ run: RuleRun, dryRun: Bool) -> String {
+        var out =
+            "Rule #\(rule.id ?? 0): \(run.count) record\(run.count == 1 ? "" : "s") "
+            + (dryRun ? "would change" : "changed") + (run.id.map { " (run \($0))" } ?? "") + ".\n"
+        for change in run.changes {
+            out +=
+                "  #\(change.id.rawValue) \(change.date) \(change.amount.formatted): "
+                + "\(fields(change.before)) → \(fields(change.after))\n"
+        }
+        if run.count > run.changes.count { out += "  … and \(run.count - run.changes.count) more.\n" }
+        return out
+    }
+
+    private func fields(_ f: RuleFields) -> String {
+        var parts = ["'\(f.payee)'", f.categoryID.map { categories[$0] ?? "#\($0)" } ?? "no category"]
+        parts.append(f.accountID.map { accounts[$0] ?? "#\($0)" } ?? "no account")
+        if !f.note.isEmpty { parts.append("note '\(f.note)'") }
+        return parts.joined(separator: ", ")
+    }
+}
