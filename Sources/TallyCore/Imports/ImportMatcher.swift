@@ -74,6 +74,13 @@ public enum ImportMatcher {
         candidates: [ImportCandidate]
     ) {
         var used: Set<TransactionID> = []
+        // Candidates by amount and currency: a row only ever looks at records of its own amount,
+        // so a 100,000-row file against a million records stays linear.
+        var byAmount: [AmountKey: [ImportCandidate]] = [:]
+        for candidate in candidates {
+            byAmount[AmountKey(candidate.amount.minorUnits.magnitude, candidate.amount.currency), default: []]
+                .append(candidate)
+        }
         for i in rows.indices {
             let row = rows[i]
             let account = accounts[row.account]
@@ -89,9 +96,8 @@ public enum ImportMatcher {
                 rows[i].reason = "already imported (file id \(row.importedID))"
                 continue
             }
-            let near = candidates.filter {
-                !used.contains($0.id) && $0.amount.currency == row.amount.currency
-                    && abs($0.date.dayNumber - row.date.dayNumber) <= windowDays
+            let near = byAmount[AmountKey(row.amount.minorUnits.magnitude, row.amount.currency), default: []].filter {
+                !used.contains($0.id) && abs($0.date.dayNumber - row.date.dayNumber) <= windowDays
             }
             .sorted { abs($0.date.dayNumber - row.date.dayNumber) < abs($1.date.dayNumber - row.date.dayNumber) }
             if let account,
@@ -125,6 +131,15 @@ public enum ImportMatcher {
             rows[i].status = .new
             rows[i].action = .import
             rows[i].reason = ""
+        }
+    }
+
+    private struct AmountKey: Hashable {
+        let magnitude: UInt64
+        let currency: Currency
+        init(_ magnitude: UInt64, _ currency: Currency) {
+            self.magnitude = magnitude
+            self.currency = currency
         }
     }
 

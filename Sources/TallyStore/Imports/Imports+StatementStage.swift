@@ -181,18 +181,23 @@ extension Imports {
     )
         async throws
     {
-        let known = accounts.compactMap { $0 }
+        // The file's ids already stored, asked a thousand at a time along the primary key, so
+        // neither the book's other ids nor a long IN list are ever read.
         var imported: Set<String> = []
-        if !known.isEmpty {
-            for row in try await db.raw(
-                """
-                SELECT account_id, imported_id FROM imported_ids
-                WHERE book_id = \(bind: book) AND account_id IN (\(binds: known.map(\.rawValue)))
-                """
-            ).all() {
-                imported.insert(
-                    "\(try row.decode(column: "account_id", as: Int64.self))|\(try row.decode(column: "imported_id", as: String.self))"
-                )
+        var wanted: [AccountID: [String]] = [:]
+        for row in rows {
+            if let account = accounts[row.account] { wanted[account, default: []].append(row.importedID) }
+        }
+        for (account, ids) in wanted {
+            for start in stride(from: 0, to: ids.count, by: 1_000) {
+                for found in try await db.raw(
+                    """
+                    SELECT imported_id FROM imported_ids WHERE book_id = \(bind: book) AND account_id = \(bind: account)
+                    AND imported_id IN (\(binds: Array(ids[start..<min(start + 1_000, ids.count)])))
+                    """
+                ).all() {
+                    imported.insert("\(account.rawValue)|\(try found.decode(column: "imported_id", as: String.self))")
+                }
             }
         }
         let dates = rows.map(\.date)

@@ -65,7 +65,7 @@ enum Migration0016 {
         #"ALTER TABLE "transactions" ADD COLUMN "import_id" INTEGER"#,
         #"ALTER TABLE "transactions" ADD COLUMN "imported_id" TEXT"#,
         #"ALTER TABLE "transactions" ADD COLUMN "edited" INTEGER NOT NULL DEFAULT 0"#,
-        #"CREATE INDEX "transactions_import" ON "transactions" ("import_id") WHERE "import_id" IS NOT NULL"#,
+        #"CREATE INDEX "transactions_import" ON "transactions" ("import_id", "imported_id") WHERE "import_id" IS NOT NULL"#,
         """
         CREATE TABLE "imported_ids" (\
         "book_id" INTEGER NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
@@ -155,7 +155,7 @@ enum Migration0016 {
         #"ALTER TABLE "transactions" ADD COLUMN "import_id" BIGINT"#,
         #"ALTER TABLE "transactions" ADD COLUMN "imported_id" TEXT"#,
         #"ALTER TABLE "transactions" ADD COLUMN "edited" BIGINT NOT NULL DEFAULT 0"#,
-        #"CREATE INDEX "transactions_import" ON "transactions" ("import_id") WHERE "import_id" IS NOT NULL"#,
+        #"CREATE INDEX "transactions_import" ON "transactions" ("import_id", "imported_id") WHERE "import_id" IS NOT NULL"#,
         """
         CREATE TABLE "imported_ids" (\
         "book_id" BIGINT NOT NULL REFERENCES "books" ("id") ON DELETE CASCADE, \
