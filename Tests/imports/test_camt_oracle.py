@@ -18,24 +18,14 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import require
 
 FIXTURES = Path(__file__).resolve().parent.parent / "TallyFilesTests" / "Fixtures" / "camt"
 READ = sorted(path.name for path in FIXTURES.glob("*.xml"))
 
 
-def _require(condition, why):
-    if condition:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{why} (CI=true, so this is not skipped)")
-    pytest.skip(why)
 
 
-@pytest.fixture(scope="module")
-def tally_bin():
-    binary = os.environ.get("TALLY_BIN")
-    _require(bool(binary), "TALLY_BIN is not set: build `tally` and point TALLY_BIN at it")
-    return binary
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +34,7 @@ def parser_class():
         from pycamt.parser import Camt053Parser
     except ImportError:
         Camt053Parser = None
-    _require(Camt053Parser is not None, "pycamt is not installed: pip install pycamt")
+    require(Camt053Parser is not None, "pycamt is not installed: pip install pycamt")
     return Camt053Parser
 
 

@@ -25,6 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import require
 
 FIXTURES = Path(__file__).resolve().parent.parent / "TallyFilesTests" / "Fixtures" / "ofx"
 
@@ -60,19 +61,8 @@ ORACLE_CANNOT_READ = {
 ZONE = re.compile(r"\[([+-]?\d+(?:[.:]\d+)?)(?::[^\]]*)?\]")
 
 
-def _require(condition, why):
-    if condition:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{why} (CI=true, so this is not skipped)")
-    pytest.skip(why)
 
 
-@pytest.fixture(scope="module")
-def tally_bin():
-    binary = os.environ.get("TALLY_BIN")
-    _require(bool(binary), "TALLY_BIN is not set: build `tally` and point TALLY_BIN at it")
-    return binary
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +71,7 @@ def ofxparse():
         import ofxparse as module
     except ImportError:
         module = None
-    _require(module is not None, "ofxparse is not installed: pip install ofxparse")
+    require(module is not None, "ofxparse is not installed: pip install ofxparse")
     return module
 
 

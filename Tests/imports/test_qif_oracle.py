@@ -17,6 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import require
 
 FIXTURES = Path(__file__).resolve().parent.parent / "TallyFilesTests" / "Fixtures" / "qif"
 
@@ -42,19 +43,8 @@ REFUSED = {
 QUIFFEN_DEFAULT_ACCOUNT = "Quiffen Default Account"
 
 
-def _require(condition, why):
-    if condition:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{why} (CI=true, so this is not skipped)")
-    pytest.skip(why)
 
 
-@pytest.fixture(scope="module")
-def tally_bin():
-    binary = os.environ.get("TALLY_BIN")
-    _require(bool(binary), "TALLY_BIN is not set: build `tally` and point TALLY_BIN at it")
-    return binary
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +53,7 @@ def quiffen():
         import quiffen as module
     except ImportError:
         module = None
-    _require(module is not None, "quiffen is not installed: pip install quiffen")
+    require(module is not None, "quiffen is not installed: pip install quiffen")
     return module
 
 
