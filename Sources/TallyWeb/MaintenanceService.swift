@@ -3,8 +3,8 @@ import ServiceLifecycle
 import TallyStore
 
 /// Housekeeping that runs beside the server: at start and then every `interval` it deletes
-/// expired sessions, login failures older than the throttle window and idempotency keys older
-/// than 30 days, so no such table grows without end. A failed round is logged and retried next time; it never stops the server.
+/// expired sessions, login failures older than the throttle window, idempotency keys older
+/// than 30 days and staged imports past their week, so no such table grows without end. A failed round is logged and retried next time; it never stops the server.
 struct MaintenanceService: Service {
     let store: Store
     let limits: LoginLimits
@@ -22,7 +22,7 @@ struct MaintenanceService: Service {
 
     /// What one round deleted.
     struct Swept: Equatable {
-        var sessions = 0, failures = 0, keys = 0
+        var sessions = 0, failures = 0, keys = 0, imports = 0
     }
 
     /// One round; returns how many sessions, failures and keys were deleted.
@@ -32,11 +32,12 @@ struct MaintenanceService: Service {
             let swept = Swept(
                 sessions: try await store.users.purgeExpiredSessions(),
                 failures: try await store.users.pruneLoginFailures(limits: limits),
-                keys: try await store.records.purgeOldIdempotencyKeys()
+                keys: try await store.records.purgeOldIdempotencyKeys(),
+                imports: try await store.imports.purgeExpiredImports()
             )
             if swept != Swept() {
                 logger.info(
-                    "swept \(swept.sessions) expired sessions, \(swept.failures) old login failures and \(swept.keys) old idempotency keys"
+                    "swept \(swept.sessions) expired sessions, \(swept.failures) old login failures, \(swept.keys) old idempotency keys and \(swept.imports) expired staged imports"
                 )
             }
             return swept

@@ -320,6 +320,28 @@ struct StatementImportTests {
     }
 }
 
+extension StatementImportTests {
+    @Test("a staged import expires after a week: housekeeping deletes it with its rows", arguments: Backend.available)
+    func expiry(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book) = try await owner(store)
+            let scope = try await store.scope(user, book: book.id)
+            let qif = Array("!Type:Bank\nD3/2/2026\nT-4.50\nPCoffee\n^\n".utf8)
+            let staged = try await store.imports.stageStatement(
+                try Self.read(qif, .qif),
+                into: scope,
+                fileName: "a.qif",
+                account: "Cash"
+            )
+            #expect(try await store.imports.purgeExpiredImports() == 0, "a fresh one stays")
+            #expect(try await store.imports.purgeExpiredImports(now: Date().addingTimeInterval(8 * 86_400)) == 1)
+            await #expect(throws: StoreError.notFound("import")) {
+                _ = try await store.imports.commitStatementImport(staged.id, in: scope)
+            }
+        }
+    }
+}
+
 /// Rules applied to existing records, with a preview and an undo; presets by name.
 @Suite("Rules on existing records and presets", .serialized)
 struct RuleRunTests {

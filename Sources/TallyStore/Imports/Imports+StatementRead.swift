@@ -202,6 +202,18 @@ extension Imports {
         return true
     }
 
+    /// Deletes staged imports past their expiry, with their rows (housekeeping); how many.
+    public func purgeExpiredImports(now: Date = Date()) async throws -> Int {
+        try await database.write { db in
+            try await db.raw(
+                """
+                DELETE FROM statement_imports WHERE status = 'staged' AND expires_at < \(bind: Clock.timestamp(now))
+                RETURNING id
+                """
+            ).all().count
+        }
+    }
+
     /// An import's own columns.
     static func header(_ db: any SQLDatabase, _ id: Int64, book: BookID) async throws -> Header {
         guard
