@@ -241,5 +241,35 @@ def build_book(base_url, book_id, today, tmp_path, tally_bin, data_dir, email, p
         "/books/:book/bills": fixture.names["bills"],
         "/books/:book/transactions/:id/edit": [],  # the record's own payee, checked per record below
     }
+    # Bank imports (one committed, the same file again waiting for review) and rules, with hostile
+    # payees and texts: the import review, history and rule pages.
+    ofx = statement_ofx(today)
+    _, committed = api.call("POST", f"{b}/imports", raw=ofx, content_type="application/x-ofx", expect=(201,))
+    api.post(f"{b}/imports/{committed['id']}/commit", {})
+    _, staged = api.call("POST", f"{b}/imports", raw=ofx, content_type="application/x-ofx", expect=(201,))
+    fixture.ids["imports"] = [committed["id"], staged["id"]]
+    rules = [
+        api.post(f"{b}/rules", {"payee_contains": SCRIPT, "set_category": parent["id"], "set_note": MUSTACHE}),
+        api.post(f"{b}/rules", {"payee_starts": QUOTES, "amount_max": "99.99", "set_account": long_account["id"]}),
+    ]
+    fixture.ids["rules"] = [rule["id"] for rule in rules]
+    fixture.expected["/books/:book/rules"] = [SCRIPT, QUOTES]
     fixture.records = {r["id"]: r for r in records}
     return fixture
+
+
+def statement_ofx(today):
+    """An OFX statement of one account whose payees and memos are hostile (entity-escaped, as
+    OFX writes them)."""
+    def escaped(text):
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    day = today.strftime("%Y%m%d")
+    rows = "".join(
+        f"<STMTTRN><TRNTYPE>POS<DTPOSTED>{day}<TRNAMT>-{index + 1}.25<FITID>S{index}"
+        f"<NAME>{escaped(payee[:60])}<MEMO>{escaped(SCRIPT)}</STMTTRN>\n"
+        for index, payee in enumerate([SCRIPT, QUOTES, MUSTACHE]))
+    return (
+        "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n"
+        "<BANKACCTFROM><BANKID>1<ACCTID>000987654321<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\n"
+        + rows + "</BANKTRANLIST><LEDGERBAL><BALAMT>100.00<DTASOF>" + day
+        + "</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n").encode()

@@ -460,11 +460,13 @@ def server(tmp_path_factory):
 # --------------------------------------------------------------------------- every operation
 
 
-def multipart(field, filename, content_type, data):
+def multipart(field, filename, content_type, data, fields=None):
     boundary = "tally-openapi-test-boundary"
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{filename}\"\r\n"
-            f"Content-Type: {content_type}\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-    return body, f"multipart/form-data; boundary={boundary}"
+            f"Content-Type: {content_type}\r\n\r\n").encode() + data + b"\r\n"
+    for name, value in (fields or {}).items():
+        body += f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n".encode()
+    return body + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
 
 IMPORT_CSV = (
@@ -474,6 +476,18 @@ IMPORT_CSV = (
     "{d2},42.00,expense,Time Out Market,Travel,,Cash,EUR,Lisbon,13:15,\n"
     "{d2},100.00,transfer,,,,Debit Card,USD,to cash,,Cash\n"
 )
+
+
+# A bank's OFX statement of one checking account (only its last four digits are ever shown), and a
+# bank's CSV that needs a mapping.
+BANK_OFX = (
+    b"OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n"
+    b"<BANKACCTFROM><BANKID>1<ACCTID>000123456789<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\n"
+    b"<STMTTRN><TRNTYPE>POS<DTPOSTED>20260302<TRNAMT>-4.50<FITID>A1<NAME>STARBUCKS</STMTTRN>\n"
+    b"<STMTTRN><TRNTYPE>POS<DTPOSTED>20260303<TRNAMT>-11.50<FITID>A2<NAME>SAFEWAY</STMTTRN>\n"
+    b"</BANKTRANLIST><LEDGERBAL><BALAMT>-16.00<DTASOF>20260331</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+)
+BANK_CSV = b"Date,Description,Amount\n2026-03-02,Coffee,-4.50\n2026-03-05,Refund,12.00\n"
 
 
 def exercise(c: Client):
@@ -741,6 +755,117 @@ def exercise(c: Client):
         c.call("post", I, 200, ids=B, query={"dry_run": preview}, raw=csv, content_type="text/csv")
     c.call("post", I, 201, ids=B, query={"dry_run": "no"}, raw=csv, content_type="text/csv")
     c.call("post", I, 404, ids=NOBOOK, raw=csv, content_type="text/csv")
+
+    # ---- bank files: staged, reviewed, committed, found again, discarded and undone
+    staged = c.call("post", I, 201, ids=B, query={"account": "Checking"}, raw=BANK_OFX,
+                    content_type="application/octet-stream", must=True).json()
+    SI = I + "/{id}"
+    SID = {**B, "id": staged["id"]}
+    c.call("get", I, 200, ids=B)
+    c.call("get", I, 404, ids=NOBOOK)
+    c.call("get", SI, 200, ids=SID)
+    c.call("get", SI, 404, ids={**B, "id": MISSING})
+    ROW = SI + "/rows/{row}"
+    c.call("patch", ROW, 200, ids={**SID, "row": 2}, body={"action": "skip"})
+    c.call("patch", ROW, 200, ids={**SID, "row": 1}, body={"category": "Eating:Coffee", "note": "flat white"})
+    c.call("patch", ROW, 422, ids={**SID, "row": 1}, body={"action": "maybe"})
+    c.call("patch", ROW, 422, ids={**SID, "row": 1}, body={"category": "No such category"})
+    c.call("patch", ROW, 400, ids={**SID, "row": 1}, body={"colour": "red"})
+    c.call("patch", ROW, 404, ids={**SID, "row": 99}, body={"note": "x"})
+    c.call("patch", ROW, 404, ids={**B, "id": MISSING, "row": 1}, body={"note": "x"})
+    CM = SI + "/commit"
+    c.call("post", CM, 404, ids={**B, "id": MISSING})
+    c.call("post", CM, 200, ids=SID, must=True)
+    c.call("post", CM, 409, ids=SID)
+    c.call("patch", ROW, 409, ids={**SID, "row": 1}, body={"note": "late"})
+    again = c.call("post", I, 201, ids=B, raw=BANK_OFX, content_type="application/octet-stream", must=True).json()
+    if [row["status"] for row in again["rows"]] != ["imported", "new"]:
+        c.fail(f"the same OFX again: {[row['status'] for row in again['rows']]}, not ['imported', 'new']")
+    qif = b"!Type:Bank\nD03/04/2026\nT-12.50\nPCorner Shop\n^\n"
+    body, multipart_type = multipart("file", "cash.qif", "application/octet-stream", qif,
+                                     fields={"account": "Cash", "date_order": "DMY"})
+    c.call("post", I, 201, ids=B, raw=body, content_type=multipart_type)
+    c.call("post", I, 422, ids=B, query={"format": "qif"}, raw=qif.replace(b"12.50", b"12.345"),
+           content_type="application/octet-stream")
+    c.call("post", I, 422, ids=B, query={"format": "qif", "date_order": "YMD"}, raw=qif, content_type="application/octet-stream")
+    c.call("post", I, 422, ids=B, query={"format": "xls"}, raw=BANK_OFX, content_type="application/octet-stream")
+    c.call("post", I, 422, ids=B, raw=BANK_CSV, content_type="text/csv")  # no mapping: proposed_mapping
+    c.call("post", I, 413, ids=B, raw=b"OFXHEADER:100\n" + b" " * (20 * 1024 * 1024), content_type="application/octet-stream")
+    c.call("delete", SI, 200, ids={**B, "id": again["id"]})  # a staged one is discarded
+    c.call("delete", SI, 409, ids={**B, "id": again["id"]})
+    c.call("delete", SI, 404, ids={**B, "id": MISSING})
+
+    # ---- CSV presets, and a bank CSV through one
+    PR = "/api/v1/books/{book}/import-presets"
+    mapping = {"date": "Date", "amount": "Amount", "payee": "Description"}
+    preset = c.call("post", PR, 201, ids=B, body={"name": "My bank", "mapping": mapping, "header": "Date,Description,Amount"},
+                    must=True).json()
+    c.call("post", PR, 422, ids=B, body={"name": "Bad", "mapping": {"amount": "Amount"}})
+    c.call("post", PR, 422, ids=B, body={"name": "", "mapping": mapping})
+    c.call("post", PR, 400, ids=B, body={"name": "Bad", "colour": "red"})
+    c.call("get", PR, 200, ids=B)
+    c.call("get", PR, 404, ids=NOBOOK)
+    by_preset = c.call("post", I, 201, ids=B, query={"preset": "my bank", "account": "Checking"}, raw=BANK_CSV,
+                       content_type="text/csv", must=True).json()
+    c.call("post", I, 201, ids=B, query={"mapping": json.dumps(mapping), "account": "Checking"}, raw=BANK_CSV, content_type="text/csv")
+    c.call("post", I, 422, ids=B, query={"preset": "Nope"}, raw=BANK_CSV, content_type="text/csv")
+    c.call("post", I, 422, ids=B, query={"mapping": '{"date":"Date"}'}, raw=BANK_CSV, content_type="text/csv")
+    c.call("delete", SI, 200, ids={**B, "id": by_preset["id"]})
+    PRI = PR + "/{id}"
+    c.call("delete", PRI, 204, ids={**B, "id": preset["id"]})
+    c.call("delete", PRI, 404, ids={**B, "id": preset["id"]})
+
+    # ---- rules: add, preview, apply, undo the run; a new record is filled
+    RU = "/api/v1/books/{book}/rules"
+    rule = c.call("post", RU, 201, ids=B, body={"payee_contains": "bottle", "set_note": "coffee run"}, must=True).json()
+    c.call("post", RU, 201, ids=B, body={"payee_is": "Nowhere Shop", "amount_min": "1.00", "set_category": food["id"], "position": 1})
+    c.call("post", RU, 422, ids=B, body={"set_category": "Eating"})
+    c.call("post", RU, 422, ids=B, body={"payee_is": "x", "set_category": "No such category"})
+    c.call("post", RU, 422, ids=B, body={"payee_is": "x", "set_note": "y", "amount_is": 4.5})
+    c.call("post", RU, 400, ids=B, body={"payee_is": "x", "colour": "red"})
+    c.call("get", RU, 200, ids=B)
+    c.call("get", RU, 404, ids=NOBOOK)
+    AP = RU + "/{id}/apply"
+    RID = {**B, "id": rule["id"]}
+    preview = c.call("post", AP, 200, ids=RID, query={"dry_run": "true"}, must=True).json()
+    c.call("post", AP, 422, ids=RID, query={"dry_run": "maybe"})
+    c.call("post", AP, 404, ids={**B, "id": MISSING})
+    run = c.call("post", AP, 200, ids=RID, must=True).json()
+    if run.get("count") != preview.get("count") or "run" in preview:
+        c.fail(f"a rule's preview {preview} and its run {run} disagree")
+    RR = "/api/v1/books/{book}/rule-runs/{id}"
+    c.call("delete", RR, 200, ids={**B, "id": run["run"]})
+    c.call("delete", RR, 404, ids={**B, "id": run["run"]})
+    filled = c.call("post", T, 201, ids=B, body={"amount": "2.00", "payee": "Blue Bottle Kiosk", "category": "Eating"}, must=True).json()
+    if filled.get("note") != "coffee run":
+        c.fail(f"the rule did not fill the note of a new record: {filled}")
+
+    # ---- a viewer reads imports, presets and rules, and changes none of them
+    viewer_link = c.call("post", "/api/v1/books/{book}/invitations", 201, ids=B, body={"role": "viewer"}, must=True).json()
+    c.call("post", "/api/v1/users", 201, body={"email": "ida@example.com", "password": PASSWORD, "invitation": viewer_link["token"]},
+           must=True)
+    ida = c.call("post", "/api/v1/tokens", 201, body={"email": "ida@example.com", "password": PASSWORD}, must=True).json()["token"]
+    c.call("get", I, 200, ids=B, auth=ida)
+    c.call("get", SI, 200, ids=SID, auth=ida)
+    c.call("get", PR, 200, ids=B, auth=ida)
+    c.call("get", RU, 200, ids=B, auth=ida)
+    c.call("post", I, 403, ids=B, raw=BANK_OFX, content_type="application/octet-stream", auth=ida)
+    c.call("patch", ROW, 403, ids={**SID, "row": 1}, body={"note": "x"}, auth=ida)
+    c.call("post", CM, 403, ids=SID, auth=ida)
+    c.call("delete", SI, 403, ids=SID, auth=ida)
+    c.call("post", PR, 403, ids=B, body={"name": "Mine", "mapping": mapping}, auth=ida)
+    c.call("delete", PRI, 403, ids={**B, "id": MISSING}, auth=ida)
+    c.call("post", RU, 403, ids=B, body={"payee_is": "x", "set_note": "y"}, auth=ida)
+    c.call("post", AP, 403, ids=RID, query={"dry_run": "true"}, auth=ida)
+    c.call("delete", RR, 403, ids={**B, "id": MISSING}, auth=ida)
+    RUI = RU + "/{id}"
+    c.call("delete", RUI, 403, ids=RID, auth=ida)
+    c.call("delete", RUI, 204, ids=RID)
+    c.call("delete", RUI, 404, ids=RID)
+    # Undoing the first import: its record was not edited since, so it goes.
+    undone = c.call("delete", SI, 200, ids=SID, must=True).json()
+    if undone != {"removed": 1, "kept": [], "restored": 0}:
+        c.fail(f"undoing the bank import: {undone}")
 
     # ---- exchange rates: set, replace, list, delete, import; the records in EUR and JPY get a
     # base amount, the KWD ones stay unconverted (the reports below list them)

@@ -3,11 +3,15 @@ import TallyCore
 import TallyFiles
 import TallyStore
 
-/// Import a Tally CSV from the browser: upload, check the preview (first rows and the count),
-/// then confirm. Nothing is stored until the confirmation, and then all rows or none.
+/// Import a file from the browser. A Tally CSV: upload, check the preview (first rows and the
+/// count), then confirm; nothing is stored until the confirmation, and then all rows or none.
+/// Bank files go through `StatementImportPages` to a review.
 struct ImportPages {
     let store: Store
     let pages: PageRenderer
+
+    /// Bank files: everything but Tally's own CSV.
+    var statements: StatementImportPages { StatementImportPages(store: store, pages: pages) }
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -20,35 +24,45 @@ struct ImportPages {
 
     func form(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let book = try scope.writable()
-        return pages.page(
-            "import",
-            title: "Import",
-            context: context,
-            book: book,
-            model: ImportPage(columns: TallyCSV.columns.joined(separator: ","))
-        )
+        return try await statements.uploadPage(scope: scope, context: context)
     }
 
+    /// A Tally CSV keeps its preview and confirmation; any other file (OFX/QFX, QIF, CAMT.053 or a
+    /// bank's CSV) goes to the statement import (`StatementImportPages`).
     func upload(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let book = try scope.writable()
-        let form = try await request.form(ImportUploadForm.self, context: context)
+        let form = try await request.form(StatementUploadForm.self, context: context)
         guard let file = form.file, file.isChosen else {
-            let model = ImportPage(
-                columns: TallyCSV.columns.joined(separator: ","),
-                error: "Choose a CSV file to import."
-            )
-            return pages.page(
-                "import",
-                title: "Import",
+            return try await statements.uploadPage(
+                scope: scope,
                 context: context,
-                book: book,
-                model: model,
+                form: form,
+                error: "Choose a file to import.",
                 status: .unprocessableContent
             )
         }
         let bytes = file.bytes
+        if case .statement(let format) = StatementReader.detect(bytes) {
+            do {
+                return try await statements.upload(
+                    bytes,
+                    format: format,
+                    form: form,
+                    fileName: file.filename,
+                    scope: scope,
+                    context: context
+                )
+            } catch let error as FieldError {
+                return try await statements.uploadPage(
+                    scope: scope,
+                    context: context,
+                    form: form,
+                    error: "\(error.description). Nothing was imported.",
+                    status: .unprocessableContent
+                )
+            }
+        }
         do {
             let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today).preview(
                 limit: 10
@@ -74,16 +88,11 @@ struct ImportPages {
             )
             return pages.page("import_preview", title: "Check the import", context: context, book: book, model: model)
         } catch let error as FieldError {
-            let model = ImportPage(
-                columns: TallyCSV.columns.joined(separator: ","),
-                error: "\(file.filename): \(error.description). Nothing was imported."
-            )
-            return pages.page(
-                "import",
-                title: "Import",
+            return try await statements.uploadPage(
+                scope: scope,
                 context: context,
-                book: book,
-                model: model,
+                form: form,
+                error: "\(file.filename): \(error.description). Nothing was imported.",
                 status: .unprocessableContent
             )
         }

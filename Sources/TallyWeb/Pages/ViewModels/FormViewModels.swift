@@ -87,12 +87,6 @@ struct AccountRow: ViewModel {
     let kinds: [ValueOption]
 }
 
-/// `import.mustache`: the upload form.
-struct ImportPage: ViewModel {
-    let columns: String
-    var error = ""
-}
-
 /// `import_preview.mustache`: the first rows of a staged import.
 struct ImportPreviewPage: ViewModel {
     let fileName: String

@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import TallyCore
+
+/// What `POST …/imports` was sent: the file and its options, from the multipart fields or else
+/// the query (`format`, `preset`, `mapping`, `account`, `date_order`, `dry_run`).
+struct ImportUpload {
+    var bytes: [UInt8]
+    var fileName: String?
+    var format: String?
+    var preset: String?
+    var mapping: String?
+    var account: String?
+    var dateOrder: String?
+    var dryRun: String?
+
+    /// Reads the request: a `multipart/form-data` body with a `file` part, or the file as the body.
+    static func read(_ request: Request, limit: Int) async throws -> ImportUpload {
+        var request = request
+        let body = try await request.collectBody(upTo: limit)
+        let query = Self.formQuery(request.uri.query)
+        let type = request.headers[.contentType] ?? ""
+        var upload = ImportUpload(bytes: [])
+        if type.lowercased().hasPrefix("multipart/form-data") {
+            let form = try Request.decodeForm(Form.self, body: body, contentType: type)
+            guard let file = form.file, file.isChosen else { throw FieldError("file", "choose a file to import") }
+            upload.bytes = file.bytes
+            upload.fileName = file.filename.isEmpty ? nil : file.filename
+            upload.format = form.format
+            upload.preset = form.preset
+            upload.mapping = form.mapping
+            upload.account = form.account
+            upload.dateOrder = form.dateOrder
+            upload.dryRun = form.dryRun
+        } else {
+            upload.bytes = Array(buffer: body)
+        }
+        // A multipart field wins over the same name in the query.
+        upload.format = upload.format ?? query["format"]
+        upload.preset = upload.preset ?? query["preset"]
+        upload.mapping = upload.mapping ?? query["mapping"]
+        upload.account = upload.account ?? query["account"]
+        upload.dateOrder = upload.dateOrder ?? query["date_order"]
+        upload.dryRun = upload.dryRun ?? query["dry_run"]
+        return upload
+    }
+
+    /// The query read as a form does (`+` is a space, then percent-decoding), so that a preset
+    /// or account name with spaces arrives as typed whichever way a client encodes it; the first
+    /// value of a name counts.
+    static func formQuery(_ raw: String?) -> [String: String] {
+        var out: [String: String] = [:]
+        for pair in (raw ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let key = decode(parts[0])
+            if out[key] == nil { out[key] = parts.count > 1 ? decode(parts[1]) : "" }
+        }
+        return out
+    }
+
+    private struct Form: Decodable {
+        let file: Upload?
+        let format: String?, preset: String?, mapping: String?, account: String?
+        let dateOrder: String?, dryRun: String?
+
+        enum CodingKeys: String, CodingKey {
+            case file, format, preset, mapping, account
+            case dateOrder = "date_order"
+            case dryRun = "dry_run"
+        }
+    }
+}
