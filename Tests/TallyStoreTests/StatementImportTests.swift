@@ -55,6 +55,7 @@ struct StatementImportTests {
             )
             let committed = try await store.imports.commitStatementImport(first.id, in: scope)
             #expect(committed.status == .committed)
+            #expect(committed.accounts[0].accountID != nil, "the account the commit made is named by id")
             #expect(committed.balances.first?.difference?.minorUnits == 0, "the book agrees with the statement")
             // Again, with no --account: the account remembers the number.
             let again = try await store.imports.stageStatement(try Self.read(march), into: scope, fileName: "again.ofx")

@@ -56,14 +56,23 @@ extension Imports {
                 )
             }
             try await totals.apply(db, book: bookID)
-            for account in header.accounts where !account.numberHash.isEmpty {
+            // Each account the commit made gets its id in the import, and remembers its number.
+            var accounts = header.accounts
+            for i in accounts.indices {
+                accounts[i].accountID = try await db.raw(
+                    "SELECT id FROM accounts WHERE book_id = \(bind: bookID) AND LOWER(name) = LOWER(\(bind: accounts[i].name))"
+                ).first()?.decode(column: "id", as: AccountID.self)
+                guard !accounts[i].numberHash.isEmpty, let accountID = accounts[i].accountID else { continue }
                 try await db.raw(
                     """
-                    UPDATE accounts SET number_hash = \(bind: account.numberHash), number_last4 = \(bind: account.last4)
-                    WHERE book_id = \(bind: bookID) AND LOWER(name) = LOWER(\(bind: account.name))
+                    UPDATE accounts SET number_hash = \(bind: accounts[i].numberHash), number_last4 = \(bind: accounts[i].last4)
+                    WHERE id = \(bind: accountID) AND book_id = \(bind: bookID)
                     """
                 ).run()
             }
+            try await db.raw(
+                "UPDATE statement_imports SET accounts = \(bind: try ImportAccount.encode(accounts)) WHERE id = \(bind: id)"
+            ).run()
             try await db.raw(
                 """
                 INSERT INTO imported_ids (book_id, account_id, imported_id, transaction_id, import_id)
