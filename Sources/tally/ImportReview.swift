@@ -46,6 +46,9 @@ struct TallyCSVImporter {
 
 /// How the CLI prints a statement import's review and outcome.
 enum ImportReview {
+    /// Rows printed before "… and N more rows".
+    static let shownRows = 200
+
     /// Every row as a table, then the counts and the balance comparison.
     static func table(_ staged: StatementImport, categories: [Category] = []) -> String {
         var paths: [CategoryID: String] = [:]
@@ -56,7 +59,9 @@ enum ImportReview {
         let names: [String: String] = [
             "new": "new", "imported": "already imported", "duplicate": "possible duplicate", "transfer": "transfer",
         ]
-        let rows = staged.rows.map { r in
+        // A terminal shows the first rows; the counts below cover them all, and the web review
+        // pages through every row.
+        let rows = staged.rows.prefix(shownRows).map { r in
             [
                 String(r.row), r.date.description, r.amount.formatted, String(r.payee.prefix(40)),
                 r.categoryID.flatMap { paths[$0] } ?? (r.categoryName.isEmpty ? "" : r.categoryName + " (new)"),
@@ -69,6 +74,9 @@ enum ImportReview {
             rows: rows,
             rightAligned: [0, 2]
         )
+        if staged.rows.count > shownRows {
+            text += "… and \(staged.rows.count - shownRows) more rows.\n"
+        }
         let counts = staged.counts
         text +=
             "\(staged.rows.count) row\(staged.rows.count == 1 ? "" : "s"): \(counts[.new] ?? 0) new, "

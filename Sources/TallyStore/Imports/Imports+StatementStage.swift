@@ -23,7 +23,7 @@ extension Imports {
         let now = Date()
         let createdAt = Clock.timestamp(now)
         let expiresAt = Clock.timestamp(now.addingTimeInterval(StatementImportLimits.stagedLifetime))
-        return try await database.write { db in
+        return try await database.bulkWrite { db, writer in
             let accounts = try await Self.importAccounts(db, statement: statement, book: book, chosen: account)
             var rows = try await Self.importRows(db, statement: statement, book: book)
             let ids = accounts.map(\.accountID)
@@ -37,7 +37,7 @@ extension Imports {
                 RETURNING id
                 """
             ).first()!.decode(column: "id", as: Int64.self)
-            try await Self.insertRows(db, rows, importID: id)
+            try await Self.insertRows(writer, rows, importID: id)
             let balances = try await Self.balances(db, accounts: accounts, book: book.id)
             return StatementImport(
                 id: id,
