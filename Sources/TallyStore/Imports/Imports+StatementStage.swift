@@ -211,19 +211,22 @@ extension Imports {
             WHERE book_id = \(bind: book) AND date >= \(bind: first.description) AND date <= \(bind: last.description)
             """
         ).all() {
-            let stored = try row.decode(model: StoredCandidate.self)
-            guard amounts.contains(stored.amountMinor.magnitude), let kind = TransactionKind(rawValue: stored.kind),
-                let currency = Currency(code: stored.currency), let date = LocalDate(stored.date)
+            // Column by column, the amount first: most records of the days are of other amounts.
+            let amountMinor = try row.decode(column: "amount_minor", as: Int64.self)
+            guard amounts.contains(amountMinor.magnitude),
+                let kind = TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)),
+                let currency = Currency(code: try row.decode(column: "currency", as: String.self)),
+                let date = LocalDate(try row.decode(column: "date", as: String.self))
             else { continue }
             candidates.append(
                 ImportCandidate(
-                    id: stored.id,
+                    id: TransactionID(rawValue: try row.decode(column: "id", as: Int64.self)),
                     kind: kind,
-                    accountID: stored.accountID,
+                    accountID: try row.decode(column: "account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
                     date: date,
-                    amount: Money(minorUnits: stored.amountMinor, currency: currency),
-                    payee: stored.payee,
-                    fromFile: stored.importedID != nil
+                    amount: Money(minorUnits: amountMinor, currency: currency),
+                    payee: try row.decode(column: "payee", as: String.self),
+                    fromFile: try row.decode(column: "imported_id", as: String?.self) != nil
                 )
             )
         }
@@ -236,24 +239,6 @@ extension Imports {
             rows[i].action = row.action
             rows[i].matchID = nil
             rows[i].reason = row.reason
-        }
-    }
-
-    private struct StoredCandidate: Decodable {
-        let id: TransactionID
-        let kind: String
-        let accountID: AccountID?
-        let date: String
-        let amountMinor: Int64
-        let currency: String
-        let payee: String
-        let importedID: String?
-
-        enum CodingKeys: String, CodingKey {
-            case id, kind, date, currency, payee
-            case accountID = "account_id"
-            case amountMinor = "amount_minor"
-            case importedID = "imported_id"
         }
     }
 }
