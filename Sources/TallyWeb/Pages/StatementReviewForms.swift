@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyFiles
+import TallyStore
+
+/// Categories' "Parent: Child" names by id.
+struct CategoryNames {
+    private var names: [CategoryID: String] = [:]
+
+    /// The names of `all`.
+    init(_ all: [TallyCore.Category]) {
+        for c in all {
+            let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name }
+            names[c.id] = (parent.map { $0 + ": " } ?? "") + c.name
+        }
+    }
+
+    /// A category's name with its parent's, or its id when it is gone.
+    func path(_ id: CategoryID) -> String { names[id] ?? "Category \(id)" }
+
+    /// The same for a raw id.
+    func path(_ raw: Int64) -> String { path(CategoryID(rawValue: raw)) }
+}
+
+/// The review's row changes: one entry per row of the page, in the same order in every list.
+struct ImportRowsForm: PageForm {
+    var page: String?
+    var row: [String]?
+    var action: [String]?
+    var category: [String]?
+    var payee: [String]?
+    var note: [String]?
+    /// Present when "Import" was pressed rather than "Save changes".
+    var commit: String?
+}
