@@ -51,11 +51,7 @@ enum ImportReview {
 
     /// Every row as a table, then the counts and the balance comparison.
     static func table(_ staged: StatementImport, categories: [Category] = []) -> String {
-        var paths: [CategoryID: String] = [:]
-        for c in categories {
-            let parent = c.parentID.flatMap { id in categories.first { $0.id == id }?.name }
-            paths[c.id] = (parent.map { $0 + ":" } ?? "") + c.name
-        }
+        let paths = Category.namePaths(categories).mapValues { $0.joined(separator: ":") }
         let names: [String: String] = [
             "new": "new", "imported": "already imported", "duplicate": "possible duplicate", "transfer": "transfer",
         ]

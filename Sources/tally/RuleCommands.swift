@@ -150,13 +150,8 @@ struct RuleNames {
     let accounts: [Int64: String]
 
     init(_ store: Store, _ scope: BookScope) async throws {
-        let all = try await store.books.categories(in: scope)
-        var paths: [Int64: String] = [:]
-        for c in all {
-            let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name }
-            paths[c.id.rawValue] = (parent.map { $0 + ":" } ?? "") + c.name
-        }
-        categories = paths
+        let paths = Category.namePaths(try await store.books.categories(in: scope))
+        categories = Dictionary(uniqueKeysWithValues: paths.map { ($0.key.rawValue, $0.value.joined(separator: ":")) })
         accounts = Dictionary(
             try await store.books.accounts(in: scope).map { ($0.account.id.rawValue, $0.account.name) },
             uniquingKeysWith: { a, _ in a }

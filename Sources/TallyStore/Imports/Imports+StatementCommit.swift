@@ -169,13 +169,7 @@ extension Imports {
 
     /// Each category's name path: ["Food"] or ["Food", "Coffee"].
     static func categoryPaths(_ db: any SQLDatabase, book: BookID) async throws -> [CategoryID: [String]] {
-        let all = try await Books.categories(db, book: book)
-        var paths: [CategoryID: [String]] = [:]
-        for c in all {
-            let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name }
-            paths[c.id] = (parent.map { [$0] } ?? []) + [c.name]
-        }
-        return paths
+        Category.namePaths(try await Books.categories(db, book: book))
     }
 
     /// Turns the record a row matched into one transfer between the two accounts, keeping what

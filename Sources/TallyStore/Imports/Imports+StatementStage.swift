@@ -128,11 +128,11 @@ extension Imports {
     /// The statement's entries as rows, with their ids and the book's categories they name.
     static func importRows(_ db: any SQLDatabase, statement: Statement, book: Book) async throws -> [ImportRow] {
         let categories = try await Books.categories(db, book: book.id)
+        let paths = Category.namePaths(categories)
         var byPath: [String: CategoryID] = [:]
         for c in categories {
-            let parent = c.parentID.flatMap { id in categories.first { $0.id == id }?.name }
-            let path = (parent.map { $0 + ":" } ?? "") + c.name
-            byPath["\(c.kind.rawValue)|\(path.lowercased())", default: c.id] = c.id
+            let key = "\(c.kind.rawValue)|\(paths[c.id, default: [c.name]].joined(separator: ":").lowercased())"
+            if byPath[key] == nil { byPath[key] = c.id }
         }
         let ids = ImportMatcher.importedIDs(statement.entries)
         return statement.entries.enumerated().map { i, entry in

@@ -10,10 +10,7 @@ struct CategoryNames {
 
     /// The names of `all`.
     init(_ all: [TallyCore.Category]) {
-        for c in all {
-            let parent = c.parentID.flatMap { id in all.first { $0.id == id }?.name }
-            names[c.id] = (parent.map { $0 + ": " } ?? "") + c.name
-        }
+        names = TallyCore.Category.namePaths(all).mapValues { $0.joined(separator: ": ") }
     }
 
     /// A category's name with its parent's, or its id when it is gone.
