@@ -59,11 +59,20 @@ let package = Package(
         // Files in and out: Tally CSV, bank statements (OFX/QFX, QIF, CAMT.053, bank CSV), SVG charts, PDF
         // reports and iCalendar. Pure Swift.
         .target(name: "TallyFiles", dependencies: ["TallyCore"]),
+        // The JSON Tally writes (the API's resources, the reports, the whole-account export), shared
+        // by the API and the command line so that both say the same thing. No web server in it.
+        .target(
+            name: "TallyJSON",
+            dependencies: [
+                "TallyCore", "TallyStore", "TallyFiles",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // HTML pages and the JSON API over the store's services.
         .target(
             name: "TallyWeb",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyFiles",
+                "TallyCore", "TallyStore", "TallyFiles", "TallyJSON",
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -71,17 +80,28 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Templates"), .copy("Public")]
         ),
-        // The `tally` command line: serve, add, list, users and tokens.
+        // The command line's commands (add, list, import, report, rules, users, …) over the store and
+        // the file formats; it knows nothing of the web server.
+        .target(
+            name: "TallyCLI",
+            dependencies: [
+                "TallyCore", "TallyStore", "TallyFiles", "TallyJSON",
+                .product(name: "Tagged", package: "swift-tagged"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The `tally` executable: the commands of TallyCLI plus `tally serve`, which runs TallyWeb.
         .executableTarget(
             name: "tally",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyWeb", "TallyFiles",
-                .product(name: "Tagged", package: "swift-tagged"),
+                "TallyCore", "TallyStore", "TallyWeb", "TallyCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -93,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "TallyWebTests",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyWeb", "TallyFiles",
+                "TallyCore", "TallyStore", "TallyWeb", "TallyFiles", "TallyJSON",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -5,10 +5,10 @@ import NIOCore
 import TallyCore
 import TallyStore
 
-/// Every error a request or command can end in, classified once: its HTTP status, the sentence
-/// for people and the field at fault. The API renders it as RFC 9457 problem JSON (it is
-/// Hummingbird's `HTTPResponseError`), the pages as the error page, and the CLI as a line on
-/// stderr with an exit code, so the three cannot disagree about what an error means.
+/// Every error a request can end in: the store's `KnownError` (the classification the CLI uses
+/// too) as an HTTP status, plus the web's own (a malformed body, one too large). The API renders
+/// it as RFC 9457 problem JSON (it is Hummingbird's `HTTPResponseError`), the pages as the error
+/// page.
 public struct AppError: HTTPResponseError, CustomStringConvertible {
     /// The status it answers with.
     public let status: HTTPResponse.Status
@@ -23,24 +23,23 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
     public init?(known error: any Error) {
         switch error {
         case let error as AppError: self = error
-        case let error as FieldError: self.init(.unprocessableContent, error.description, field: error.field)
-        case let error as StoreError:
+        case let error as BadRequest: self.init(.badRequest, error.detail)
+        case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is too large")
+        case let error as HTTPError: self.init(error.status, error.body ?? error.status.reasonPhrase)
+        default:
+            guard let known = KnownError(error) else { return nil }
             let status: HTTPResponse.Status =
-                switch error {
+                switch known.kind {
+                case .invalid: .unprocessableContent
                 case .notFound: .notFound
                 case .forbidden: .forbidden
                 case .conflict: .conflict
                 case .unauthorized: .unauthorized
                 case .gone: .gone
+                case .throttled: .tooManyRequests
                 }
-            self.init(status, error.description)
-        case let error as LoginThrottled:
-            self.init(.tooManyRequests, error.description)
-            retryAfter = error.retryAfter
-        case let error as BadRequest: self.init(.badRequest, error.detail)
-        case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is too large")
-        case let error as HTTPError: self.init(error.status, error.body ?? error.status.reasonPhrase)
-        default: return nil
+            self.init(status, known.detail, field: known.field)
+            retryAfter = known.retryAfter
         }
     }
 
@@ -63,9 +62,6 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
         guard status == .notFound else { return detail }
         return "\(detail.prefix(1).uppercased())\(detail.dropFirst())."
     }
-
-    /// The CLI's exit status: 65 (EX_DATAERR) for input it refused, 1 for anything else.
-    public var exitCode: Int32 { status == .unprocessableContent ? 65 : 1 }
 
     /// The RFC 9457 `application/problem+json` body, with `WWW-Authenticate` on a 401.
     public func response(from request: Request, context: some RequestContext) throws -> Response {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import TallyCLI
 import TallyStore
 import TallyWeb
 

@@ -123,18 +123,18 @@ struct ImportCLITests {
                 == .init(
                     status: 0,
                     stdout:
-                        "Added rule #1 at 1: payee contains 'starbucks' → category Food:Coffee, payee 'Starbucks'.\n",
+                        "Added rule #1 at 1: payee contains ‘starbucks’ → category Food:Coffee, payee ‘Starbucks’.\n",
                     stderr: ""
                 )
         )
         #expect(
             try cli.run(["rules", "list"]).stdout
-                == "#1  1. payee contains 'starbucks' → category Food:Coffee, payee 'Starbucks'\n"
+                == "#1  1. payee contains ‘starbucks’ → category Food:Coffee, payee ‘Starbucks’\n"
         )
         let preview = try cli.run(["rules", "apply", "--dry-run"])
         #expect(
             preview.stdout
-                == "Rule #1: 1 record would change.\n  #1 2026-03-02 -$4.50: 'POS STARBUCKS 12', no category, Cash → 'Starbucks', Food:Coffee, Cash\n"
+                == "Rule #1: 1 record would change.\n  #1 2026-03-02 -$4.50: payee ‘POS STARBUCKS 12’, no category, Cash → payee ‘Starbucks’, Food:Coffee, Cash\n"
         )
         let applied = try cli.run(["rules", "apply"])
         #expect(applied.stdout.hasPrefix("Rule #1: 1 record changed (run 1).\n"))

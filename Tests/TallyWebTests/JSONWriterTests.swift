@@ -3,6 +3,7 @@ import PropertyBased
 import TallyCore
 import Testing
 
+@testable import TallyJSON
 @testable import TallyWeb
 
 /// Text that JSON must escape or must leave alone: every control character, quotes, backslashes,

@@ -26,6 +26,14 @@ public struct RuleFields: Sendable, Equatable, Codable {
     public var categoryID: Int64?
     /// Account id.
     public var accountID: Int64?
+
+    /// The fields of one record.
+    public init(payee: String, note: String, categoryID: Int64?, accountID: Int64?) {
+        self.payee = payee
+        self.note = note
+        self.categoryID = categoryID
+        self.accountID = accountID
+    }
 }
 
 /// A rule applied to existing records, or its preview.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import TallyCore
+import TallyJSON
 
 /// Reads JSON request bodies for `request.decode(as:context:)` (the context's `requestDecoder`):
 /// at most 1 MB, and an empty or malformed body is a 400 that says which, in the API's words

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSON
 
 // The API's most asked-for lists write their own JSON (see `JSONWritable`): a page of records
 // is up to 500 objects of 15 keys, each key turned to snake_case and sorted by `JSONEncoder`
@@ -48,23 +49,6 @@ extension APIModel.PageJSON {
             json.key("unconverted")
             json.array(unconverted) { json, record in record.write(to: &json) }
             json.field("unconverted_count", unconvertedCount)
-        }
-    }
-}
-
-extension APIModel.AccountJSON {
-    /// Keys in `JSONEncoder`'s sorted order, nil optionals left out as `encodeIfPresent` does.
-    func write(to json: inout JSONWriter) {
-        json.object { json in
-            json.key("archived")
-            json.bool(archived)
-            json.field("balance", balance)
-            json.field("converted_balance", convertedBalance)
-            json.field("currency", currency)
-            json.field("id", id.rawValue)
-            json.field("kind", kind)
-            json.field("name", name)
-            json.field("opening_balance", openingBalance)
         }
     }
 }

@@ -1,32 +1,10 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// JSON shapes of the API (keys become snake_case). Amounts are decimal strings.
-enum APIModel {
-    struct BookJSON: ResponseEncodable {
-        let id: BookID, name: String, currency: String, role: String, archived: Bool
-        init(_ book: Book) {
-            id = book.id
-            name = book.name
-            currency = book.currency.code
-            role = book.role.rawValue
-            archived = book.archived
-        }
-    }
-
-    /// A member of a book.
-    struct MemberJSON: ResponseEncodable {
-        let userId: UserID, email: String, name: String, role: String, photoUrl: String?
-        init(_ member: Member, book: BookID) {
-            userId = member.userID
-            email = member.email
-            name = member.name
-            role = member.role.rawValue
-            photoUrl = member.photoVersion.map { "/api/v1/books/\(book)/members/\(member.userID)/photo?v=\($0)" }
-        }
-    }
-
+extension APIModel {
     /// An invitation; `token` and `url` only in the answer that made it.
     struct InvitationJSON: ResponseEncodable {
         let id: InvitationID, book: BookID, bookName: String, role: String, email: String?, invitedBy: String?
@@ -84,32 +62,6 @@ enum APIModel {
         /// The matching records the totals leave out for want of a rate (the first 50), and how many.
         let unconverted: [ReportJSON.UnconvertedJSON]
         let unconvertedCount: Int
-    }
-
-    struct CategoryJSON: ResponseEncodable {
-        let id: CategoryID, name: String, path: String, kind: String, parentId: CategoryID?, icon: String, color: String
-        init(_ category: Category, all: [Category]) {
-            id = category.id
-            name = category.name
-            path = category.path(in: all)
-            kind = category.kind.rawValue
-            parentId = category.parentID
-            icon = category.icon
-            color = category.color
-        }
-    }
-
-    struct AccountJSON: ResponseEncodable, SnakeCaseKeys, JSONWritable {
-        let id: AccountID, name: String, kind: String, currency: String, openingBalance: String, balance: String,
-            archived: Bool
-        /// The balance in the book's currency, when it differs from the account's and a rate applies.
-        var convertedBalance: String? = nil
-
-        enum CodingKeys: String, CodingKey {
-            case id, name, kind, currency, balance, archived
-            case openingBalance = "opening_balance"
-            case convertedBalance = "converted_balance"
-        }
     }
 
     struct CalendarDayJSON: ResponseEncodable {
@@ -179,27 +131,6 @@ enum APIModel {
 
 /// JSON shapes of budgets, goals, bills and the Today view.
 extension APIModel {
-    struct BudgetJSON: ResponseEncodable {
-        let id: BudgetID, name: String, limit: String, currency: String, cycle: String, weekStart: String,
-            start: String,
-            dayOfMonth: Int
-        let categories: [CategoryID], accounts: [AccountID], mode: String, main: Bool
-        init(_ b: Budget) {
-            id = b.id
-            name = b.name
-            limit = b.limit.decimalString
-            currency = b.limit.currency.code
-            cycle = b.schedule.cycle.rawValue
-            weekStart = b.schedule.weekStart.rawValue
-            start = b.schedule.start.description
-            dayOfMonth = b.schedule.dayOfMonth
-            categories = b.categoryIDs
-            accounts = b.accountIDs
-            mode = b.mode.rawValue
-            main = b.isMain
-        }
-    }
-
     struct PeriodJSON: ResponseEncodable {
         let periodStart: String, periodEnd: String, limit: String, carried: String, spent: String, remaining: String,
             usedShare: String?, alert: String
@@ -237,70 +168,6 @@ extension APIModel {
             perDay = s.perDay(on: standing.date).decimalString
             alert = s.alert.rawValue
             currency = s.limit.currency.code
-        }
-    }
-
-    struct GoalJSON: ResponseEncodable {
-        let id: GoalID, name: String, price: String, saved: String, currency: String, photo: String?, income: String?,
-            cycle: String
-        let percent: Int?, targetDate: String?, account: AccountID?, perPeriod: String?, percentNeeded: Int?,
-            predictedDate: String?
-        let periodsLeft: Int?, progress: String, remaining: String, status: String, message: String?
-        init(_ standing: GoalStanding) {
-            let g = standing.goal
-            let p = standing.plan
-            id = g.id
-            name = g.name
-            price = g.price.decimalString
-            saved = g.saved.decimalString
-            currency = g.price.currency.code
-            photo = g.photoType == nil ? nil : "/api/v1/books/\(g.bookID)/goals/\(g.id)/photo"
-            income = g.income?.decimalString
-            cycle = g.cycle.rawValue
-            percent = g.percent
-            targetDate = g.targetDate?.description
-            account = g.accountID
-            perPeriod = p.perPeriod?.decimalString
-            percentNeeded = g.targetDate == nil ? nil : p.percent
-            predictedDate = p.predictedDate?.description
-            periodsLeft = p.periodsLeft
-            progress = Share.decimal(p.progressBasisPoints)
-            remaining = p.remaining.decimalString
-            status = p.status.rawValue
-            message = p.message
-        }
-    }
-
-    struct ContributionJSON: ResponseEncodable {
-        let id: ContributionID, goalId: GoalID, amount: String, date: String, note: String, transaction: TransactionID?
-        init(_ c: GoalContribution) {
-            id = c.id
-            goalId = c.goalID
-            amount = c.amount.decimalString
-            date = c.date.description
-            note = c.note
-            transaction = c.transactionID
-        }
-    }
-
-    struct BillJSON: ResponseEncodable {
-        let id: BillID, title: String, amount: String?, currency: String, cycle: String, dueDay: Int, everyMonths: Int,
-            firstDue: String
-        let account: AccountID?, category: CategoryID?, url: String, remindDays: Int, note: String
-        init(_ b: Bill) {
-            id = b.id
-            title = b.title
-            amount = b.amount?.decimalString
-            currency = b.currency.code
-            cycle = b.schedule.cycle.rawValue
-            dueDay = b.schedule.dueDay
-            everyMonths = b.schedule.everyMonths
-            firstDue = b.schedule.firstDue.description
-            account = b.accountID
-            category = b.categoryID
-            url = b.url
-            remindDays = b.remindDays
-            note = b.note
         }
     }
 
@@ -381,22 +248,5 @@ extension APIModel.PageJSON {
         total = s.net.decimalString
         currency = s.currency.code
         totals = s.totals.map(ReportJSON.TotalJSON.init)
-    }
-}
-
-extension APIModel.AccountJSON {
-    /// An account and its balance.
-    init(_ item: AccountBalance) {
-        let a = item.account
-        id = a.id
-        name = a.name
-        kind = a.kind.rawValue
-        currency = a.currency.code
-        openingBalance = a.openingBalance.decimalString
-        balance = item.balance.decimalString
-        archived = a.archived
-        if let converted = item.converted, converted.currency != a.currency {
-            convertedBalance = converted.decimalString
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `GET|POST /books/{book}/accounts`, `PATCH|DELETE /books/{book}/accounts/{id}`; with balances.

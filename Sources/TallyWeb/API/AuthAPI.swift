@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `POST /users` (sign-up, opened by an `invitation` token even when sign-up is closed), and personal API tokens: `POST|GET /tokens`, `DELETE /tokens/{id}`.

@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `…/books/{book}/bills`, `…/bills/{id}/occurrences?from&to`, and

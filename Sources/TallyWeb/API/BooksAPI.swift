@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// The books: `GET|POST /books`, `PATCH|DELETE /books/{book}`, `POST /books/{book}/leave`; and

@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `…/books/{book}/budgets` (list, add, change, delete), `…/budgets/{id}/status?date=` and

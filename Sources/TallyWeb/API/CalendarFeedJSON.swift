@@ -1,4 +1,5 @@
 import Hummingbird
+import TallyJSON
 
 extension APIModel {
     /// `GET|POST /calendar-feed…`: the feed link when it was just made (shown once: only its

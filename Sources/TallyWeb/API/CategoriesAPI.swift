@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `GET|POST /books/{book}/categories`, `PATCH|DELETE /books/{book}/categories/{id}?move_to=`.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `…/books/{book}/goals` with their plans, `…/goals/{id}/contributions` and `…/goals/{id}/photo`.

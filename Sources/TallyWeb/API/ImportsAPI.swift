@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyFiles
+import TallyJSON
 import TallyStore
 
 /// `POST /books/{book}/imports`: a Tally CSV file as the body (`text/csv`), imported whole or not

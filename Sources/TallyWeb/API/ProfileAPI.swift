@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// The caller's profile and account: `GET|PATCH /profile` (name), `POST /profile/email`,

@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `POST|GET /books/{book}/transactions/{id}/receipts` (raw image body or multipart `file`),

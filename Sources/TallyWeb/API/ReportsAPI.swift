@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyFiles
+import TallyJSON
 import TallyStore
 
 /// `GET /books/{book}/reports/summary|trend|cashflow`: JSON, or `format=csv` (and `pdf` for the

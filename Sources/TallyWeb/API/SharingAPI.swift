@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// Sharing a book: `GET /books/{book}/members`, `PATCH|DELETE …/members/{user}`;

@@ -1,5 +1,6 @@
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `GET …/books/{book}/today`: the quick-glance widget's data. `GET|PATCH /settings`, and the

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// `GET|POST /books/{book}/transactions`, `GET|PATCH|DELETE /books/{book}/transactions/{id}`.

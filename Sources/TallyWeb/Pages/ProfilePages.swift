@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// The profile and account forms of the settings page: display name, email (after the

@@ -83,7 +83,7 @@ struct RulePages {
         let scope = try context.bookScope()
         let book = scope.book
         let rules = try await store.rules.rules(in: scope)
-        let words = try await RuleWords(store: store, scope: scope)
+        let words = try await store.rules.words(in: scope)
         let categories = try await store.books.categories(in: scope)
         let accounts = try await store.books.accounts(in: scope)
         func field(_ key: String, _ label: String, _ value: String?, mode: String = "") -> RuleFieldView {
@@ -206,7 +206,7 @@ struct RulePages {
         let scope = try context.bookScope()
         let book = try scope.writable()
         let rule = try await self.rule(context: context, scope: scope)
-        let text = try await RuleWords(store: store, scope: scope).describe(rule)
+        let text = try await store.rules.words(in: scope).describe(rule)
         return pages.page(
             "rules-delete",
             title: "Delete the rule?",
@@ -230,7 +230,7 @@ struct RulePages {
         let scope = try context.bookScope()
         let rule = try await self.rule(context: context, scope: scope)
         let run = try await store.rules.applyRule(rule.id ?? 0, in: scope, dryRun: true)
-        let words = try await RuleWords(store: store, scope: scope)
+        let words = try await store.rules.words(in: scope)
         let text = words.describe(rule)
         let model = RuleApplyPage(
             id: rule.id ?? 0,
@@ -243,8 +243,8 @@ struct RulePages {
                     link: "/books/\(scope.bookID)/transactions/\(change.id)/edit",
                     date: change.date.description,
                     amount: change.amount.formatted,
-                    before: words.fields(change.before, against: change.after),
-                    after: words.fields(change.after, against: change.before)
+                    before: words.changed(change.before, against: change.after),
+                    after: words.changed(change.after, against: change.before)
                 )
             },
             hasChanges: run.count > 0

@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import NIOCore
 import TallyCore
 import TallyFiles
 import TallyStore
@@ -42,38 +40,6 @@ public enum AccountExport {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
-    }
-
-    /// The zip as a download: streamed from the file 64 KB at a time, and the file deleted after.
-    static func response(for user: User, store: Store) async throws -> Response {
-        let url = try await write(for: user, store: store)
-        // Opened, then deleted at once: the open handle keeps the bytes until it closes, and no
-        // file is left behind whether or not the body is ever sent.
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
-            throw error
-        }
-        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
-        let body = ResponseBody { writer in
-            defer { try? handle.close() }
-            while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
-                try await writer.write(ByteBuffer(bytes: chunk))
-            }
-            try await writer.finish(nil)
-        }
-        let day = Date().formatted(.iso8601.year().month().day())
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "application/zip",
-                .contentDisposition: "attachment; filename=\"tally-export-\(day).zip\"",
-                .cacheControl: "no-store",
-            ],
-            body: body
-        )
     }
 
     private static func addBook(_ archive: Archive, scope: BookScope, store: Store, scratch: URL) async throws {
@@ -178,7 +144,7 @@ public enum AccountExport {
 
 extension ReceiptImageType {
     /// The file name extension of the type.
-    var fileExtension: String {
+    public var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .png: "png"

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyJSON
 import TallyStore
-import TallyWeb
 
 extension Tally {
     /// `tally user create|list`.

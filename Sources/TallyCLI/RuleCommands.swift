@@ -21,7 +21,7 @@ extension Tally {
                 try await reportingErrors {
                     let text = try await store.withStore { store in
                         let scope = try await who.resolve(store)
-                        let names = try await RuleNames(store, scope)
+                        let names = try await store.rules.words(in: scope, separator: ":")
                         let rules = try await store.rules.rules(in: scope)
                         guard !rules.isEmpty else { return "No rules.\n" }
                         return rules.map { "#\($0.id ?? 0)  \($0.position). \(names.describe($0))\n" }.joined()
@@ -72,7 +72,7 @@ extension Tally {
                     let text = try await store.withStore { store in
                         let scope = try await who.resolve(store)
                         let rule = try await store.rules.addRule(in: scope, input, position: position)
-                        let names = try await RuleNames(store, scope)
+                        let names = try await store.rules.words(in: scope, separator: ":")
                         return "Added rule #\(rule.id ?? 0) at \(rule.position): \(names.describe(rule)).\n"
                     }
                     print(text, terminator: "")
@@ -111,7 +111,7 @@ extension Tally {
                 try await reportingErrors {
                     let text = try await store.withStore { store in
                         let scope = try await who.resolve(store)
-                        let names = try await RuleNames(store, scope)
+                        let names = try await store.rules.words(in: scope, separator: ":")
                         let rules = try await store.rules.rules(in: scope).filter { id == nil || $0.id == id }
                         if let id, rules.isEmpty { throw CLIError("no rule #\(id)") }
                         var out = rules.isEmpty ? "No rules.\n" : ""
@@ -144,45 +144,10 @@ extension Tally {
     }
 }
 
-/// Category paths and account names, to say rules in words.
-struct RuleNames {
-    let categories: [Int64: String]
-    let accounts: [Int64: String]
-
-    init(_ store: Store, _ scope: BookScope) async throws {
-        let paths = Category.namePaths(try await store.books.categories(in: scope))
-        categories = Dictionary(uniqueKeysWithValues: paths.map { ($0.key.rawValue, $0.value.joined(separator: ":")) })
-        accounts = Dictionary(
-            try await store.books.accounts(in: scope).map { ($0.account.id.rawValue, $0.account.name) },
-            uniquingKeysWith: { a, _ in a }
-        )
-    }
-
-    /// "payee contains 'starbucks' → category Food:Coffee, payee 'Starbucks'".
+extension RuleWords {
+    /// "payee contains ‘starbucks’ → category Food:Coffee, payee ‘Starbucks’".
     func describe(_ rule: Rule) -> String {
-        let c = rule.conditions
-        var when: [String] = []
-        let modes: [TextMatch.Mode: String] = [.contains: "contains", .equals: "is", .startsWith: "starts with"]
-        if let p = c.payee { when.append("payee \(modes[p.mode]!) '\(p.text)'") }
-        if let n = c.note { when.append("note \(modes[n.mode]!) '\(n.text)'") }
-        let currency = c.currency ?? .usd
-        let money = { (m: Int64) in Money(minorUnits: m, currency: currency).formatted }
-        switch (c.amountMin, c.amountMax) {
-        case (let a?, let b?) where a == b: when.append("amount \(money(a))")
-        case (let a?, let b?): when.append("amount \(money(a))–\(money(b))")
-        case (let a?, nil): when.append("amount ≥ \(money(a))")
-        case (nil, let b?): when.append("amount ≤ \(money(b))")
-        default: break
-        }
-        if let a = c.account { when.append("account \(accounts[a] ?? "#\(a)")") }
-        if let k = c.kind { when.append(k.rawValue) }
-        let a = rule.actions
-        var then: [String] = []
-        if let x = a.category { then.append("category \(categories[x] ?? "#\(x)")") }
-        if let x = a.payee { then.append("payee '\(x)'") }
-        if let x = a.note { then.append("note '\(x)'") }
-        if let x = a.account { then.append("account \(accounts[x] ?? "#\(x)")") }
-        return when.joined(separator: " and ") + " → " + then.joined(separator: ", ")
+        conditions(rule).joined(separator: " and ") + " → " + actions(rule).joined(separator: ", ")
     }
 
     /// A run's (or preview's) lines: the count, then before → after per record.
@@ -193,16 +158,9 @@ struct RuleNames {
         for change in run.changes {
             out +=
                 "  #\(change.id.rawValue) \(change.date) \(change.amount.formatted): "
-                + "\(fields(change.before)) → \(fields(change.after))\n"
+                + "\(fields(change.before).joined(separator: ", ")) → \(fields(change.after).joined(separator: ", "))\n"
         }
         if run.count > run.changes.count { out += "  … and \(run.count - run.changes.count) more.\n" }
         return out
-    }
-
-    private func fields(_ f: RuleFields) -> String {
-        var parts = ["'\(f.payee)'", f.categoryID.map { categories[$0] ?? "#\($0)" } ?? "no category"]
-        parts.append(f.accountID.map { accounts[$0] ?? "#\($0)" } ?? "no account")
-        if !f.note.isEmpty { parts.append("note '\(f.note)'") }
-        return parts.joined(separator: ", ")
     }
 }

@@ -3,10 +3,9 @@ import Foundation
 import Logging
 import TallyCore
 import TallyStore
-import TallyWeb
 
-/// Where the data is: shared by every command.
-struct StoreOptions: ParsableArguments {
+/// Where the data is: shared by every command (and `tally serve`, in the executable).
+public struct StoreOptions: ParsableArguments, Sendable {
     @Option(help: "Folder holding the SQLite data file (default: $TALLY_DATA, else ~/.local/share/tally).")
     var data: String?
 
@@ -14,6 +13,9 @@ struct StoreOptions: ParsableArguments {
         help: "A database URL instead of the folder: postgres://user:password@host:5432/db, or an SQLite file path."
     )
     var database: String?
+
+    /// Options from the command line.
+    public init() {}
 
     /// The data folder in effect.
     var dataDirectory: String {
@@ -25,7 +27,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The database location, creating the data folder when needed.
-    func location() throws -> DatabaseLocation {
+    public func location() throws -> DatabaseLocation {
         if let database { return DatabaseLocation(database) }
         let folder = dataDirectory
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -34,7 +36,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens and migrates the store, runs `body`, and closes it — with the PostgreSQL pool
     /// running beside it for as long as it takes.
-    func withStore<T: Sendable>(_ body: @Sendable (Store) async throws -> T) async throws -> T {
+    public func withStore<T: Sendable>(_ body: @Sendable (Store) async throws -> T) async throws -> T {
         var logger = Logger(label: "tally")
         logger.logLevel = .warning
         let store = try await Store.open(try location(), logger: logger)
@@ -108,7 +110,7 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 /// Runs a command body, turning known errors into one clear line on stderr and the exit status
-/// `AppError` gives them (the same classification the API and the pages use).
+/// the store's `KnownError` gives them (the same classification the API and the pages use).
 func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
         try await body()
@@ -119,7 +121,7 @@ func reportingErrors(_ body: () async throws -> Void) async throws {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
         throw ExitCode(65)
     } catch {
-        guard let known = AppError(known: error) else { throw error }
+        guard let known = KnownError(error) else { throw error }
         FileHandle.standardError.write(Data("error: \(known.detail)\n".utf8))
         throw ExitCode(known.exitCode)
     }

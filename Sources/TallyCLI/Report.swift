@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyFiles
+import TallyJSON
 import TallyStore
-import TallyWeb
 
 extension Tally {
     /// `tally report`: a summary table, or a trend with `--interval`.

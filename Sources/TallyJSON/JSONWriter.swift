@@ -6,14 +6,14 @@
 /// month summary's time under load (docs/benchmarks.md). A type that adopts this also stays
 /// `Encodable`, and `JSONWriterTests` compares the two encodings over hostile text, so the
 /// answers cannot drift apart.
-protocol JSONWritable: Encodable {
+public protocol JSONWritable: Encodable {
     /// Writes the value as one JSON value, its object keys in `JSONEncoder`'s sorted order.
     func write(to json: inout JSONWriter)
 }
 
 extension JSONWritable {
     /// The value's JSON.
-    var jsonBytes: [UInt8] {
+    public var jsonBytes: [UInt8] {
         var json = JSONWriter()
         write(to: &json)
         return json.bytes
@@ -21,16 +21,16 @@ extension JSONWritable {
 }
 
 /// Appends JSON tokens to a byte array; commas come by themselves.
-struct JSONWriter {
+public struct JSONWriter {
     /// What has been written.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
     /// Whether the next key or array element needs a comma before it.
     private var needsComma = false
 
-    init() { bytes.reserveCapacity(1024) }
+    public init() { bytes.reserveCapacity(1024) }
 
     /// `{`, then `body`'s fields, then `}`.
-    mutating func object(_ body: (inout JSONWriter) -> Void) {
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
         element()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
@@ -40,7 +40,7 @@ struct JSONWriter {
     }
 
     /// `[`, one element per item, `]`.
-    mutating func array<S: Sequence>(_ items: S, _ each: (inout JSONWriter, S.Element) -> Void) {
+    public mutating func array<S: Sequence>(_ items: S, _ each: (inout JSONWriter, S.Element) -> Void) {
         element()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
@@ -50,7 +50,7 @@ struct JSONWriter {
     }
 
     /// An object's key; the value written next belongs to it. Keys are the API's own ASCII names.
-    mutating func key(_ name: StaticString) {
+    public mutating func key(_ name: StaticString) {
         element()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -59,7 +59,7 @@ struct JSONWriter {
     }
 
     /// A string, escaped as `JSONEncoder` escapes it.
-    mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         element()
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
@@ -83,21 +83,21 @@ struct JSONWriter {
     }
 
     /// A whole number.
-    mutating func int<N: BinaryInteger>(_ number: N) {
+    public mutating func int<N: BinaryInteger>(_ number: N) {
         element()
         bytes.append(contentsOf: String(number).utf8)
         needsComma = true
     }
 
     /// `null`.
-    mutating func null() {
+    public mutating func null() {
         element()
         bytes.append(contentsOf: "null".utf8)
         needsComma = true
     }
 
     /// `true` or `false`.
-    mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         element()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
         needsComma = true
@@ -105,14 +105,14 @@ struct JSONWriter {
 
     /// A key and its string, or nothing when the value is nil: synthesized `Encodable` leaves
     /// nil optionals out (`encodeIfPresent`).
-    mutating func field(_ name: StaticString, _ text: String?) {
+    public mutating func field(_ name: StaticString, _ text: String?) {
         guard let text else { return }
         key(name)
         string(text)
     }
 
     /// A key and its number, or nothing when the value is nil.
-    mutating func field<N: BinaryInteger>(_ name: StaticString, _ number: N?) {
+    public mutating func field<N: BinaryInteger>(_ name: StaticString, _ number: N?) {
         guard let number else { return }
         key(name)
         int(number)

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import TallyCore
 import TallyStore
 
@@ -13,7 +12,7 @@ public enum ReportJSON {
     }
 
     /// The same through `JSONEncoder`, for every type that does not write itself.
-    static func foundationEncode(_ value: some Encodable) throws -> Data {
+    public static func foundationEncode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         if !(value is any SnakeCaseKeys || value is [any SnakeCaseKeys]) {
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -25,14 +24,14 @@ public enum ReportJSON {
     /// A kind's total in one currency.
     public struct TotalJSON: Encodable, Sendable {
         let kind: String, currency: String, total: String, count: Int
-        init(_ t: KindTotal) {
+        public init(_ t: KindTotal) {
             kind = t.kind.rawValue
             currency = t.total.currency.code
             total = t.total.decimalString
             count = t.count
         }
 
-        func write(to json: inout JSONWriter) {
+        public func write(to json: inout JSONWriter) {
             json.object { json in
                 json.key("count")
                 json.int(count)
@@ -55,14 +54,14 @@ public enum ReportJSON {
             case transactionId = "transaction_id"
         }
 
-        init(_ r: UnconvertedRecord) {
+        public init(_ r: UnconvertedRecord) {
             transactionId = r.transactionID.rawValue
             date = r.date.description
             currency = r.amount.currency.code
             amount = r.amount.decimalString
         }
 
-        func write(to json: inout JSONWriter) {
+        public func write(to json: inout JSONWriter) {
             json.object { json in
                 json.field("amount", amount)
                 json.field("currency", currency)
@@ -76,12 +75,12 @@ public enum ReportJSON {
     public struct OriginalJSON: Encodable, Sendable {
         let currency: String, amount: String
 
-        init(_ m: Money) {
+        public init(_ m: Money) {
             currency = m.currency.code
             amount = m.decimalString
         }
 
-        func write(to json: inout JSONWriter) {
+        public func write(to json: inout JSONWriter) {
             json.object { json in
                 json.field("amount", amount)
                 json.field("currency", currency)
@@ -90,7 +89,7 @@ public enum ReportJSON {
     }
 
     /// `GET …/reports/summary`.
-    public struct Summary: ResponseEncodable, Sendable, SnakeCaseKeys, JSONWritable {
+    public struct Summary: Encodable, Sendable, SnakeCaseKeys, JSONWritable {
         struct Row: Encodable, Sendable {
             let key: String, filter: String, kind: String, currency: String, total: String, count: Int
             let sharePercent: String, average: String, color: String
@@ -101,7 +100,7 @@ public enum ReportJSON {
                 case sharePercent = "share_percent"
             }
 
-            func write(to json: inout JSONWriter) {
+            public func write(to json: inout JSONWriter) {
                 json.object { json in
                     json.key("average")
                     json.string(average)
@@ -176,7 +175,7 @@ public enum ReportJSON {
             totals = r.totals.map(TotalJSON.init)
         }
 
-        func write(to json: inout JSONWriter) {
+        public func write(to json: inout JSONWriter) {
             json.object { json in
                 json.key("by")
                 json.string(by)
@@ -205,7 +204,7 @@ public enum ReportJSON {
     }
 
     /// `GET …/reports/trend`.
-    public struct Trend: ResponseEncodable, Sendable {
+    public struct Trend: Encodable, Sendable {
         struct Series: Encodable, Sendable {
             let key: String, filter: String, kind: String, currency: String, color: String, values: [String],
                 counts: [Int], total: String
@@ -244,7 +243,7 @@ public enum ReportJSON {
     }
 
     /// `GET …/reports/cashflow`.
-    public struct CashFlow: ResponseEncodable, Sendable {
+    public struct CashFlow: Encodable, Sendable {
         struct Period: Encodable, Sendable { let period: String, income: String, expense: String, net: String }
         let interval: String, currency: String
         let periods: [Period]
@@ -272,7 +271,7 @@ public enum ReportJSON {
     }
 
     /// `POST …/imports`.
-    public struct Import: ResponseEncodable, Sendable {
+    public struct Import: Encodable, Sendable {
         let imported: Int, createdCategories: Int, createdAccounts: Int, firstDate: String?, lastDate: String?
         /// The JSON of an import.
         public init(_ r: ImportResult) {
@@ -289,4 +288,4 @@ public enum ReportJSON {
 /// spell them so), all the way down: it is encoded without `.convertToSnakeCase`, which re-spelt
 /// every key of every row and cost a twentieth of a month summary's time. The API and OpenAPI
 /// tests compare the keys, so a camelCase key that slips in fails them.
-protocol SnakeCaseKeys {}
+public protocol SnakeCaseKeys {}
