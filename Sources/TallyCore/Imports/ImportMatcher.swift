@@ -134,7 +134,7 @@ public enum ImportMatcher {
         }
     }
 
-    private struct AmountKey: Hashable {
+    struct AmountKey: Hashable {
         let magnitude: UInt64
         let currency: Currency
         init(_ magnitude: UInt64, _ currency: Currency) {

@@ -100,6 +100,9 @@ public struct ImportRow: Sendable, Equatable {
     public var action: ImportRowAction
     /// The record it matched (a duplicate's or a transfer's other side).
     public var matchID: TransactionID?
+    /// The row of the same file that is the other side of its transfer (a file that holds two of
+    /// the book's accounts, money leaving one and reaching the other); nil for none.
+    public var pairRow: Int?
     /// Why it has its status, for people.
     public var reason: String
     /// Which fields a rule proposed: field name → rule id.
@@ -124,6 +127,7 @@ public struct ImportRow: Sendable, Equatable {
         status: ImportRowStatus = .new,
         action: ImportRowAction = .import,
         matchID: TransactionID? = nil,
+        pairRow: Int? = nil,
         reason: String = "",
         proposed: [String: Int64] = [:],
         transactionID: TransactionID? = nil
@@ -143,6 +147,7 @@ public struct ImportRow: Sendable, Equatable {
         self.status = status
         self.action = action
         self.matchID = matchID
+        self.pairRow = pairRow
         self.reason = reason
         self.proposed = proposed
         self.transactionID = transactionID

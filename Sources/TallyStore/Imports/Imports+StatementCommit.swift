@@ -9,9 +9,10 @@ extension Imports {
     /// file again, or an overlapping one, finds what is already there.
     public func commitStatementImport(_ id: Int64, in scope: BookScope) async throws -> StatementImport {
         let book = try scope.writable()
-        let (header, rows) = try await database.read { db in
+        let (header, staged) = try await database.read { db in
             (try await Self.header(db, id, book: book.id), try await Self.rows(db, importID: id))
         }
+        let (rows, unpaired) = Self.settlePairs(staged, accounts: header.accounts)
         guard header.status == .staged else {
             throw StoreError.conflict(
                 "this import was \(header.status == .committed ? "committed" : "discarded") already"
@@ -33,6 +34,12 @@ extension Imports {
                     """
                 ).first() != nil
             else { throw StoreError.conflict("this import was committed or discarded already") }
+            // A pair whose other row was set to import or skip is two plain rows now.
+            for row in unpaired {
+                try await db.raw(
+                    "UPDATE statement_import_rows SET action = 'import' WHERE import_id = \(bind: id) AND row = \(bind: row)"
+                ).run()
+            }
             // Every account of the import exists before its rows: a transfer may be its only row.
             var names = try await ImportNames.load(db, book: book)
             for (i, account) in header.accounts.enumerated() {
@@ -88,6 +95,7 @@ extension Imports {
                 WHERE import_id = \(bind: id) AND transaction_id IS NULL AND action <> 'skip'
                 """
             ).run()
+            try await Self.rememberIncomingSides(db, importID: id, book: bookID)
         }
         let sqlite = database.engine == .sqlite
         do {
@@ -106,6 +114,53 @@ extension Imports {
         return try await statementImport(id, in: scope)
     }
 
+    /// The rows as the commit stores them: a pair of rows of this file (see
+    /// `ImportMatcher.pairWithinFile`) whose both actions are still "transfer" becomes one
+    /// transfer made by its outgoing row (which names the other row's account); a row whose
+    /// other side was set to import or skip is imported on its own. Returns the rows and the
+    /// numbers of those no longer paired.
+    static func settlePairs(_ rows: [ImportRow], accounts: [ImportAccount]) -> ([ImportRow], [Int]) {
+        let byNumber = Dictionary(rows.map { ($0.row, $0) }, uniquingKeysWith: { first, _ in first })
+        var unpaired: [Int] = []
+        let settled = rows.map { row -> ImportRow in
+            guard row.action == .transfer, row.matchID == nil, let pair = row.pairRow else { return row }
+            var row = row
+            guard let other = byNumber[pair], other.action == .transfer, other.pairRow == row.row else {
+                row.action = .import
+                unpaired.append(row.row)
+                return row
+            }
+            if row.amount.minorUnits < 0 { row.transferAccount = accounts[other.account].name }
+            return row
+        }
+        return (settled, unpaired)
+    }
+
+    /// The incoming side of each transfer the import made without a record in the book (a pair
+    /// of its own rows, or a QIF `L[Account]` of money in): its row points at the transfer, and
+    /// its file id is remembered in the account the money reached, so that importing that
+    /// account's file again finds it.
+    static func rememberIncomingSides(_ db: any SQLDatabase, importID: Int64, book: BookID) async throws {
+        try await db.raw(
+            """
+            UPDATE statement_import_rows SET transaction_id = (SELECT p.transaction_id FROM statement_import_rows p
+              WHERE p.import_id = \(bind: importID) AND p.row = statement_import_rows.pair_row)
+            WHERE import_id = \(bind: importID) AND pair_row IS NOT NULL AND action = 'transfer' AND amount_minor > 0
+            AND transaction_id IS NULL
+            """
+        ).run()
+        try await db.raw(
+            """
+            INSERT INTO imported_ids (book_id, account_id, imported_id, transaction_id, import_id)
+            SELECT t.book_id, t.to_account_id, r.imported_id, t.id, r.import_id
+            FROM statement_import_rows r JOIN transactions t ON t.id = r.transaction_id
+            WHERE r.import_id = \(bind: importID) AND r.action = 'transfer' AND r.match_id IS NULL AND r.amount_minor > 0
+            AND t.book_id = \(bind: book) AND t.kind = 'transfer' AND t.to_account_id IS NOT NULL
+            ON CONFLICT DO NOTHING
+            """
+        ).run()
+    }
+
     /// The record a row becomes, or nil when it is skipped or joins a record already there.
     static func record(
         for row: ImportRow,
@@ -119,6 +174,8 @@ extension Imports {
         switch row.action {
         case .skip: return nil
         case .transfer where row.matchID != nil: return nil
+        // The outgoing row of the pair makes the transfer.
+        case .transfer where row.pairRow != nil && row.amount.minorUnits > 0: return nil
         case .transfer:
             let other = row.transferAccount
             let (from, to) = row.amount.minorUnits < 0 ? (account, other) : (other, account)

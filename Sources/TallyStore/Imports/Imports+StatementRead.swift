@@ -70,14 +70,22 @@ extension Imports {
                     "only a staged import's rows can be changed; this one is \(header.status.rawValue)"
                 )
             }
-            guard var row = try await Self.rows(db, importID: id).first(where: { $0.row == number }) else {
+            // Only this row is read: a 100,000-row import is edited one row at a time.
+            guard
+                var row = try await db.raw(
+                    """
+                    SELECT \(unsafeRaw: Self.rowColumns.joined(separator: ", ")) FROM statement_import_rows
+                    WHERE import_id = \(bind: id) AND row = \(bind: number)
+                    """
+                ).first().map(Self.row)
+            else {
                 throw StoreError.notFound("row \(number)")
             }
             if let raw = change.action?.trimmingSpaces().lowercased(), !raw.isEmpty {
                 guard let action = ImportRowAction(rawValue: raw) else {
                     throw FieldError("action", "must be import, skip or transfer")
                 }
-                if action == .transfer, row.matchID == nil, row.transferAccount.isEmpty {
+                if action == .transfer, row.matchID == nil, row.pairRow == nil, row.transferAccount.isEmpty {
                     throw FieldError("action", "only a row that matched a record in another account can be a transfer")
                 }
                 row.action = action

@@ -21,7 +21,8 @@ extension Imports {
         for i in rows.indices where rows[i].action != .transfer || rows[i].matchID == nil {
             let row = rows[i]
             var explicit: Set<RuleField> = [.account]
-            if row.categoryID != nil || !row.categoryName.isEmpty || !row.transferAccount.isEmpty {
+            if row.categoryID != nil || !row.categoryName.isEmpty || !row.transferAccount.isEmpty || row.pairRow != nil
+            {
                 explicit.insert(.category)
             }
             if !row.note.isEmpty { explicit.insert(.note) }
@@ -53,7 +54,7 @@ extension Imports {
     static let rowColumns = [
         "import_id", "row", "location", "account", "date", "time", "kind", "amount_minor", "currency", "payee", "note",
         "category_id", "category_name", "transfer_account", "imported_id", "status", "action", "match_id", "reason",
-        "proposed", "transaction_id", "previous",
+        "proposed", "transaction_id", "previous", "pair_row",
     ]
 
     /// Writes the rows through the bulk path the imports use (on SQLite one bound JSON value per
@@ -71,7 +72,7 @@ extension Imports {
                     .text(r.amount.currency.code), .text(r.payee), .text(r.note), BulkValue(r.categoryID),
                     .text(r.categoryName), .text(r.transferAccount), .text(r.importedID), .text(r.status.rawValue),
                     .text(r.action.rawValue), BulkValue(r.matchID), .text(r.reason), .text(proposed),
-                    BulkValue(r.transactionID), .text(""),
+                    BulkValue(r.transactionID), .text(""), BulkValue(r.pairRow.map(Int64.init)),
                 ]
             }
             try await writer.insert(
@@ -119,6 +120,7 @@ extension Imports {
             status: ImportRowStatus(rawValue: try text("status")) ?? .new,
             action: ImportRowAction(rawValue: try text("action")) ?? .skip,
             matchID: try int("match_id").map(TransactionID.init(rawValue:)),
+            pairRow: try int("pair_row").map { Int($0) },
             reason: try text("reason"),
             proposed: proposed,
             transactionID: try int("transaction_id").map(TransactionID.init(rawValue:))

@@ -240,5 +240,6 @@ extension Imports {
             rows[i].matchID = nil
             rows[i].reason = row.reason
         }
+        ImportMatcher.pairWithinFile(&rows, accounts: accounts)
     }
 }

@@ -128,6 +128,12 @@ enum Migrator {
             sqlite: Migration0016.sqlite,
             postgres: Migration0016.postgres
         ),
+        Migration(
+            version: 17,
+            name: "a staged row's other side of a transfer within the same file",
+            sqlite: Migration0017.sqlite,
+            postgres: Migration0017.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

@@ -119,7 +119,7 @@ struct ImportRowJSON: ResponseEncodable {
     let row: Int, location: String, account: Int, date: String, time: String?, kind: String
     let amount: String, currency: String, payee: String, note: String
     let categoryId: Int64?, category: String?, transferAccount: String, importedId: String
-    let status: String, action: String, matchId: Int64?, reason: String, proposed: [String: Int64]
+    let status: String, action: String, matchId: Int64?, pairRow: Int?, reason: String, proposed: [String: Int64]
     let transactionId: Int64?
 
     init(_ r: ImportRow, categories: [TallyCore.Category]) {
@@ -143,6 +143,7 @@ struct ImportRowJSON: ResponseEncodable {
         status = r.status.rawValue
         action = r.action.rawValue
         matchId = r.matchID?.rawValue
+        pairRow = r.pairRow
         reason = r.reason
         proposed = r.proposed
         transactionId = r.transactionID?.rawValue
@@ -167,6 +168,7 @@ struct ImportRowJSON: ResponseEncodable {
         try c.encode(status, forKey: .status)
         try c.encode(action, forKey: .action)
         try c.encode(matchId, forKey: .matchId)
+        try c.encode(pairRow, forKey: .pairRow)
         try c.encode(reason, forKey: .reason)
         try c.encode(proposed, forKey: .proposed)
         try c.encode(transactionId, forKey: .transactionId)
@@ -174,7 +176,7 @@ struct ImportRowJSON: ResponseEncodable {
 
     enum Keys: String, CodingKey {
         case row, location, account, date, time, kind, amount, currency, payee, note, categoryId, category
-        case transferAccount, importedId, status, action, matchId, reason, proposed, transactionId
+        case transferAccount, importedId, status, action, matchId, pairRow, reason, proposed, transactionId
     }
 }
 

@@ -163,7 +163,7 @@ struct StatementReviewPages {
                 )
             }
         }
-        let canTransfer = row.matchID != nil || !row.transferAccount.isEmpty
+        let canTransfer = row.matchID != nil || row.pairRow != nil || !row.transferAccount.isEmpty
         var actions = [
             ValueOption(value: "import", label: "Import", selected: row.action == .import),
             ValueOption(value: "skip", label: "Skip", selected: row.action == .skip),
