@@ -136,6 +136,8 @@ func location(_ response: TestResponse) -> String { response.headers[.location] 
             let history = try await browser.get("/books/\(book)/imports")
             #expect(history.status == .ok && history.text.contains("bank&lt;script&gt;.ofx"))
             #expect(history.text.contains("/imports/\(id)/undo"))
+            #expect(history.text.contains(#"<td class="import-rows">3 new</td>"#), "the first import's rows")
+            #expect(history.text.contains(#"<td class="import-rows">1 new, 2 already imported</td>"#))
 
             let confirm = try await browser.get("/books/\(book)/imports/\(id)/undo")
             #expect(confirm.status == .ok && confirm.text.contains("confirm-undo"))

@@ -25,11 +25,12 @@ extension Imports {
         }
     }
 
-    /// The book's statement imports, newest first, without their rows: the import history.
+    /// The book's statement imports, newest first, without their rows but with how many rows
+    /// have each status: the import history.
     public func statementImports(in scope: BookScope, limit: Int = 50) async throws -> [StatementImport] {
         let bookID = scope.bookID
         return try await database.read { db in
-            try await db.raw(
+            var imports = try await db.raw(
                 """
                 SELECT id, format, file_name, status, accounts, created_at, expires_at, committed_at FROM statement_imports
                 WHERE book_id = \(bind: bookID) ORDER BY id DESC LIMIT \(bind: min(max(limit, 1), 500))
@@ -49,6 +50,20 @@ extension Imports {
                     balances: []
                 )
             }
+            guard !imports.isEmpty else { return imports }
+            let index = Dictionary(uniqueKeysWithValues: imports.enumerated().map { ($1.id, $0) })
+            for row in try await db.raw(
+                """
+                SELECT import_id, status, CAST(COUNT(*) AS BIGINT) AS n FROM statement_import_rows
+                WHERE import_id IN (\(binds: imports.map(\.id))) GROUP BY import_id, status
+                """
+            ).all() {
+                guard let i = index[try row.decode(column: "import_id", as: Int64.self)],
+                    let status = ImportRowStatus(rawValue: try row.decode(column: "status", as: String.self))
+                else { continue }
+                imports[i].listedCounts[status] = Int(try row.decode(column: "n", as: Int64.self))
+            }
+            return imports
         }
     }
 

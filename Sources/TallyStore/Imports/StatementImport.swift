@@ -34,9 +34,12 @@ public struct StatementImport: Sendable {
         case undone
     }
 
+    /// How many rows have each status, as the history counted them (it reads no rows).
+    public var listedCounts: [ImportRowStatus: Int] = [:]
+
     /// How many rows have each status.
     public var counts: [ImportRowStatus: Int] {
-        rows.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
+        rows.isEmpty ? listedCounts : rows.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
 }
 

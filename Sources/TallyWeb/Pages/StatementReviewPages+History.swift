@@ -99,9 +99,23 @@ extension ImportHistoryRow {
             accountsText: i.accounts.map { $0.last4.isEmpty ? $0.name : "\($0.name) ••\($0.last4)" }.joined(
                 separator: ", "
             ),
+            rowsText: Self.rowsText(i.counts),
             canUndo: i.status == .committed,
             isStaged: i.status == .staged,
             link: "/books/\(book)/imports/\(i.id)"
         )
+    }
+
+    /// "120 new, 3 already imported, 1 possible duplicate, 2 transfers".
+    static func rowsText(_ counts: [ImportRowStatus: Int]) -> String {
+        let words: [(ImportRowStatus, String, String)] = [
+            (.new, "new", "new"), (.imported, "already imported", "already imported"),
+            (.duplicate, "possible duplicate", "possible duplicates"), (.transfer, "transfer", "transfers"),
+        ]
+        let parts = words.compactMap { status, one, many -> String? in
+            guard let n = counts[status], n > 0 else { return nil }
+            return "\(n) \(n == 1 ? one : many)"
+        }
+        return parts.isEmpty ? "no rows" : parts.joined(separator: ", ")
     }
 }

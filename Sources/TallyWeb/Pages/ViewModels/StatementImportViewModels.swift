@@ -166,6 +166,8 @@ struct ImportHistoryRow: ViewModel {
     let status: String
     let statusLabel: String
     let accountsText: String
+    /// How many rows had each status: "120 new, 3 already imported".
+    let rowsText: String
     let canUndo: Bool
     let isStaged: Bool
     let link: String
