@@ -394,7 +394,7 @@ private func cents(_ s: Statement) -> [Int64] { s.entries.map(\.amount.minorUnit
     }
     #expect(
         error(#"{"date": "D", "date_format": "QQ", "amount": "A"}"#)
-            == "mapping.date_format: 'QQ' is not a date format; build it from YYYY, YY, MM, M, DD and D with "
+            == "mapping.date_format: 'QQ' is not a date format; build it from YYYY, YY, MMM, MM, M, DD and D with "
             + "separators, each of year, month and day once (e.g. DD.MM.YYYY)"
     )
     #expect(error(#"{"date": "D"}"#) == "mapping: give either amount, or debit and credit")
@@ -448,9 +448,27 @@ private func cents(_ s: Statement) -> [Int64] { s.entries.map(\.amount.minorUnit
     #expect(BankCSVDateFormat("YYYY-MM-DD")?.read("2026-03-01T09:05:00Z")?.time?.description == "09:05")
     #expect(BankCSVDateFormat("YYYY-MM-DD")?.read("2026-03-011") == nil)
     #expect(BankCSVDateFormat("dd/mm/yyyy") != nil)
-    for bad in ["QQ", "DD.MM", "YYY-MM-DD", "DD.MM.YYYY.DD", "DDD.MM.YYYY", "D1.M.YYYY", ""] {
+    for bad in [
+        "QQ", "DD.MM", "YYY-MM-DD", "DD.MM.YYYY.DD", "DDD.MM.YYYY", "D1.M.YYYY", "", "DD MMMM YYYY", "DD MMM MM YYYY",
+    ] {
         #expect(BankCSVDateFormat(bad) == nil, "\(bad)")
     }
+}
+
+@Test("month names, as UK and Asian banks and Xero write them; a time after a comma")
+func monthNamesAndCommaTimes() {
+    #expect(BankCSVDateFormat("DD-MMM-YY")?.read("23-Jan-15")?.date == day("2015-01-23"))
+    #expect(BankCSVDateFormat("DD MMM YYYY")?.read("6 May 2020")?.date == day("2020-05-06"))
+    #expect(BankCSVDateFormat("DD MMM YYYY")?.read("06 SEPT 2020")?.date == day("2020-09-06"))
+    #expect(BankCSVDateFormat("MMM DD, YYYY")?.read("September 6, 2020")?.date == day("2020-09-06"))
+    #expect(BankCSVDateFormat("DD MMM YYYY")?.read("06 Mayo 2020") == nil, "not an English month")
+    #expect(BankCSVDateFormat("DD MMM YYYY")?.read("06 Ma 2020") == nil)
+    #expect(BankCSVDateFormat("DD MMM YYYY")?.read("31 Feb 2020") == nil)
+    #expect(BankCSVDateFormat("DD.MM.YY")?.read("29.12.24, 13:56")?.time?.description == "13:56")
+    #expect(BankCSVDateFormat("DD.MM.YY")?.read("29.12.24, x") == nil)
+    // Detected from the column when the mapping gives no format.
+    #expect(BankCSVDateFormat.fitting(["23-Jan-15", "1-Feb-15"]).map(\.description) == ["DD-MMM-YY"])
+    #expect(BankCSVDateFormat.fitting(["06 May 2020", "14 Jun 2020"]).map(\.description) == ["DD MMM YYYY"])
 }
 
 @Test func realShapedFixturesRead() throws {

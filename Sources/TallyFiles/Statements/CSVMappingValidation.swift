@@ -64,7 +64,7 @@ extension CSVMapping {
         if let dateFormat, BankCSVDateFormat(dateFormat) == nil {
             throw StatementError(
                 "mapping.date_format",
-                "'\(dateFormat)' is not a date format; build it from YYYY, YY, MM, M, DD and D with separators, "
+                "'\(dateFormat)' is not a date format; build it from YYYY, YY, MMM, MM, M, DD and D with separators, "
                     + "each of year, month and day once (e.g. DD.MM.YYYY)"
             )
         }
