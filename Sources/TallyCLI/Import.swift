@@ -108,7 +108,7 @@ extension Tally {
                     account: account
                 )
                 var text = ImportReview.table(staged, categories: try await store.books.categories(in: scope))
-                let stored = staged.rows.filter { $0.action != .skip }.count
+                let stored = staged.recordCount
                 if dryRun || (!yes && !interactive) {
                     _ = try await store.imports.undoStatementImport(staged.id, in: scope)
                     text +=

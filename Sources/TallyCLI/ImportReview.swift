@@ -94,7 +94,7 @@ enum ImportReview {
 
     /// After a commit.
     static func committed(_ done: StatementImport) -> String {
-        let made = done.rows.filter { $0.action != .skip }.count
+        let made = done.recordCount
         return "Imported \(made) record\(made == 1 ? "" : "s") (import \(done.id); undo with "
             + "`tally import --undo \(done.id)`).\n"
     }

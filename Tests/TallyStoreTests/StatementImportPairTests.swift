@@ -68,9 +68,10 @@ struct StatementImportPairTests {
             )
             #expect(byID["C2"]?.status == .new && byID["S2"]?.status == .new && byID["C2"]?.pairRow == nil)
 
+            #expect(staged.recordCount == 3, "four rows, and the pair is one record")
             let committed = try await store.imports.commitStatementImport(staged.id, in: scope)
             let records = try await store.records.transactions(in: scope, limit: 50).records
-            #expect(records.count == 3)
+            #expect(records.count == 3 && committed.recordCount == 3)
             let transfer = try #require(records.first { $0.transaction.kind == .transfer })
             #expect(transfer.accountName == "Account ••1111" && transfer.toAccountName == "Account ••2222")
             #expect(

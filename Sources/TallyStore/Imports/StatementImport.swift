@@ -37,6 +37,17 @@ public struct StatementImport: Sendable {
     /// How many rows have each status, as the history counted them (it reads no rows).
     public var listedCounts: [ImportRowStatus: Int] = [:]
 
+    /// How many records the commit stores (or made): every row not skipped, except that both
+    /// sides of a transfer within the file are one record.
+    public var recordCount: Int {
+        let transferring = Set(rows.filter { $0.action == .transfer }.map(\.row))
+        return rows.filter { row in
+            guard row.action != .skip else { return false }
+            guard row.action == .transfer, let pair = row.pairRow, row.amount.minorUnits > 0 else { return true }
+            return !transferring.contains(pair)
+        }.count
+    }
+
     /// How many rows have each status.
     public var counts: [ImportRowStatus: Int] {
         rows.isEmpty ? listedCounts : rows.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }

@@ -131,7 +131,7 @@ struct StatementReviewPages {
                 Self.row(row, book: book, names: names, categories: categories, staged: isStaged)
             },
             total: imported.rows.count,
-            importCount: imported.rows.filter { $0.action != .skip }.count,
+            importCount: imported.recordCount,
             pageText: pageCount > 1 ? "Rows \((page - 1) * pageSize + 1)–\((page - 1) * pageSize + shown.count)" : "",
             previousLink: page > 1 ? "\(base)?page=\(page - 1)" : "",
             nextLink: page < pageCount ? "\(base)?page=\(page + 1)" : "",
