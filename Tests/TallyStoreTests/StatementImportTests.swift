@@ -70,6 +70,16 @@ struct StatementImportTests {
             let third = try await store.imports.stageStatement(try Self.read(overlap), into: scope, fileName: "o.ofx")
             #expect(third.rows.map(\.status) == [.imported, .new])
             _ = try await store.imports.commitStatementImport(third.id, in: scope)
+            // The account now holds more ids than this file has rows: they are looked up by key.
+            let fourth = try await store.imports.stageStatement(
+                try Self.read(
+                    Self.ofx(account: "000123456789", [("A3", 5, "-20.00", "SHELL"), ("A4", 6, "-3.00", "X")])
+                ),
+                into: scope,
+                fileName: "four.ofx"
+            )
+            #expect(fourth.rows.map(\.status) == [.imported, .new])
+            _ = try await store.imports.undoStatementImport(fourth.id, in: scope)
             let page = try await store.records.transactions(in: scope, limit: 50)
             #expect(page.records.map(\.transaction.payee).sorted() == ["SAFEWAY", "SHELL", "STARBUCKS"])
             #expect(Set(page.records.compactMap(\.importedID)) == ["A1", "A2", "A3"])

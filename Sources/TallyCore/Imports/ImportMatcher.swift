@@ -74,58 +74,85 @@ public enum ImportMatcher {
         candidates: [ImportCandidate]
     ) {
         var used: Set<TransactionID> = []
-        // Candidates by amount and currency: a row only ever looks at records of its own amount,
-        // so a 100,000-row file against a million records stays linear.
-        var byAmount: [AmountKey: [ImportCandidate]] = [:]
-        for candidate in candidates {
-            byAmount[AmountKey(candidate.amount.minorUnits.magnitude, candidate.amount.currency), default: []]
-                .append(candidate)
+        // Candidates by amount, each list in day order: a row only ever looks at the records of
+        // its own amount within its window, so a 100,000-row file against a million records
+        // stays linear even for amounts a year holds hundreds of times.
+        let dayNumbers = candidates.map(\.date.dayNumber)
+        var byAmount: [UInt64: [Int]] = [:]
+        for (index, candidate) in candidates.enumerated() {
+            byAmount[candidate.amount.minorUnits.magnitude, default: []].append(index)
+        }
+        var candidateWords = [[String]?](repeating: nil, count: candidates.count)
+        for slot in byAmount.values.indices {
+            byAmount.values[slot].sort { (dayNumbers[$0], $0) < (dayNumbers[$1], $1) }
         }
         for i in rows.indices {
-            let row = rows[i]
-            let account = accounts[row.account]
-            if row.amount.minorUnits == 0 {
+            // The fields it needs, not a copy of the whole row (a dozen strings to retain).
+            let (amount, day) = (rows[i].amount, rows[i].date.dayNumber)
+            let account = accounts[rows[i].account]
+            if amount.minorUnits == 0 {
                 rows[i].status = .new
                 rows[i].action = .skip
                 rows[i].reason = "the amount is zero"
                 continue
             }
-            if let account, imported.contains("\(account.rawValue)|\(row.importedID)") {
+            if let account, !imported.isEmpty, imported.contains("\(account.rawValue)|\(rows[i].importedID)") {
                 rows[i].status = .imported
                 rows[i].action = .skip
-                rows[i].reason = "already imported (file id \(row.importedID))"
+                rows[i].reason = "already imported (file id \(rows[i].importedID))"
                 continue
             }
-            let near = byAmount[AmountKey(row.amount.minorUnits.magnitude, row.amount.currency), default: []].filter {
-                !used.contains($0.id) && abs($0.date.dayNumber - row.date.dayNumber) <= windowDays
+            // The nearest record in days that is a duplicate, else the nearest that is the other
+            // side of a transfer; on equal distance the one listed first, as a stable sort by
+            // distance would give. Found in one pass over the window, without building a list.
+            var twin: (candidate: ImportCandidate, rank: (Int, Int))?
+            var other: (candidate: ImportCandidate, rank: (Int, Int))?
+            let list = byAmount[amount.minorUnits.magnitude] ?? []
+            var low = 0
+            var high = list.count
+            while low < high {
+                let middle = (low + high) / 2
+                if dayNumbers[list[middle]] < day - windowDays { low = middle + 1 } else { high = middle }
             }
-            .sorted { abs($0.date.dayNumber - row.date.dayNumber) < abs($1.date.dayNumber - row.date.dayNumber) }
-            if let account,
-                let twin = near.first(where: {
-                    $0.accountID == account && !$0.fromFile && $0.kind != .transfer
-                        && $0.signedMinor == row.amount.minorUnits && similar($0.payee, row.payee)
-                })
-            {
+            var payeeWords: [String]?
+            for index in list[low...] {
+                guard dayNumbers[index] <= day + windowDays else { break }
+                let rank = (abs(dayNumbers[index] - day), index)
+                guard candidates[index].amount.currency == amount.currency, candidates[index].kind != .transfer,
+                    !used.contains(candidates[index].id)
+                else { continue }
+                if let account, twin.map({ rank < $0.rank }) ?? true, candidates[index].accountID == account,
+                    !candidates[index].fromFile, candidates[index].signedMinor == amount.minorUnits
+                {
+                    // Each payee split into words once, however many rows it is compared with.
+                    if payeeWords == nil { payeeWords = words(rows[i].payee) }
+                    if candidateWords[index] == nil { candidateWords[index] = words(candidates[index].payee) }
+                    if similar(words: candidateWords[index]!, payeeWords!) { twin = (candidates[index], rank) }
+                }
+                if other.map({ rank < $0.rank }) ?? true, candidates[index].accountID != nil,
+                    candidates[index].accountID != account, candidates[index].signedMinor == -amount.minorUnits
+                {
+                    other = (candidates[index], rank)
+                }
+            }
+            if let twin = twin?.candidate {
                 used.insert(twin.id)
                 rows[i].status = .duplicate
                 rows[i].action = .import
                 rows[i].matchID = twin.id
                 rows[i].reason =
                     "possible duplicate of record \(twin.id.rawValue): same account and amount, "
-                    + days(twin.date, row.date) + ", payee '\(twin.payee)'"
+                    + days(twin.date, rows[i].date) + ", payee '\(twin.payee)'"
                 continue
             }
-            if let other = near.first(where: {
-                $0.accountID != nil && $0.accountID != account && $0.kind != .transfer
-                    && $0.signedMinor == -row.amount.minorUnits
-            }) {
+            if let other = other?.candidate {
                 used.insert(other.id)
                 rows[i].status = .transfer
                 rows[i].action = .transfer
                 rows[i].matchID = other.id
                 rows[i].reason =
                     "transfer with record \(other.id.rawValue) in another account: the opposite amount, "
-                    + days(other.date, row.date)
+                    + days(other.date, rows[i].date)
                 continue
             }
             rows[i].status = .new
@@ -146,11 +173,16 @@ public enum ImportMatcher {
     /// Payees are similar when one is empty, one holds the other, or they share a word of three
     /// letters or more (digits and store numbers left out): "STARBUCKS #1234" and "Starbucks".
     public static func similar(_ a: String, _ b: String) -> Bool {
-        let x = words(a)
-        let y = words(b)
+        similar(words: words(a), words(b))
+    }
+
+    /// `similar` of two payees already split by `words`.
+    static func similar(words x: [String], _ y: [String]) -> Bool {
         if x.isEmpty || y.isEmpty { return true }
+        // A shared word first: the usual answer, found without joining anything.
+        if x.contains(where: y.contains) { return true }
         let (p, q) = (x.joined(separator: " "), y.joined(separator: " "))
-        return p.contains(q) || q.contains(p) || !Set(x).isDisjoint(with: y)
+        return p.contains(q) || q.contains(p)
     }
 
     static func words(_ text: String) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 import TallyCore
 
 extension Imports {
@@ -27,7 +28,7 @@ extension Imports {
             let accounts = try await Self.importAccounts(db, statement: statement, book: book, chosen: account)
             var rows = try await Self.importRows(db, statement: statement, book: book)
             let ids = accounts.map(\.accountID)
-            try await Self.review(db, &rows, accounts: ids, book: book.id)
+            try await Self.review(db, &rows, accounts: ids, book: book.id, sqlite: writer.sqlite)
             try await Self.fileByRules(db, &rows, accounts: ids, book: book)
             let id = try await db.raw(
                 """
@@ -177,68 +178,23 @@ extension Imports {
         _ db: any SQLDatabase,
         _ rows: inout [ImportRow],
         accounts: [AccountID?],
-        book: BookID
+        book: BookID,
+        sqlite: SQLiteConnection? = nil
     )
         async throws
     {
-        // The file's ids already stored, asked a thousand at a time along the primary key, so
-        // neither the book's other ids nor a long IN list are ever read.
-        var imported: Set<String> = []
-        var wanted: [AccountID: [String]] = [:]
-        for row in rows {
-            if let account = accounts[row.account] { wanted[account, default: []].append(row.importedID) }
-        }
-        for (account, ids) in wanted {
-            for start in stride(from: 0, to: ids.count, by: 1_000) {
-                for found in try await db.raw(
-                    """
-                    SELECT imported_id FROM imported_ids WHERE book_id = \(bind: book) AND account_id = \(bind: account)
-                    AND imported_id IN (\(binds: Array(ids[start..<min(start + 1_000, ids.count)])))
-                    """
-                ).all() {
-                    imported.insert("\(account.rawValue)|\(try found.decode(column: "imported_id", as: String.self))")
-                }
-            }
-        }
-        let dates = rows.map(\.date)
-        let first = dates.min()!.adding(days: -ImportMatcher.windowDays)
-        let last = dates.max()!.adding(days: ImportMatcher.windowDays)
-        let amounts = Set(rows.map { $0.amount.minorUnits.magnitude })
-        var candidates: [ImportCandidate] = []
-        for row in try await db.raw(
-            """
-            SELECT id, kind, account_id, date, amount_minor, currency, payee, imported_id FROM transactions
-            WHERE book_id = \(bind: book) AND date >= \(bind: first.description) AND date <= \(bind: last.description)
-            """
-        ).all() {
-            // Column by column, the amount first: most records of the days are of other amounts.
-            let amountMinor = try row.decode(column: "amount_minor", as: Int64.self)
-            guard amounts.contains(amountMinor.magnitude),
-                let kind = TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)),
-                let currency = Currency(code: try row.decode(column: "currency", as: String.self)),
-                let date = LocalDate(try row.decode(column: "date", as: String.self))
-            else { continue }
-            candidates.append(
-                ImportCandidate(
-                    id: TransactionID(rawValue: try row.decode(column: "id", as: Int64.self)),
-                    kind: kind,
-                    accountID: try row.decode(column: "account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
-                    date: date,
-                    amount: Money(minorUnits: amountMinor, currency: currency),
-                    payee: try row.decode(column: "payee", as: String.self),
-                    fromFile: try row.decode(column: "imported_id", as: String?.self) != nil
-                )
-            )
-        }
-        let stated = rows.map { $0.status == .transfer && $0.matchID == nil ? $0 : nil }
+        let imported = try await Self.importedIDs(db, sqlite: sqlite, rows: rows, accounts: accounts, book: book)
+        let candidates = try await Self.candidates(db, sqlite: sqlite, rows: rows, book: book)
+        // Only the few rows the file itself calls transfers are kept aside, not a copy of every row.
+        let stated = rows.indices.filter { rows[$0].status == .transfer && rows[$0].matchID == nil }
+            .map { (index: $0, action: rows[$0].action, reason: rows[$0].reason) }
         ImportMatcher.review(&rows, accounts: accounts, imported: imported, candidates: candidates)
         // A transfer the file itself states (QIF L[Account]) stays one, unless already imported.
-        for (i, row) in stated.enumerated() {
-            guard let row, rows[i].status != .imported else { continue }
-            rows[i].status = row.status
-            rows[i].action = row.action
-            rows[i].matchID = nil
-            rows[i].reason = row.reason
+        for row in stated where rows[row.index].status != .imported {
+            rows[row.index].status = .transfer
+            rows[row.index].action = row.action
+            rows[row.index].matchID = nil
+            rows[row.index].reason = row.reason
         }
         ImportMatcher.pairWithinFile(&rows, accounts: accounts)
     }

@@ -1,0 +1,25 @@
+/// Which of the book's records a statement's rows could match: those of a row's amount (either
+/// sign), at most `ImportMatcher.windowDays` from its day. The store reads every
+/// record of the file's days and asks this of each before decoding the rest of it, so that a
+/// 100,000-row file against a million records only builds the few thousand records that can match.
+public struct ImportWindow: Sendable {
+    /// The rows' days by amount: few rows share an amount, so each list is short. The currency is
+    /// left to the matcher: a record of the same amount in another currency is rare, and only
+    /// decoded for nothing.
+    private var days: [UInt64: [Int32]] = [:]
+
+    /// The window of these rows.
+    public init(_ rows: [ImportRow]) {
+        days.reserveCapacity(rows.count)
+        // By index, reading two fields: a copy of each row would retain a dozen strings.
+        for i in rows.indices where rows[i].amount.minorUnits != 0 {
+            days[rows[i].amount.minorUnits.magnitude, default: []].append(Int32(rows[i].date.dayNumber))
+        }
+    }
+
+    /// Whether a record of this amount (minor units, either sign) and day number could match a row.
+    public func contains(minorUnits: Int64, dayNumber: Int) -> Bool {
+        guard let list = days[minorUnits.magnitude] else { return false }
+        return list.contains { abs(Int($0) - dayNumber) <= ImportMatcher.windowDays }
+    }
+}

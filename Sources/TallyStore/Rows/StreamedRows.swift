@@ -1,0 +1,90 @@
+import SQLKit
+import SQLiteKit
+import SQLiteNIO
+import Synchronization
+
+/// A row of a streamed query, read column by column by name.
+///
+/// `.all()` holds every row of a query at once, and SQLKit's decoder pays a dynamic cast for
+/// every value; a statement import reads a hundred thousand rows twice. Streamed, a row is read
+/// and dropped, and on SQLite its values are taken straight from SQLiteNIO's row.
+protocol StreamedRow {
+    /// An integer column; nil when NULL.
+    func int(_ column: String) throws -> Int64?
+    /// A text column; nil when NULL.
+    func text(_ column: String) throws -> String?
+}
+
+private struct SQLiteStreamedRow: StreamedRow {
+    let row: SQLiteRow
+    func int(_ column: String) -> Int64? { row.column(column)?.integer.map { Int64($0) } }
+    func text(_ column: String) -> String? {
+        switch row.column(column) {
+        case .text(let text): text
+        case .integer(let number): String(number)
+        default: nil
+        }
+    }
+}
+
+private struct SQLKitStreamedRow: StreamedRow {
+    let row: any SQLRow
+    func int(_ column: String) throws -> Int64? { try row.decode(column: column, as: Int64?.self) }
+    func text(_ column: String) throws -> String? { try row.decode(column: column, as: String?.self) }
+}
+
+/// Runs `query` and hands each row to `body`, in order, as it comes. On SQLite the query goes to
+/// `sqlite` (the same connection as `db`) with the same SQL and binds SQLKit would send.
+func streamRows(
+    _ db: any SQLDatabase,
+    sqlite: SQLiteConnection?,
+    _ query: SQLQueryString,
+    _ body: @escaping @Sendable (any StreamedRow) -> Void
+) async throws {
+    guard let sqlite else {
+        try await db.raw(query).run { body(SQLKitStreamedRow(row: $0)) }
+        return
+    }
+    var serializer = SQLSerializer(database: db)
+    query.serialize(to: &serializer)
+    let encoder = SQLiteDataEncoder()
+    let binds = try serializer.binds.map { try encoder.encode($0) }
+    try await sqlite.query(serializer.sql, binds) { body(SQLiteStreamedRow(row: $0)) }
+}
+
+extension Database {
+    /// Streams a query's rows on a reading connection (see `streamRows`).
+    func stream(_ query: SQLQueryString, _ body: @escaping @Sendable (any StreamedRow) -> Void) async throws {
+        switch backend {
+        case .sqlite(_, let readers):
+            try await readers.withConnection { try await streamRows($0.sql(), sqlite: $0, query, body) }
+        case .postgres(let client):
+            try await client.withConnection { try await streamRows($0.sql(), sqlite: nil, query, body) }
+        }
+    }
+}
+
+/// What a streamed query builds up as its rows go by. The rows arrive one at a time on the
+/// database's thread; the lock is never contended, it only makes the hand-over safe. The first
+/// error ends the collection and is thrown by `result()`.
+final class StreamCollector<State: Sendable>: Sendable {
+    private let state: Mutex<(value: State, error: (any Error)?)>
+
+    init(_ initial: State) { state = Mutex((initial, nil)) }
+
+    /// Adds a row to the state; after an error, rows are ignored.
+    func add(_ body: (inout State) throws -> Void) {
+        state.withLock { state in
+            guard state.error == nil else { return }
+            do { try body(&state.value) } catch { state.error = error }
+        }
+    }
+
+    /// What the rows made, or the first error.
+    func result() throws -> State {
+        try state.withLock { state in
+            if let error = state.error { throw error }
+            return state.value
+        }
+    }
+}
