@@ -77,50 +77,28 @@ extension Tally {
             let interactive = isatty(0) == 1 && !yes && !dryRun
             let (review, staged) = try await store.withStore { store -> (String, (id: Int64, count: Int)?) in
                 let scope = try await who.resolve(store)
-                let chosen = try await Self.mapping(
+                let (text, staged) = try await stage(
+                    bytes,
                     format: format,
-                    bytes: bytes,
-                    file: mappingBytes,
-                    preset: preset,
+                    mapping: mappingBytes,
                     scope: scope,
                     store: store
                 )
-                let statement = try Self.read(
-                    bytes,
-                    format: format,
-                    currency: scope.book.currency,
-                    mapping: chosen?.mapping,
-                    dateOrder: dateOrder
-                )
-                if let savePreset, let chosen {
-                    _ = try await store.imports.savePreset(
-                        in: scope,
-                        name: savePreset,
-                        mapping: chosen.json,
-                        header: chosen.header
-                    )
-                }
-                let name = file == "-" ? "stdin" : (file! as NSString).lastPathComponent
-                let staged = try await store.imports.stageStatement(
-                    statement,
-                    into: scope,
-                    fileName: name,
-                    account: account
-                )
-                var text = ImportReview.table(staged, categories: try await store.books.categories(in: scope))
-                let stored = staged.recordCount
                 if dryRun || (!yes && !interactive) {
                     _ = try await store.imports.undoStatementImport(staged.id, in: scope)
-                    text +=
-                        dryRun
-                        ? "Nothing was stored (--dry-run).\n" : "Nothing was stored: run again with --yes to import.\n"
-                    return (text, nil)
+                    return (
+                        text
+                            + (dryRun
+                                ? "Nothing was stored (--dry-run).\n"
+                                : "Nothing was stored: run again with --yes to import.\n"),
+                        nil
+                    )
                 }
                 if yes {
-                    let committed = try await store.imports.commitStatementImport(staged.id, in: scope)
-                    return (text + ImportReview.committed(committed), nil)
+                    _ = try await store.imports.commitStatementImport(staged.id, in: scope, rows: false)
+                    return (text + ImportReview.committed(staged.id, made: staged.count), nil)
                 }
-                return (text, (staged.id, stored))
+                return (text, staged)
             }
             print(review, terminator: "")
             guard let staged else { return }
@@ -132,9 +110,54 @@ extension Tally {
                     _ = try await store.imports.undoStatementImport(staged.id, in: scope)
                     return "Nothing was stored.\n"
                 }
-                return ImportReview.committed(try await store.imports.commitStatementImport(staged.id, in: scope))
+                _ = try await store.imports.commitStatementImport(staged.id, in: scope, rows: false)
+                return ImportReview.committed(staged.id, made: staged.count)
             }
             print(text, terminator: "")
+        }
+
+        /// Reads and stages the file: the review's text, the import's id and how many rows it
+        /// would store. The file's statement and the staged rows live only in here, so a commit
+        /// that follows does not hold them beside its own.
+        private func stage(
+            _ bytes: [UInt8],
+            format: StatementFormat,
+            mapping mappingBytes: [UInt8]?,
+            scope: BookScope,
+            store: Store
+        ) async throws -> (text: String, staged: (id: Int64, count: Int)) {
+            let chosen = try await Self.mapping(
+                format: format,
+                bytes: bytes,
+                file: mappingBytes,
+                preset: preset,
+                scope: scope,
+                store: store
+            )
+            let statement = try Self.read(
+                bytes,
+                format: format,
+                currency: scope.book.currency,
+                mapping: chosen?.mapping,
+                dateOrder: dateOrder
+            )
+            if let savePreset, let chosen {
+                _ = try await store.imports.savePreset(
+                    in: scope,
+                    name: savePreset,
+                    mapping: chosen.json,
+                    header: chosen.header
+                )
+            }
+            let name = file == "-" ? "stdin" : (file! as NSString).lastPathComponent
+            let staged = try await store.imports.stageStatement(
+                statement,
+                into: scope,
+                fileName: name,
+                account: account
+            )
+            let text = ImportReview.table(staged, categories: try await store.books.categories(in: scope))
+            return (text, (staged.id, staged.recordCount))
         }
 
         /// The mapping for a bank CSV: the file given, the preset named, or the preset whose

@@ -92,11 +92,9 @@ enum ImportReview {
         return text
     }
 
-    /// After a commit.
-    static func committed(_ done: StatementImport) -> String {
-        let made = done.recordCount
-        return "Imported \(made) record\(made == 1 ? "" : "s") (import \(done.id); undo with "
-            + "`tally import --undo \(done.id)`).\n"
+    /// After a commit of `made` records.
+    static func committed(_ id: Int64, made: Int) -> String {
+        "Imported \(made) record\(made == 1 ? "" : "s") (import \(id); undo with `tally import --undo \(id)`).\n"
     }
 
     /// After an undo.

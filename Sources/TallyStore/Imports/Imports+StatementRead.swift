@@ -3,24 +3,19 @@ import SQLKit
 import TallyCore
 
 extension Imports {
-    /// A statement import with its rows and the balance comparison.
-    public func statementImport(_ id: Int64, in scope: BookScope) async throws -> StatementImport {
+    /// A statement import with its rows (unless `rows` is false) and the balance comparison.
+    public func statementImport(
+        _ id: Int64,
+        in scope: BookScope,
+        rows withRows: Bool = true
+    ) async throws -> StatementImport {
         let bookID = scope.bookID
         return try await database.read { db in
             let header = try await Self.header(db, id, book: bookID)
-            let rows = try await Self.rows(db, importID: id)
-            let balances = try await Self.balances(db, accounts: header.accounts, book: bookID)
-            return StatementImport(
-                id: id,
-                format: header.format,
-                fileName: header.fileName,
-                status: header.status,
-                createdAt: header.createdAt,
-                expiresAt: header.expiresAt,
-                committedAt: header.committedAt,
-                accounts: header.accounts,
+            let rows = withRows ? try await Self.rows(db, importID: id) : []
+            return header.statementImport(
                 rows: rows,
-                balances: balances
+                balances: try await Self.balances(db, accounts: header.accounts, book: bookID)
             )
         }
     }
@@ -36,19 +31,7 @@ extension Imports {
                 WHERE book_id = \(bind: bookID) ORDER BY id DESC LIMIT \(bind: min(max(limit, 1), 500))
                 """
             ).all().map { row in
-                let h = try row.decode(model: Header.self)
-                return StatementImport(
-                    id: h.id,
-                    format: h.format,
-                    fileName: h.fileName,
-                    status: h.status,
-                    createdAt: h.createdAt,
-                    expiresAt: h.expiresAt,
-                    committedAt: h.committedAt,
-                    accounts: h.accounts,
-                    rows: [],
-                    balances: []
-                )
+                try row.decode(model: Header.self).statementImport(rows: [], balances: [])
             }
             guard !imports.isEmpty else { return imports }
             let index = Dictionary(uniqueKeysWithValues: imports.enumerated().map { ($1.id, $0) })
@@ -92,7 +75,7 @@ extension Imports {
                     SELECT \(unsafeRaw: Self.rowColumns.joined(separator: ", ")) FROM statement_import_rows
                     WHERE import_id = \(bind: id) AND row = \(bind: number)
                     """
-                ).first().map(Self.row)
+                ).first().map({ try Self.row(SQLKitStreamedRow(row: $0)) })
             else {
                 throw StoreError.notFound("row \(number)")
             }
@@ -260,6 +243,22 @@ extension Imports {
         let createdAt: String
         let expiresAt: String
         let committedAt: String?
+
+        /// The import with these rows and balances.
+        func statementImport(rows: [ImportRow], balances: [ImportBalance]) -> StatementImport {
+            StatementImport(
+                id: id,
+                format: format,
+                fileName: fileName,
+                status: status,
+                createdAt: createdAt,
+                expiresAt: expiresAt,
+                committedAt: committedAt,
+                accounts: accounts,
+                rows: rows,
+                balances: balances
+            )
+        }
 
         enum CodingKeys: String, CodingKey {
             case id, format, status, accounts

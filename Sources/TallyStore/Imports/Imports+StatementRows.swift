@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 import TallyCore
 
 extension Imports {
@@ -84,25 +85,36 @@ extension Imports {
         }
     }
 
-    /// The rows of an import, in order. Read column by column, as `TransactionRecord` is: SQLKit's
-    /// Codable row decoder cost a 100,000-row commit about a second.
-    static func rows(_ db: any SQLDatabase, importID: Int64) async throws -> [ImportRow] {
-        try await db.raw(
+    /// The rows of an import, in order, streamed and read column by column: SQLKit's Codable row
+    /// decoder cost a 100,000-row commit about a second, and holding every SQL row beside the
+    /// rows made from them doubled what the read took in memory.
+    static func rows(
+        _ db: any SQLDatabase,
+        sqlite: SQLiteConnection? = nil,
+        importID: Int64
+    ) async throws
+        -> [ImportRow]
+    {
+        let rows = StreamCollector([ImportRow]())
+        try await streamRows(
+            db,
+            sqlite: sqlite,
             """
             SELECT \(unsafeRaw: rowColumns.joined(separator: ", ")) FROM statement_import_rows
             WHERE import_id = \(bind: importID) ORDER BY row
             """
-        ).all().map(Self.row)
+        ) { row in rows.add { $0.append(try Self.row(row)) } }
+        return try rows.result()
     }
 
     /// One `statement_import_rows` row.
-    static func row(_ r: any SQLRow) throws -> ImportRow {
-        func text(_ k: String) throws -> String { try r.decode(column: k, as: String.self) }
-        func int(_ k: String) throws -> Int64? { try r.decode(column: k, as: Int64?.self) }
+    static func row(_ r: any StreamedRow) throws -> ImportRow {
+        func text(_ k: String) throws -> String { try r.text(k) ?? "" }
+        func int(_ k: String) throws -> Int64? { try r.int(k) }
         let currency = Currency(code: try text("currency")) ?? .usd
         let proposedText = try text("proposed")
         let proposed =
-            proposedText == "{}"
+            proposedText == "{}" || proposedText.isEmpty
             ? [:] : try JSONDecoder().decode([String: Int64].self, from: Data(proposedText.utf8))
         return ImportRow(
             row: Int(try int("row") ?? 0),

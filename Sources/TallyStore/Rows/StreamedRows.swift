@@ -27,7 +27,7 @@ private struct SQLiteStreamedRow: StreamedRow {
     }
 }
 
-private struct SQLKitStreamedRow: StreamedRow {
+struct SQLKitStreamedRow: StreamedRow {
     let row: any SQLRow
     func int(_ column: String) throws -> Int64? { try row.decode(column: column, as: Int64?.self) }
     func text(_ column: String) throws -> String? { try row.decode(column: column, as: String?.self) }
