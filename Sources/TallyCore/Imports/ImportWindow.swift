@@ -10,10 +10,21 @@ public struct ImportWindow: Sendable {
 
     /// The window of these rows.
     public init(_ rows: [ImportRow]) {
-        days.reserveCapacity(rows.count)
+        self.init(count: rows.count) { (rows[$0].amount.minorUnits, rows[$0].date) }
+    }
+
+    /// The window of the rows these entries become (a row has its entry's amount and day).
+    public init(_ entries: [StatementEntry]) {
+        self.init(count: entries.count) { (entries[$0].amount.minorUnits, entries[$0].date) }
+    }
+
+    private init(count: Int, _ entry: (Int) -> (minorUnits: Int64, date: LocalDate)) {
+        days.reserveCapacity(count)
         // By index, reading two fields: a copy of each row would retain a dozen strings.
-        for i in rows.indices where rows[i].amount.minorUnits != 0 {
-            days[rows[i].amount.minorUnits.magnitude, default: []].append(Int32(rows[i].date.dayNumber))
+        for i in 0..<count {
+            let (minorUnits, date) = entry(i)
+            guard minorUnits != 0 else { continue }
+            days[minorUnits.magnitude, default: []].append(Int32(date.dayNumber))
         }
     }
 

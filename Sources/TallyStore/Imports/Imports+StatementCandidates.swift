@@ -3,8 +3,8 @@ import SQLiteNIO
 import TallyCore
 
 extension Imports {
-    /// The book's records a statement's rows could match (see `ImportWindow`), found in one pass
-    /// over the records of the file's days.
+    /// The book's records the rows of a statement's entries could match (see `ImportWindow`),
+    /// found in one pass over the records of the file's days.
     ///
     /// The pass streams: a 100,000-row file meets about as many records, and holding them all as
     /// rows, then decoding each through SQLKit to keep the few that match, was most of what
@@ -14,17 +14,17 @@ extension Imports {
     static func candidates(
         _ db: any SQLDatabase,
         sqlite: SQLiteConnection?,
-        rows: [ImportRow],
+        entries: [StatementEntry],
         book: BookID
     ) async throws -> [ImportCandidate] {
-        guard var first = rows.first?.date, var last = rows.first?.date else { return [] }
-        for i in rows.indices {
-            first = min(first, rows[i].date)
-            last = max(last, rows[i].date)
+        guard var first = entries.first?.date, var last = entries.first?.date else { return [] }
+        for i in entries.indices {
+            first = min(first, entries[i].date)
+            last = max(last, entries[i].date)
         }
         let from = first.adding(days: -ImportMatcher.windowDays).description
         let to = last.adding(days: ImportMatcher.windowDays).description
-        let window = ImportWindow(rows)
+        let window = ImportWindow(entries)
         let found = StreamCollector(CandidateScan())
         try await streamRows(
             db,

@@ -24,11 +24,37 @@ extension Imports {
         let now = Date()
         let createdAt = Clock.timestamp(now)
         let expiresAt = Clock.timestamp(now.addingTimeInterval(StatementImportLimits.stagedLifetime))
+        // The book's records near the file's days are read on a reading connection while the
+        // rows are built in the transaction: with a second core, checking against a million
+        // records then adds little to staging. The transaction does not write records, so both
+        // see the same ones.
+        let database = database
+        let early: Task<[ImportCandidate], any Error>? =
+            database.readsBesideWrites
+            ? Task {
+                try await database.readStreaming { db, sqlite in
+                    try await Self.candidates(db, sqlite: sqlite, entries: statement.entries, book: book.id)
+                }
+            } : nil
+        defer { early?.cancel() }
         return try await database.bulkWrite { db, writer in
             let accounts = try await Self.importAccounts(db, statement: statement, book: book, chosen: account)
             var rows = try await Self.importRows(db, statement: statement, book: book)
             let ids = accounts.map(\.accountID)
-            try await Self.review(db, &rows, accounts: ids, book: book.id, sqlite: writer.sqlite)
+            let candidates =
+                if let early {
+                    try await early.value
+                } else {
+                    try await Self.candidates(db, sqlite: writer.sqlite, entries: statement.entries, book: book.id)
+                }
+            try await Self.review(
+                db,
+                &rows,
+                accounts: ids,
+                book: book.id,
+                sqlite: writer.sqlite,
+                candidates: candidates
+            )
             try await Self.fileByRules(db, &rows, accounts: ids, book: book)
             let id = try await db.raw(
                 """
@@ -173,18 +199,18 @@ extension Imports {
     }
 
     /// Finds what each row is, from the ids already imported into the accounts and the book's
-    /// records around the rows' days.
+    /// records around the rows' days (`candidates`).
     static func review(
         _ db: any SQLDatabase,
         _ rows: inout [ImportRow],
         accounts: [AccountID?],
         book: BookID,
-        sqlite: SQLiteConnection? = nil
+        sqlite: SQLiteConnection? = nil,
+        candidates: [ImportCandidate]
     )
         async throws
     {
         let imported = try await Self.importedIDs(db, sqlite: sqlite, rows: rows, accounts: accounts, book: book)
-        let candidates = try await Self.candidates(db, sqlite: sqlite, rows: rows, book: book)
         // Only the few rows the file itself calls transfers are kept aside, not a copy of every row.
         let stated = rows.indices.filter { rows[$0].status == .transfer && rows[$0].matchID == nil }
             .map { (index: $0, action: rows[$0].action, reason: rows[$0].reason) }

@@ -55,12 +55,27 @@ func streamRows(
 extension Database {
     /// Streams a query's rows on a reading connection (see `streamRows`).
     func stream(_ query: SQLQueryString, _ body: @escaping @Sendable (any StreamedRow) -> Void) async throws {
+        try await readStreaming { db, sqlite in try await streamRows(db, sqlite: sqlite, query, body) }
+    }
+
+    /// Runs `body` on a reading connection, with that connection's SQLiteNIO handle on SQLite so
+    /// that `streamRows` can read it directly.
+    func readStreaming<T: Sendable>(
+        _ body: @Sendable (any SQLDatabase, SQLiteConnection?) async throws -> T
+    ) async throws -> T {
         switch backend {
         case .sqlite(_, let readers):
-            try await readers.withConnection { try await streamRows($0.sql(), sqlite: $0, query, body) }
+            try await readers.withConnection { try await body($0.sql(), $0) }
         case .postgres(let client):
-            try await client.withConnection { try await streamRows($0.sql(), sqlite: nil, query, body) }
+            try await client.withConnection { try await body($0.sql(), nil) }
         }
+    }
+
+    /// Whether a read can run while a write transaction is open: not on an in-memory SQLite
+    /// database, whose one connection the transaction holds.
+    var readsBesideWrites: Bool {
+        if case .sqlite(let writer, let readers) = backend { return readers !== writer }
+        return true
     }
 }
 
