@@ -4,8 +4,8 @@ import TallyFiles
 import TallyStore
 import Testing
 
-/// A file that holds two of the book's accounts (checking and savings in one OFX) and both sides
-/// of a transfer between them, on SQLite and PostgreSQL.
+/// Transfers a file holds: both sides in a file of two of the book's accounts (checking and
+/// savings in one OFX), and QIF's `L[Account]`, on SQLite and PostgreSQL.
 @Suite("Transfers within one file", .serialized)
 struct StatementImportPairTests {
     /// One OFX of two bank statements: (FITID, day in March 2026, amount, name) per account.
@@ -121,6 +121,57 @@ struct StatementImportPairTests {
             #expect(records.first?.transaction.amount.minorUnits == 50_000)
             #expect(committed.rows.first { $0.importedID == "C1" }?.action == .import)
             #expect(committed.rows.first { $0.importedID == "S1" }?.transactionID == nil)
+            #expect(try await store.checks.check().isClean)
+        }
+    }
+
+    @Test("a QIF L[Account] is a transfer either way; the file again finds both rows", arguments: Backend.available)
+    func statedInQIF(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book) = try await owner(store)
+            let scope = try await store.scope(user, book: book.id)
+            let qif = Array(
+                """
+                !Type:Bank
+                D03/25/2026
+                T-100.00
+                PTo savings
+                L[Savings]
+                ^
+                D03/26/2026
+                T50.00
+                PFrom savings
+                L[Savings]
+                ^
+                D03/27/2026
+                T0.00
+                PNothing
+                L[Savings]
+                ^
+
+                """.utf8
+            )
+            func stage() async throws -> StatementImport {
+                try await store.imports.stageStatement(
+                    try StatementReader.read(qif, format: .qif, currency: .usd),
+                    into: scope,
+                    fileName: "c.qif",
+                    account: "Checking"
+                )
+            }
+            let staged = try await stage()
+            #expect(staged.rows.map(\.status) == [.transfer, .transfer, .new])
+            #expect(staged.rows.map(\.action) == [.transfer, .transfer, .skip], "a zero amount is never stored")
+            #expect(staged.rows[0].reason == "the file names it a transfer with 'Savings'")
+            #expect(staged.recordCount == 2)
+            _ = try await store.imports.commitStatementImport(staged.id, in: scope)
+            let records = try await store.records.transactions(in: scope, limit: 50).records
+            let pairs = records.map {
+                "\($0.accountName ?? "")→\($0.toAccountName ?? "") \($0.transaction.amount.minorUnits)"
+            }
+            #expect(pairs.sorted() == ["Checking→Savings 10000", "Savings→Checking 5000"])
+            // The incoming row's id is kept in the account the money reached, so it is found too.
+            #expect(try await stage().rows.map(\.status) == [.imported, .imported, .new])
             #expect(try await store.checks.check().isClean)
         }
     }

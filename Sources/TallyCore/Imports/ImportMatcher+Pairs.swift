@@ -5,7 +5,7 @@ extension ImportMatcher {
     /// undoes the pairing for both. Only rows still `new` are paired (what is already imported, a
     /// possible duplicate or a transfer with a record in the book keeps what the review found),
     /// each row at most once, the nearest days first.
-    public static func pairWithinFile(_ rows: inout [ImportRow], accounts: [AccountID?]) {
+    static func pairWithinFile(_ rows: inout [ImportRow], accounts: [AccountID?]) {
         guard let first = rows.first?.account, rows.contains(where: { $0.account != first }) else { return }
         var incoming: [AmountKey: [Int]] = [:]
         for i in rows.indices where rows[i].status == .new && rows[i].amount.minorUnits > 0 {

@@ -67,6 +67,8 @@ public enum ImportMatcher {
     /// Sets each row's status, action, match and reason. `accounts[i]` is the book account of the
     /// import's account `i` (nil when it is made on commit); `imported` holds "account id|file id"
     /// of every file id already stored; `candidates` are the book's records near the rows' dates.
+    /// A transfer the file itself states (QIF `L[Account]`) stays one unless already imported,
+    /// and the two sides of a transfer within the file are paired last (`pairWithinFile`).
     public static func review(
         _ rows: inout [ImportRow],
         accounts: [AccountID?],
@@ -100,6 +102,13 @@ public enum ImportMatcher {
                 rows[i].status = .imported
                 rows[i].action = .skip
                 rows[i].reason = "already imported (file id \(rows[i].importedID))"
+                continue
+            }
+            if !rows[i].transferAccount.isEmpty {
+                rows[i].status = .transfer
+                rows[i].action = .transfer
+                rows[i].matchID = nil
+                rows[i].reason = "the file names it a transfer with '\(rows[i].transferAccount)'"
                 continue
             }
             // The nearest record in days that is a duplicate, else the nearest that is the other
@@ -159,6 +168,7 @@ public enum ImportMatcher {
             rows[i].action = .import
             rows[i].reason = ""
         }
+        pairWithinFile(&rows, accounts: accounts)
     }
 
     struct AmountKey: Hashable {

@@ -8,11 +8,6 @@ public struct ImportWindow: Sendable {
     /// decoded for nothing.
     private var days: [UInt64: [Int32]] = [:]
 
-    /// The window of these rows.
-    public init(_ rows: [ImportRow]) {
-        self.init(count: rows.count) { (rows[$0].amount.minorUnits, rows[$0].date) }
-    }
-
     /// The window of the rows these entries become (a row has its entry's amount and day).
     public init(_ entries: [StatementEntry]) {
         self.init(count: entries.count) { (entries[$0].amount.minorUnits, entries[$0].date) }

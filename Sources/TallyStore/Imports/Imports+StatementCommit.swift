@@ -18,7 +18,14 @@ extension Imports {
         -> StatementImport
     {
         let book = try scope.writable()
-        let header = try await database.read { db in try await Self.header(db, id, book: book.id) }
+        // What the commit needs before the rows stream by, read together: the import, the book's
+        // category paths and the rows paired within the file (none for a file of one account).
+        let (header, paths, pairs) = try await database.read { db in
+            (
+                try await Self.header(db, id, book: book.id), try await Self.categoryPaths(db, book: book.id),
+                try await Self.pairs(db, importID: id)
+            )
+        }
         guard header.status == .staged else {
             throw StoreError.conflict(
                 "this import was \(header.status == .committed ? "committed" : "discarded") already"
@@ -27,8 +34,6 @@ extension Imports {
         guard header.expiresAt > Clock.timestamp() else {
             throw StoreError.gone("this import expired before it was committed; upload the file again")
         }
-        let paths = try await database.read { db in try await Self.categoryPaths(db, book: book.id) }
-        let pairs = try await database.read { db in try await Self.pairs(db, importID: id) }
         let plan = try await commitPlan(id, accounts: header.accounts, paths: paths, pairs: pairs)
         let now = Clock.timestamp()
         let bookID = book.id
@@ -57,12 +62,22 @@ extension Imports {
             }
         }
         let after: StatementStep = { db in
+            // Each account the commit made gets its id in the import, and remembers its number.
+            var accounts = header.accounts
+            for i in accounts.indices {
+                accounts[i].accountID = try await db.raw(
+                    "SELECT id FROM accounts WHERE book_id = \(bind: bookID) AND LOWER(name) = LOWER(\(bind: accounts[i].name))"
+                ).first()?.decode(column: "id", as: AccountID.self)
+            }
             var totals = Totals()
             for row in plan.transfers {
+                guard let mine = accounts[row.account].accountID else {
+                    throw StoreError.notFound("account \(accounts[row.account].name)")
+                }
                 try await Self.makeTransfer(
                     db,
                     row,
-                    header: header,
+                    account: mine,
                     importID: id,
                     book: bookID,
                     now: now,
@@ -70,12 +85,7 @@ extension Imports {
                 )
             }
             try await totals.apply(db, book: bookID)
-            // Each account the commit made gets its id in the import, and remembers its number.
-            var accounts = header.accounts
             for i in accounts.indices {
-                accounts[i].accountID = try await db.raw(
-                    "SELECT id FROM accounts WHERE book_id = \(bind: bookID) AND LOWER(name) = LOWER(\(bind: accounts[i].name))"
-                ).first()?.decode(column: "id", as: AccountID.self)
                 guard !accounts[i].numberHash.isEmpty, let accountID = accounts[i].accountID else { continue }
                 try await db.raw(
                     """
@@ -244,27 +254,30 @@ extension Imports {
     ) throws
         -> ImportRecord?
     {
-        let account = accounts[row.account].name
-        let magnitude = Money(minorUnits: row.amount.minorUnits.magnitude.int64, currency: row.amount.currency)
         switch row.action {
         case .skip: return nil
-        case .transfer where row.matchID != nil: return nil
-        // The outgoing row of the pair makes the transfer.
-        case .transfer where row.pairRow != nil && row.amount.minorUnits > 0: return nil
-        case .transfer:
+        // A row that joins a record already there, or the incoming side of a pair within the
+        // file (its outgoing row makes the transfer), makes no record of its own.
+        case .transfer where row.matchID != nil || (row.pairRow != nil && row.amount.minorUnits > 0): return nil
+        case .transfer, .import: break
+        }
+        let account = accounts[row.account].name
+        let transfer = row.action == .transfer
+        let draft = TransactionDraft(
+            kind: transfer ? .transfer : row.kind,
+            amount: Money(minorUnits: row.amount.minorUnits.magnitude.int64, currency: row.amount.currency),
+            date: row.date,
+            time: row.time,
+            payee: row.payee,
+            category: nil,
+            account: nil,
+            toAccount: nil,
+            note: row.note
+        )
+        if transfer {
+            // The file names the other account (QIF `L[Account]`, or the pair's other row).
             let other = row.transferAccount
             let (from, to) = row.amount.minorUnits < 0 ? (account, other) : (other, account)
-            let draft = TransactionDraft(
-                kind: .transfer,
-                amount: magnitude,
-                date: row.date,
-                time: row.time,
-                payee: row.payee,
-                category: nil,
-                account: nil,
-                toAccount: nil,
-                note: row.note
-            )
             return ImportRecord(
                 line: row.row,
                 draft: draft,
@@ -274,29 +287,17 @@ extension Imports {
                 toAccount: to,
                 importedID: row.importedID
             )
-        case .import:
-            let names = row.categoryID.flatMap { paths[$0] } ?? row.categoryName.split(separator: ":").map(String.init)
-            let draft = TransactionDraft(
-                kind: row.kind,
-                amount: magnitude,
-                date: row.date,
-                time: row.time,
-                payee: row.payee,
-                category: nil,
-                account: nil,
-                toAccount: nil,
-                note: row.note
-            )
-            return ImportRecord(
-                line: row.row,
-                draft: draft,
-                category: names.first ?? "",
-                subcategory: names.dropFirst().first ?? "",
-                account: account,
-                toAccount: "",
-                importedID: row.importedID
-            )
         }
+        let names = row.categoryID.flatMap { paths[$0] } ?? row.categoryName.split(separator: ":").map(String.init)
+        return ImportRecord(
+            line: row.row,
+            draft: draft,
+            category: names.first ?? "",
+            subcategory: names.dropFirst().first ?? "",
+            account: account,
+            toAccount: "",
+            importedID: row.importedID
+        )
     }
 
     /// Each category's name path: ["Food"] or ["Food", "Coffee"].
@@ -309,7 +310,7 @@ extension Imports {
     private static func makeTransfer(
         _ db: any SQLDatabase,
         _ row: ImportRow,
-        header: Header,
+        account mine: AccountID,
         importID: Int64,
         book: BookID,
         now: String,
@@ -329,12 +330,6 @@ extension Imports {
                 "record \(match.rawValue), which row \(row.row) would join as a transfer, changed since the review"
             )
         }
-        let name = header.accounts[row.account].name
-        guard
-            let mine = try await db.raw(
-                "SELECT id FROM accounts WHERE book_id = \(bind: book) AND LOWER(name) = LOWER(\(bind: name))"
-            ).first()?.decode(column: "id", as: AccountID.self)
-        else { throw StoreError.notFound("account \(name)") }
         let (from, to) = row.amount.minorUnits < 0 ? (mine, other) : (other, mine)
         let previous = Previous(
             kind: try old.decode(column: "kind", as: String.self),

@@ -189,11 +189,6 @@ extension Imports {
                 }
                 row.proposed["category"] = 0
             }
-            if !entry.transferAccount.isEmpty {
-                row.status = .transfer
-                row.action = .transfer
-                row.reason = "the file names it a transfer with '\(entry.transferAccount)'"
-            }
             return row
         }
     }
@@ -211,17 +206,6 @@ extension Imports {
         async throws
     {
         let imported = try await Self.importedIDs(db, sqlite: sqlite, rows: rows, accounts: accounts, book: book)
-        // Only the few rows the file itself calls transfers are kept aside, not a copy of every row.
-        let stated = rows.indices.filter { rows[$0].status == .transfer && rows[$0].matchID == nil }
-            .map { (index: $0, action: rows[$0].action, reason: rows[$0].reason) }
         ImportMatcher.review(&rows, accounts: accounts, imported: imported, candidates: candidates)
-        // A transfer the file itself states (QIF L[Account]) stays one, unless already imported.
-        for row in stated where rows[row.index].status != .imported {
-            rows[row.index].status = .transfer
-            rows[row.index].action = row.action
-            rows[row.index].matchID = nil
-            rows[row.index].reason = row.reason
-        }
-        ImportMatcher.pairWithinFile(&rows, accounts: accounts)
     }
 }
