@@ -11,14 +11,15 @@ extension Imports {
         _ db: any SQLDatabase,
         _ rows: inout [ImportRow],
         accounts: [AccountID?],
-        book: Book
+        book: Book,
+        categories all: [TallyCore.Category]
     )
         async throws
     {
         let rules = try await Rules.load(db, book: book.id)
         guard !rules.isEmpty else { return }
         let engine = RuleBook(rules)
-        let categories = Set(try await Books.categories(db, book: book.id).map(\.id.rawValue))
+        let categories = Set(all.map(\.id.rawValue))
         for i in rows.indices where rows[i].action != .transfer || rows[i].matchID == nil {
             let row = rows[i]
             var explicit: Set<RuleField> = [.account]

@@ -39,7 +39,9 @@ extension Imports {
         defer { early?.cancel() }
         return try await database.bulkWrite { db, writer in
             let accounts = try await Self.importAccounts(db, statement: statement, book: book, chosen: account)
-            var rows = try await Self.importRows(db, statement: statement, book: book)
+            // The book's categories, read once: the file's category names and the rules both need them.
+            let categories = try await Books.categories(db, book: book.id)
+            var rows = Self.importRows(statement, categories: categories)
             let ids = accounts.map(\.accountID)
             let candidates =
                 if let early {
@@ -55,7 +57,7 @@ extension Imports {
                 sqlite: writer.sqlite,
                 candidates: candidates
             )
-            try await Self.fileByRules(db, &rows, accounts: ids, book: book)
+            try await Self.fileByRules(db, &rows, accounts: ids, book: book, categories: categories)
             let id = try await db.raw(
                 """
                 INSERT INTO statement_imports (book_id, user_id, format, file_name, status, accounts, created_at, expires_at)
@@ -153,8 +155,7 @@ extension Imports {
     }
 
     /// The statement's entries as rows, with their ids and the book's categories they name.
-    static func importRows(_ db: any SQLDatabase, statement: Statement, book: Book) async throws -> [ImportRow] {
-        let categories = try await Books.categories(db, book: book.id)
+    static func importRows(_ statement: Statement, categories: [TallyCore.Category]) -> [ImportRow] {
         let paths = Category.namePaths(categories)
         var byPath: [String: CategoryID] = [:]
         for c in categories {
