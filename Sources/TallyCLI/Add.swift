@@ -7,7 +7,11 @@ extension Tally {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record an expense, income or transfer.",
-            discussion: "Example: tally add expense 4.50 --payee Starbucks --category Food:Coffee --account Cash"
+            discussion: """
+                Example: tally add expense 4.50 --payee Starbucks --category Food:Coffee --account Cash
+                A receipt over several categories: tally add expense 52.50 --payee Costco --account Cash \\
+                  --split Food:Groceries=40 --split Household=12.50
+                """
         )
 
         @Argument(help: "expense, income or transfer.")
@@ -24,11 +28,18 @@ extension Tally {
         @Option(help: "Time, HH:MM.") var time: String?
         @Option(help: "ISO currency (default: the book's).") var currency: String?
         @Option(help: "A note.") var note: String?
+        @Option(
+            help: ArgumentHelp(
+                "A split line, CATEGORY=AMOUNT (Food:Groceries=40); give one per line, 2 to 100, adding up to the amount.",
+                valueName: "category=amount"
+            )
+        )
+        var split: [String] = []
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let input = TransactionInput(
+            var input = TransactionInput(
                 kind: kind,
                 amount: amount,
                 currency: currency,
@@ -41,6 +52,8 @@ extension Tally {
                 note: note
             )
             try await reportingErrors {
+                if !split.isEmpty { input.lines = try split.map(Self.line) }
+                let input = input
                 let line = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let record = try await store.records.addTransaction(to: scope, input)
@@ -49,6 +62,18 @@ extension Tally {
                 }
                 print(line)
             }
+        }
+
+        /// "Food:Groceries=40" as a line; the last "=" divides, so a category may hold one.
+        static func line(_ text: String) throws -> LineInput {
+            guard let equals = text.lastIndex(of: "=") else {
+                throw FieldError("split", "'\(text)' is not CATEGORY=AMOUNT, such as Food:Groceries=40")
+            }
+            let category = String(text[..<equals]).trimmingSpaces()
+            return LineInput(
+                category: category.isEmpty ? nil : category,
+                amount: String(text[text.index(after: equals)...])
+            )
         }
     }
 }

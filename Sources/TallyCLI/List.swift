@@ -52,8 +52,16 @@ enum Listing {
             t.amount.formatted,
         ]
         if let category = record.categoryPath { parts.append(category) }
+        if !record.lines.isEmpty { parts.append(splitText(record)) }
         if t.kind != .transfer, let account = record.accountName { parts.append("· \(account)") }
         return parts.joined(separator: " ")
+    }
+
+    /// "Food:Groceries 40.00 + Household 12.50": a split's lines in one cell.
+    static func splitText(_ record: TransactionRecord) -> String {
+        record.lines.map { "\($0.categoryPath ?? "Uncategorized") \($0.line.amount.decimalString)" }.joined(
+            separator: " + "
+        )
     }
 
     static let columns = [
@@ -65,7 +73,8 @@ enum Listing {
         return [
             String(t.id), t.date.description, t.time?.description ?? "", t.kind.rawValue, t.amount.decimalString,
             t.amount.currency.code,
-            t.payee, record.categoryPath ?? "", record.accountName ?? "", record.toAccountName ?? "", t.note,
+            t.payee, record.lines.isEmpty ? record.categoryPath ?? "" : splitText(record), record.accountName ?? "",
+            record.toAccountName ?? "", t.note,
         ]
     }
 
@@ -79,6 +88,15 @@ enum Listing {
                 var object: [String: Any] = Dictionary(uniqueKeysWithValues: zip(columns, fields(r)))
                 if let importID = r.importID { object["import_id"] = importID }
                 if let importedID = r.importedID { object["imported_id"] = importedID }
+                if !r.lines.isEmpty {
+                    // A split's categories are its lines'; the record itself has none.
+                    object["category"] = ""
+                    object["lines"] = r.lines.map { line -> [String: Any] in
+                        var out: [String: Any] = ["amount": line.line.amount.decimalString, "note": line.line.note]
+                        out["category"] = line.categoryPath ?? NSNull()
+                        return out
+                    }
+                }
                 return object
             }
             let data =
@@ -94,7 +112,8 @@ enum Listing {
                 let signed = t.kind == .expense ? "-" + t.amount.formatted : t.amount.formatted
                 let who = t.kind == .transfer ? "\(r.accountName ?? "?") → \(r.toAccountName ?? "?")" : t.payee
                 return [
-                    t.date.description, who, r.categoryPath ?? "", t.kind == .transfer ? "" : r.accountName ?? "",
+                    t.date.description, who, r.lines.isEmpty ? r.categoryPath ?? "" : splitText(r),
+                    t.kind == .transfer ? "" : r.accountName ?? "",
                     signed,
                 ]
             }

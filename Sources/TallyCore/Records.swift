@@ -37,6 +37,8 @@ public struct Transaction: Sendable, Hashable {
     /// The amount in the book's currency, in its minor units: the amount itself in that
     /// currency, else converted at the book's rate for the day; nil while no rate applies.
     public var baseMinor: Int64?
+    /// A split record's lines (2–100, summing to `amount`); empty when it has one category.
+    public var lines: [TransactionLine]
 
     /// Makes a transaction value.
     public init(
@@ -52,8 +54,10 @@ public struct Transaction: Sendable, Hashable {
         toAccountID: AccountID?,
         note: String,
         receiptCount: Int = 0,
-        baseMinor: Int64? = nil
+        baseMinor: Int64? = nil,
+        lines: [TransactionLine] = []
     ) {
+        self.lines = lines
         self.id = id
         self.bookID = bookID
         self.kind = kind

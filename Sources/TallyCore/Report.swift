@@ -18,6 +18,9 @@ public struct ReportRow: Sendable, Hashable {
     public var originals: [Money] = []
     /// How many of the row's records no rate converts.
     public var unconverted: Int = 0
+    /// How many of the row's records its kind's total counts from this row: a split record is
+    /// in the row of each of its categories but counted in the total once. nil: all of `count`.
+    public var totalCount: Int?
 
     /// A row.
     public init(key: String, filterValue: String, kind: TransactionKind, total: Money, count: Int, color: String) {
@@ -76,9 +79,9 @@ public struct SummaryReport: Sendable, Hashable {
         for row in self.rows {
             if let i = totals.firstIndex(where: { $0.kind == row.kind && $0.total.currency == row.total.currency }) {
                 try totals[i].total.minorUnits.checkedAdd(row.total.minorUnits)
-                totals[i].count += row.count
+                totals[i].count += row.totalCount ?? row.count
             } else {
-                totals.append(KindTotal(kind: row.kind, total: row.total, count: row.count))
+                totals.append(KindTotal(kind: row.kind, total: row.total, count: row.totalCount ?? row.count))
             }
         }
         self.totals = totals

@@ -42,6 +42,8 @@ public struct TransactionInput: Sendable, Equatable {
     public var toAccount: String?
     /// Free text.
     public var note: String?
+    /// Split lines: nil keeps what the record had, empty makes it one category again.
+    public var lines: [LineInput]?
 
     /// Makes an input; every field optional.
     public init(
@@ -54,8 +56,10 @@ public struct TransactionInput: Sendable, Equatable {
         category: String? = nil,
         account: String? = nil,
         toAccount: String? = nil,
-        note: String? = nil
+        note: String? = nil,
+        lines: [LineInput]? = nil
     ) {
+        self.lines = lines
         self.kind = kind
         self.amount = amount
         self.currency = currency
@@ -89,6 +93,8 @@ public struct TransactionDraft: Sendable, Equatable {
     public var toAccount: Reference?
     /// Free text.
     public var note: String
+    /// Split lines summing to `amount`; empty when the record has one category.
+    public var lines: [DraftLine]
 
     /// Makes a draft.
     public init(
@@ -100,8 +106,10 @@ public struct TransactionDraft: Sendable, Equatable {
         category: Reference?,
         account: Reference?,
         toAccount: Reference?,
-        note: String
+        note: String,
+        lines: [DraftLine] = []
     ) {
+        self.lines = lines
         self.kind = kind
         self.amount = amount
         self.date = date
@@ -170,9 +178,10 @@ public struct TransactionDraft: Sendable, Equatable {
         let note = (input.note ?? base?.note ?? "").trimmingSpaces()
         try Validate.text(note, field: "note", maxLength: 2000)
 
-        let category = input.category.map(Reference.init) ?? base?.category
+        let lines = try splitLines(input, base: base, kind: kind, amount: amount)
+        let category = lines.isEmpty ? (input.category.map(Reference.init) ?? base?.category) : nil
         // Quick add is an amount and a category: the category then says what the money was for.
-        if kind != .transfer && payee.isEmpty && category == nil {
+        if kind != .transfer && payee.isEmpty && category == nil && lines.isEmpty {
             throw FieldError("payee", "is required when no category is given")
         }
         let account = input.account.map(Reference.init) ?? base?.account
@@ -200,7 +209,46 @@ public struct TransactionDraft: Sendable, Equatable {
             category: kind == .transfer ? nil : category,
             account: account,
             toAccount: toAccount,
-            note: note
+            note: note,
+            lines: lines
         )
     }
+
+    /// The split lines an input leaves the record with: the ones given, checked; or, when none
+    /// are given, the base's, which must still add up to the (maybe changed) amount.
+    private static func splitLines(
+        _ input: TransactionInput,
+        base: TransactionDraft?,
+        kind: TransactionKind,
+        amount: Money
+    ) throws(FieldError) -> [DraftLine] {
+        var lines: [DraftLine]
+        if let given = input.lines {
+            if given.isEmpty { return [] }
+            lines = try Split.validate(given, amount: amount)
+        } else {
+            // A kept split follows a change of currency (same digits, checked above with the amount).
+            lines = (base?.lines ?? []).map {
+                DraftLine(
+                    category: $0.category,
+                    amount: Money(minorUnits: $0.amount.minorUnits, currency: amount.currency),
+                    note: $0.note
+                )
+            }
+            if lines.isEmpty { return [] }
+            if input.amount != nil, lines.checkedSumOrNil != amount.minorUnits {
+                throw FieldError("lines", "give the lines again when changing a split record's amount")
+            }
+        }
+        if kind == .transfer { throw FieldError("lines", "a transfer cannot be split") }
+        if input.category.flatMap(Reference.init) != nil {
+            throw FieldError("category", "a split record's categories are on its lines")
+        }
+        return lines
+    }
+}
+
+extension [DraftLine] {
+    /// The lines' sum, or nil past 64 bits.
+    fileprivate var checkedSumOrNil: Int64? { try? checkedSum { $0.amount.minorUnits } }
 }

@@ -4,6 +4,9 @@ import TallyCore
 /// A filter turned into SQL conditions on `transactions t`, and the way to total its matches.
 struct SearchConditions {
     var conditions: [SQLQueryString]
+    /// The same conditions for the records' shares (`RecordMoney.sharesJoin`): a category picks
+    /// the lines under it, where `conditions` picks the records with such a line.
+    var shareConditions: [SQLQueryString]
     /// Set when the kept totals can answer the count and sums without reading records.
     var totals: TotalsQuery?
     let book: Book
@@ -29,7 +32,6 @@ struct SearchConditions {
         if let reference = Reference(filter.category) {
             let category = try Books.resolve(reference, in: categories, kind: nil, field: "category")
             categoryIDs = [category.id] + categories.filter { $0.parentID == category.id }.map(\.id)
-            conditions.append("t.category_id IN (\(binds: categoryIDs!))")
         }
         var accountID: AccountID?
         if let reference = Reference(filter.account) {
@@ -41,15 +43,29 @@ struct SearchConditions {
             accountID = account.id
             conditions.append("(t.account_id = \(bind: account.id) OR t.to_account_id = \(bind: account.id))")
         }
+        var shareConditions = conditions
+        if let categoryIDs {
+            conditions.append(RecordMoney.inCategories(categoryIDs))
+            shareConditions.append("\(RecordMoney.shareCategory) IN (\(binds: categoryIDs))")
+        }
         for word in filter.words {
-            conditions.append(textCondition(word, categories: categories, engine: engine))
+            let (text, named) = textCondition(word, categories: categories, engine: engine)
+            if named.isEmpty {
+                conditions.append(text)
+                shareConditions.append(text)
+            } else {
+                conditions.append("(\(text) OR \(RecordMoney.inCategories(named)))")
+                shareConditions.append("(\(text) OR \(RecordMoney.shareCategory) IN (\(binds: named)))")
+            }
         }
         if let min = try amount(filter.amountMin, "amount_min", book) {
             // In the book's currency: a record in another currency compares at its converted amount.
             conditions.append("t.base_minor >= \(bind: min)")
+            shareConditions.append("t.base_minor >= \(bind: min)")
         }
         if let max = try amount(filter.amountMax, "amount_max", book) {
             conditions.append("t.base_minor <= \(bind: max)")
+            shareConditions.append("t.base_minor <= \(bind: max)")
         }
 
         var totals: TotalsQuery?
@@ -79,7 +95,7 @@ struct SearchConditions {
                 payeeKey: payeeKey
             )
         }
-        return SearchConditions(conditions: conditions, totals: totals, book: book)
+        return SearchConditions(conditions: conditions, shareConditions: shareConditions, totals: totals, book: book)
     }
 
     /// Count and totals of every match: from the kept totals when they can answer, else one
@@ -91,10 +107,12 @@ struct SearchConditions {
         } else {
             rows = try await db.raw(
                 """
-                SELECT t.kind, t.currency, CAST(SUM(t.amount_minor) AS BIGINT) AS total, CAST(COUNT(*) AS BIGINT) AS n,
-                  CAST(COALESCE(SUM(t.base_minor), 0) AS BIGINT) AS base,
-                  CAST(SUM(CASE WHEN t.base_minor IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS unc
-                FROM transactions t WHERE \(conditions.joined(separator: " AND ")) GROUP BY t.kind, t.currency
+                SELECT kind, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, CAST(COUNT(DISTINCT rid) AS BIGINT) AS n,
+                  CAST(COALESCE(SUM(base_minor), 0) AS BIGINT) AS base,
+                  CAST(COUNT(DISTINCT CASE WHEN base_minor IS NULL THEN rid END) AS BIGINT) AS unc
+                FROM (SELECT t.id AS rid, t.kind, t.currency, \(RecordMoney.shareColumns)
+                  FROM transactions t \(RecordMoney.sharesJoin) WHERE \(shareConditions.joined(separator: " AND "))) AS s
+                GROUP BY kind, currency
                 """
             ).all().map {
                 let sum = try $0.decode(model: KindSum.self)
@@ -147,7 +165,12 @@ struct SearchConditions {
 
     /// One search word: a prefix of a word of the payee or note (full-text index), or part of a
     /// category's name (that category and its sub-categories).
-    private static func textCondition(_ word: String, categories: [Category], engine: SQLEngine) -> SQLQueryString {
+    /// A word's condition on payee and note, and the categories whose names hold it.
+    private static func textCondition(
+        _ word: String,
+        categories: [Category],
+        engine: SQLEngine
+    ) -> (text: SQLQueryString, categories: [CategoryID]) {
         let text: SQLQueryString
         switch engine {
         case .sqlite:
@@ -156,9 +179,7 @@ struct SearchConditions {
             text = "to_tsvector('simple', t.payee || ' ' || t.note) @@ to_tsquery('simple', \(bind: "\(word):*"))"
         }
         let named = categories.filter { $0.name.lowercased().contains(word) }.map(\.id)
-        let ids = named + categories.filter { $0.parentID.map(named.contains) ?? false }.map(\.id)
-        guard !ids.isEmpty else { return text }
-        return "(\(text) OR t.category_id IN (\(binds: ids)))"
+        return (text, named + categories.filter { $0.parentID.map(named.contains) ?? false }.map(\.id))
     }
 
     private static func amount(_ raw: String?, _ field: String, _ book: Book) throws -> Int64? {

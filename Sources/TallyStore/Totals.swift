@@ -31,15 +31,18 @@ struct Totals {
         var count: Int64 = 0
         var base: Int64 = 0
         var unconverted: Int64 = 0
+        /// Records counted here and in no other cell (see `RecordMoney`).
+        var records: Int64 = 0
 
         /// True when the batch leaves the cell as it was.
-        var isZero: Bool { total == 0 && count == 0 && base == 0 && unconverted == 0 }
+        var isZero: Bool { total == 0 && count == 0 && base == 0 && unconverted == 0 && records == 0 }
 
         static func += (a: inout Sum, b: Sum) {
             a.total += b.total
             a.count += b.count
             a.base += b.base
             a.unconverted += b.unconverted
+            a.records += b.records
         }
     }
 
@@ -54,7 +57,8 @@ struct Totals {
 
     /// Adds (`sign` +1) or removes (-1) one record. A transfer counts as leaving its account
     /// (`transfer_out`) and arriving in the other (`transfer_in`); reports leave both out of spending.
-    /// `base` is the amount in the book's currency, nil when no rate applies.
+    /// `base` is the amount in the book's currency, nil when no rate applies. A split record's
+    /// `lines` put each share under its own category; payee, account and day stay the record's.
     mutating func add(
         sign: Int64,
         kind: TransactionKind,
@@ -65,24 +69,31 @@ struct Totals {
         payeeKey: String,
         category: CategoryID?,
         account: AccountID?,
-        toAccount: AccountID?
+        toAccount: AccountID?,
+        lines: [RecordMoney.Line] = []
     ) {
+        let shares =
+            lines.isEmpty ? [RecordMoney.Line(category: category, amount: amount, base: base, counted: true)] : lines
         // The kept-totals tables key "no category" and "no account" as 0.
         func cell(_ kind: String, _ account: AccountID?) {
-            let key = Key(
-                day: date,
-                kind: kind,
-                category: category?.rawValue ?? 0,
-                account: account?.rawValue ?? 0,
-                payeeKey: payeeKey,
-                currency: currency
-            )
-            cells[key, default: Sum()] += Sum(
-                total: sign * amount,
-                count: sign,
-                base: sign * (base ?? 0),
-                unconverted: base == nil ? sign : 0
-            )
+            for (position, share) in shares.enumerated() {
+                let key = Key(
+                    day: date,
+                    kind: kind,
+                    category: share.category?.rawValue ?? 0,
+                    account: account?.rawValue ?? 0,
+                    payeeKey: payeeKey,
+                    currency: currency
+                )
+                let counted: Int64 = share.counted ? sign : 0
+                cells[key, default: Sum()] += Sum(
+                    total: sign * share.amount,
+                    count: counted,
+                    base: sign * (share.base ?? 0),
+                    unconverted: share.base == nil ? counted : 0,
+                    records: position == 0 ? sign : 0
+                )
+            }
         }
         func move(_ account: AccountID?, _ delta: Int64) {
             guard let account else { return }
@@ -103,7 +114,7 @@ struct Totals {
         }
     }
 
-    /// Adds or removes a stored record.
+    /// Adds or removes a stored record, with its lines when it is split.
     mutating func add(sign: Int64, _ t: Transaction) {
         add(
             sign: sign,
@@ -115,13 +126,15 @@ struct Totals {
             payeeKey: Totals.payeeKey(t.payee),
             category: t.categoryID,
             account: t.accountID,
-            toAccount: t.toAccountID
+            toAccount: t.toAccountID,
+            lines: RecordMoney.lines(of: t.lines)
         )
     }
 
     /// Adds or removes a stored row read back with its kind, amounts, currency, date, payee key
-    /// and ids; with `base`, as if its base amount were that instead.
-    mutating func add(sign: Int64, row: any SQLRow, base: Int64?? = .none) throws {
+    /// and ids (`RecordMoney.columns`), and a split record's `lines`; with `base`, as if its base
+    /// amount were that instead.
+    mutating func add(sign: Int64, row: any SQLRow, lines: [RecordMoney.Line] = [], base: Int64?? = .none) throws {
         let stored = try row.decode(model: Counted.self)
         guard let kind = TransactionKind(rawValue: stored.kind) else { return }
         add(
@@ -134,7 +147,8 @@ struct Totals {
             payeeKey: stored.payeeKey,
             category: stored.categoryID,
             account: stored.accountID,
-            toAccount: stored.toAccountID
+            toAccount: stored.toAccountID,
+            lines: lines
         )
     }
 
@@ -166,7 +180,8 @@ struct Totals {
         sign: Int64,
         _ d: TransactionDraft,
         _ refs: (category: CategoryID?, account: AccountID?, toAccount: AccountID?),
-        base: Money?
+        base: Money?,
+        lines: [RecordMoney.Line] = []
     ) {
         add(
             sign: sign,
@@ -178,7 +193,8 @@ struct Totals {
             payeeKey: Totals.payeeKey(d.payee),
             category: refs.category,
             account: refs.account,
-            toAccount: refs.toAccount
+            toAccount: refs.toAccount,
+            lines: lines
         )
     }
 
@@ -245,6 +261,7 @@ struct Totals {
                 values.append(.int(value.count))
                 values.append(.int(value.base))
                 values.append(.int(value.unconverted))
+                values.append(.int(value.records))
             }
             return Fold(
                 table: table,
@@ -310,7 +327,7 @@ struct Totals {
                 """
                 INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
                 SELECT \(keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT),
-                  CAST(SUM(base_minor) AS BIGINT), CAST(SUM(unconverted) AS BIGINT)
+                  CAST(SUM(base_minor) AS BIGINT), CAST(SUM(unconverted) AS BIGINT), CAST(SUM(records) AS BIGINT)
                 FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book) AND category_id IN (\(binds: doomed)) AND true
                 GROUP BY \(unsafeRaw: others.joined(separator: ", "))
                 \(unsafeRaw: table.addOnConflict)
@@ -332,15 +349,17 @@ struct Totals {
             """
             CREATE TEMPORARY TABLE rebuilt_totals AS
             SELECT book_id, date AS day, k AS kind, COALESCE(category_id, 0) AS category_id, COALESCE(acct, 0) AS account_id,
-              payee_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total_minor, CAST(COUNT(*) AS BIGINT) AS count,
+              payee_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total_minor, CAST(SUM(counted) AS BIGINT) AS count,
               CAST(COALESCE(SUM(base_minor), 0) AS BIGINT) AS base_minor,
-              CAST(SUM(CASE WHEN base_minor IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS unconverted
+              CAST(SUM(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END) AS BIGINT) AS unconverted,
+              CAST(SUM(leads) AS BIGINT) AS records
             FROM (
-              SELECT book_id, date, CASE WHEN kind = 'transfer' THEN 'transfer_out' ELSE kind END AS k, category_id,
-                account_id AS acct, payee_key, currency, amount_minor, base_minor FROM transactions WHERE book_id = \(bind: book)
+              SELECT t.book_id, t.date, CASE WHEN t.kind = 'transfer' THEN 'transfer_out' ELSE t.kind END AS k,
+                t.account_id AS acct, t.payee_key, t.currency, \(RecordMoney.shareColumns)
+                FROM transactions t \(RecordMoney.sharesJoin) WHERE t.book_id = \(bind: book)
               UNION ALL
-              SELECT book_id, date, 'transfer_in', category_id, to_account_id, payee_key, currency, amount_minor, base_minor
-                FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
+              SELECT t.book_id, t.date, 'transfer_in', t.to_account_id, t.payee_key, t.currency, \(RecordMoney.shareColumns)
+                FROM transactions t \(RecordMoney.sharesJoin) WHERE t.book_id = \(bind: book) AND t.kind = 'transfer'
             ) AS r
             GROUP BY book_id, date, k, COALESCE(category_id, 0), COALESCE(acct, 0), payee_key, currency
             """
@@ -352,7 +371,7 @@ struct Totals {
                 """
                 INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
                 SELECT \(unsafeRaw: keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT),
-                  CAST(SUM(base_minor) AS BIGINT), CAST(SUM(unconverted) AS BIGINT)
+                  CAST(SUM(base_minor) AS BIGINT), CAST(SUM(unconverted) AS BIGINT), CAST(SUM(records) AS BIGINT)
                 FROM rebuilt_totals GROUP BY \(unsafeRaw: keys.joined(separator: ", "))
                 """
             ).run()

@@ -28,6 +28,8 @@ struct TotalsQuery {
         var base: Int64
         /// How many of the records have no base amount.
         var unconverted: Int64
+        /// Records counted in this group and no other (see `RecordMoney`).
+        var records: Int64
     }
 
     var book: BookID
@@ -56,7 +58,8 @@ struct TotalsQuery {
                 total: try row.decode(column: "total", as: Int64.self),
                 count: try row.decode(column: "n", as: Int64.self),
                 base: try row.decode(column: "base", as: Int64.self),
-                unconverted: try row.decode(column: "unc", as: Int64.self)
+                unconverted: try row.decode(column: "unc", as: Int64.self),
+                records: try row.decode(column: "r", as: Int64.self)
             )
         }
     }
@@ -100,13 +103,17 @@ struct TotalsQuery {
         if dimension != .none { groupBy.append("\(unsafeRaw: dimension.rawValue)") }
         return """
             SELECT \(periodColumn) AS period, \(groupColumn) AS grp, kind, currency,
-              CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS n,
-              CAST(SUM(base_minor) AS BIGINT) AS base, CAST(SUM(unconverted) AS BIGINT) AS unc
+              CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(\(unsafeRaw: countColumn)) AS BIGINT) AS n,
+              CAST(SUM(base_minor) AS BIGINT) AS base, CAST(SUM(unconverted) AS BIGINT) AS unc, CAST(SUM(records) AS BIGINT) AS r
             FROM (\(parts.joined(separator: " UNION ALL "))) AS x
             GROUP BY \(groupBy.joined(separator: ", "))
             HAVING SUM(count) > 0
             """
     }
+
+    /// Which kept count answers: per category, the records with a line there (`count`); over
+    /// categories, each record once (`records`). See `RecordMoney` for what a count means.
+    private var countColumn: String { dimension == .category || categories != nil ? "count" : "records" }
 
     private var byPayee: Bool { payeeKey != nil || dimension == .payee }
 
@@ -123,13 +130,13 @@ struct TotalsQuery {
         var parts: [SQLQueryString] = []
         let direct = kinds.filter { $0 == "expense" || $0 == "income" }
         if !direct.isEmpty {
-            parts.append(records(kind: "kind", account: "account_id", "kind IN (\(binds: direct))", dayCondition))
+            parts.append(records(kind: "t.kind", account: "account_id", "t.kind IN (\(binds: direct))", dayCondition))
         }
         if kinds.contains("transfer_out") {
-            parts.append(records(kind: "'transfer_out'", account: "account_id", "kind = 'transfer'", dayCondition))
+            parts.append(records(kind: "'transfer_out'", account: "account_id", "t.kind = 'transfer'", dayCondition))
         }
         if kinds.contains("transfer_in") {
-            parts.append(records(kind: "'transfer_in'", account: "to_account_id", "kind = 'transfer'", dayCondition))
+            parts.append(records(kind: "'transfer_in'", account: "to_account_id", "t.kind = 'transfer'", dayCondition))
         }
         return parts.isEmpty ? select(.day, "1 = 0") : parts.joined(separator: " UNION ALL ")
     }
@@ -141,15 +148,22 @@ struct TotalsQuery {
         _ kindCondition: SQLQueryString,
         _ dayCondition: (String) -> SQLQueryString
     ) -> SQLQueryString {
-        var conditions: [SQLQueryString] = ["book_id = \(bind: book)", dayCondition("date"), kindCondition]
-        if let categories { conditions.append(categories.isEmpty ? "1 = 0" : "category_id IN (\(binds: categories))") }
-        if let account { conditions.append("\(unsafeRaw: column) = \(bind: account)") }
-        if let payeeKey { conditions.append("payee_key = \(bind: payeeKey)") }
+        var conditions: [SQLQueryString] = ["t.book_id = \(bind: book)", dayCondition("t.date"), kindCondition]
+        if let categories {
+            conditions.append(
+                categories.isEmpty ? "1 = 0" : "\(RecordMoney.shareCategory) IN (\(binds: categories))"
+            )
+        }
+        if let account { conditions.append("t.\(unsafeRaw: column) = \(bind: account)") }
+        if let payeeKey { conditions.append("t.payee_key = \(bind: payeeKey)") }
+        // Line by line: a split record's shares go under their own categories, as in the kept totals.
         return """
-            SELECT date AS p, \(unsafeRaw: kind) AS kind, COALESCE(category_id, 0) AS category_id,
-              COALESCE(\(unsafeRaw: column), 0) AS account_id, payee_key, currency, amount_minor AS total_minor, CAST(1 AS BIGINT) AS count,
-              COALESCE(base_minor, 0) AS base_minor, CAST(CASE WHEN base_minor IS NULL THEN 1 ELSE 0 END AS BIGINT) AS unconverted
-            FROM transactions WHERE \(conditions.joined(separator: " AND "))
+            SELECT p, kind, COALESCE(category_id, 0) AS category_id, account_id, payee_key, currency, amount_minor AS total_minor,
+              counted AS count, COALESCE(base_minor, 0) AS base_minor,
+              CAST(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END AS BIGINT) AS unconverted, leads AS records
+            FROM (SELECT t.date AS p, \(unsafeRaw: kind) AS kind, COALESCE(t.\(unsafeRaw: column), 0) AS account_id, t.payee_key,
+              t.currency, \(RecordMoney.shareColumns)
+              FROM transactions t \(RecordMoney.sharesJoin) WHERE \(conditions.joined(separator: " AND "))) AS s
             """
     }
 
@@ -161,7 +175,8 @@ struct TotalsQuery {
         let accountColumn: SQLQueryString = table.account ? "account_id" : "CAST(0 AS BIGINT) AS account_id"
         let payeeColumn: SQLQueryString = table.payee ? "payee_key" : "'' AS payee_key"
         return """
-            SELECT \(unsafeRaw: table.period) AS p, kind, category_id, \(accountColumn), \(payeeColumn), currency, total_minor, count, base_minor, unconverted
+            SELECT \(unsafeRaw: table.period) AS p, kind, category_id, \(accountColumn), \(payeeColumn), currency, total_minor, count, base_minor,
+              unconverted, records
             FROM \(unsafeRaw: table.name) WHERE \(conditions.joined(separator: " AND "))
             """
     }

@@ -36,14 +36,15 @@ struct TotalsTable: Sendable {
     }
 
     /// The key columns and the sums, in insert order.
-    var columns: [String] { keyColumns + ["total_minor", "count", "base_minor", "unconverted"] }
+    var columns: [String] { keyColumns + ["total_minor", "count", "base_minor", "unconverted", "records"] }
 
     /// The upsert clause that adds a batch to what is kept.
     var addOnConflict: String {
         """
         ON CONFLICT (\(keyColumns.joined(separator: ", "))) DO UPDATE SET
           total_minor = \(name).total_minor + excluded.total_minor, count = \(name).count + excluded.count,
-          base_minor = \(name).base_minor + excluded.base_minor, unconverted = \(name).unconverted + excluded.unconverted
+          base_minor = \(name).base_minor + excluded.base_minor, unconverted = \(name).unconverted + excluded.unconverted,
+          records = \(name).records + excluded.records
         """
     }
 }

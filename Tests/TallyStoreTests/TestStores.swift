@@ -59,7 +59,8 @@ func withStore<T: Sendable>(_ backend: Backend, _ body: @Sendable (Store) async 
                                 "import_presets", "rules",
                                 "bill_payments", "bills", "goal_contributions", "goals", "budget_categories",
                                 "budget_accounts", "budgets",
-                                "calendar_feeds", "user_settings", "receipts", "transactions", "payees", "categories",
+                                "calendar_feeds", "user_settings", "receipts", "transaction_lines", "transactions",
+                                "payees", "categories",
                                 "accounts", "book_members", "api_tokens", "sessions", "books", "users",
                                 "login_failures", "server_secrets",
                             ] {

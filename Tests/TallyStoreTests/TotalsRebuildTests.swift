@@ -98,10 +98,12 @@ struct Migration4Tests {
                 try await db.raw("DELETE FROM schema_migrations WHERE version = 4").run()
             }
             #expect(try await store.migrate() == [4])
-            // Migration 4 made the tables in its own shape; migration 15 gave them their
-            // converted sums, as it would have after 4 on a real upgrade.
+            // Migration 4 made the tables in its own shape; migrations 15 and 18 gave them their
+            // converted sums and record counts, as they would have after 4 on a real upgrade.
             try await store.database.write { db in
-                for statement in Migration0015.totalsColumns { try await db.raw("\(unsafeRaw: statement)").run() }
+                for statement in Migration0015.totalsColumns + Migration0018.totalsColumns {
+                    try await db.raw("\(unsafeRaw: statement)").run()
+                }
             }
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-11-20")!)
             for by in ReportGrouping.allCases {

@@ -69,7 +69,18 @@ private func record(_ text: String, _ number: Int, mask: Int) -> APIModel.Transa
         toAccountId: some(6, Int64(number) + 1),
         note: text,
         receipts: number % 4,
-        baseAmount: APIModel.Nullable(value: some(7, "\(number).10"))
+        baseAmount: APIModel.Nullable(value: some(7, "\(number).10")),
+        lines: some(
+            2,
+            (0..<2 + number % 3).map {
+                APIModel.LineJSON(
+                    category: $0 == 1 ? nil : text,
+                    categoryId: $0 == 1 ? nil : Int64($0 + number),
+                    amount: "\($0).\(number % 100)",
+                    note: text
+                )
+            }
+        )
     )
 }
 

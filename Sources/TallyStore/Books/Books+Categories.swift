@@ -174,16 +174,9 @@ extension Books {
                     "'\(category.name)' has \(count) record\(count == 1 ? "" : "s"); choose the category they move to"
                 )
             }
-            if count > 0 {
-                // A scan of the book's records (no index leads with the category: imports would pay
-                // for it on every record), for a change made once in a while.
-                try await db.raw(
-                    """
-                    UPDATE transactions SET category_id = \(bind: target) WHERE book_id = \(bind: bookID) AND category_id IN (\(binds: doomed))
-                    """
-                ).run()
+            if let target, count > 0 {
+                try await RecordMoney.moveCategories(db, book: bookID, from: doomed, to: target)
             }
-            if let target, count > 0 { try await Totals.moveCategories(db, book: bookID, from: doomed, to: target) }
             if let target {
                 // Budgets and bills follow the records to their new category.
                 try await db.raw(

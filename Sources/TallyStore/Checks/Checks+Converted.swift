@@ -133,9 +133,9 @@ extension Checks {
             sums: """
                 CAST(COALESCE(SUM(base_minor / \(half)), 0) AS BIGINT) AS high,
                 CAST(COALESCE(SUM(base_minor % \(half)), 0) AS BIGINT) AS low,
-                CAST(SUM(CASE WHEN base_minor IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS unc
+                CAST(SUM(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END) AS BIGINT) AS unc
                 """,
-            having: "HAVING COUNT(base_minor) > 0 OR SUM(CASE WHEN base_minor IS NULL THEN 1 ELSE 0 END) <> 0"
+            having: "HAVING COUNT(base_minor) > 0 OR SUM(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END) <> 0"
         )
     }
 

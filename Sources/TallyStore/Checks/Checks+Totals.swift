@@ -159,7 +159,7 @@ extension Checks {
                 book: book,
                 sums: """
                     CAST(SUM(amount_minor / \(half)) AS BIGINT) AS high, CAST(SUM(amount_minor % \(half)) AS BIGINT) AS low,
-                    CAST(COUNT(*) AS BIGINT) AS n
+                    CAST(SUM(counted) AS BIGINT) AS n
                     """
             )
         ).all()
@@ -173,7 +173,7 @@ extension Checks {
     }
 
     /// The book's records folded to a table's grain as `Totals.rebuild` folds them (a transfer
-    /// twice, as leaving and arriving), keyed by `keys` as text, with the aggregates `sums` (SQL
+    /// twice, as leaving and arriving; a split record line by line, see `RecordMoney`), keyed by `keys` as text, with the aggregates `sums` (SQL
     /// text that binds nothing) and an optional `having` clause.
     static func recordsByCell(
         _ table: TotalsTable,
@@ -193,11 +193,12 @@ extension Checks {
         return """
             SELECT \(unsafeRaw: zip(expressions, keys).map { "\($0) AS \($1)" }.joined(separator: ", ")), \(unsafeRaw: sums)
             FROM (
-              SELECT date, CASE WHEN kind = 'transfer' THEN 'transfer_out' ELSE kind END AS kind, category_id, account_id AS acct,
-                payee_key, currency, amount_minor, base_minor FROM transactions WHERE book_id = \(bind: book)
+              SELECT t.date, CASE WHEN t.kind = 'transfer' THEN 'transfer_out' ELSE t.kind END AS kind, t.account_id AS acct,
+                t.payee_key, t.currency, \(RecordMoney.shareColumns)
+                FROM transactions t \(RecordMoney.sharesJoin) WHERE t.book_id = \(bind: book)
               UNION ALL
-              SELECT date, 'transfer_in', category_id, to_account_id, payee_key, currency, amount_minor, base_minor
-                FROM transactions WHERE book_id = \(bind: book) AND kind = 'transfer'
+              SELECT t.date, 'transfer_in', t.to_account_id, t.payee_key, t.currency, \(RecordMoney.shareColumns)
+                FROM transactions t \(RecordMoney.sharesJoin) WHERE t.book_id = \(bind: book) AND t.kind = 'transfer'
             ) AS r
             GROUP BY \(unsafeRaw: expressions.joined(separator: ", ")) \(unsafeRaw: having)
             """

@@ -113,6 +113,7 @@ extension Checks {
                     let files = try await Self.checkReceipts(db, book: id)
                     report.receipts += files.receipts
                     return totals.findings + files.findings + (try await Self.checkBounds(db, book: id))
+                        + (try await Self.checkLines(db, book: id))
                 }
             }
             return report

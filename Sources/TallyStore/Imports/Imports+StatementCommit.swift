@@ -317,11 +317,13 @@ extension Imports {
         totals: inout Totals
     ) async throws {
         guard let match = row.matchID else { return }
-        let columns =
-            "kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id"
+        // A split record is never made a transfer (a transfer has no categories to split over).
         guard
             let old = try await db.raw(
-                "SELECT \(unsafeRaw: columns), updated_at FROM transactions WHERE id = \(bind: match) AND book_id = \(bind: book)"
+                """
+                SELECT kind, category_id, account_id, to_account_id, updated_at FROM transactions
+                WHERE id = \(bind: match) AND book_id = \(bind: book) AND line_count = 0
+                """
             ).first(),
             try old.decode(column: "kind", as: String.self) != TransactionKind.transfer.rawValue,
             let other = try old.decode(column: "account_id", as: AccountID?.self)
@@ -340,15 +342,16 @@ extension Imports {
             fromID: from.rawValue,
             toID: to.rawValue
         )
-        let new = try await db.raw(
-            """
-            UPDATE transactions SET kind = 'transfer', category_id = NULL, account_id = \(bind: from),
-            to_account_id = \(bind: to), updated_at = \(bind: now)
-            WHERE id = \(bind: match) AND book_id = \(bind: book) RETURNING \(unsafeRaw: columns)
-            """
-        ).first()!
-        try totals.add(sign: -1, row: old)
-        try totals.add(sign: 1, row: new)
+        try await RecordMoney.update(
+            db,
+            book: book,
+            id: match,
+            set: """
+                kind = 'transfer', category_id = NULL, account_id = \(bind: from), to_account_id = \(bind: to),
+                updated_at = \(bind: now)
+                """,
+            totals: &totals
+        )
         try await db.raw(
             """
             UPDATE statement_import_rows SET transaction_id = \(bind: match),

@@ -142,13 +142,21 @@ extension Imports {
                 AND edited = 1 ORDER BY id
                 """
             ).all().map { try $0.decode(column: "id", as: TransactionID.self) }
+            // Read first: the lines go with their records (ON DELETE CASCADE).
+            let lines = try await RecordMoney.lines(
+                db,
+                book: book.id,
+                where: "t.import_id = \(bind: id) AND t.edited = 0"
+            )
             let removed = try await db.raw(
                 """
                 DELETE FROM transactions WHERE import_id = \(bind: id) AND book_id = \(bind: book.id) AND edited = 0
-                RETURNING kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id
+                RETURNING \(unsafeRaw: RecordMoney.columns)
                 """
             ).all()
-            for row in removed { try totals.add(sign: -1, row: row) }
+            for row in removed {
+                try totals.add(sign: -1, row: row, lines: lines[try row.decode(column: "id", as: Int64.self)] ?? [])
+            }
             var restored = 0
             for row in try await db.raw(
                 """
@@ -184,27 +192,22 @@ extension Imports {
         book: BookID,
         totals: inout Totals
     ) async throws -> Bool {
-        let columns =
-            "kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id"
         guard
-            let old = try await db.raw(
-                """
-                SELECT \(unsafeRaw: columns) FROM transactions
-                WHERE id = \(bind: id) AND book_id = \(bind: book) AND kind = 'transfer'
-                AND account_id = \(bind: previous.fromID) AND to_account_id = \(bind: previous.toID)
-                """
-            ).first()
+            try await RecordMoney.update(
+                db,
+                book: book,
+                id: id,
+                set: """
+                    kind = \(bind: previous.kind), category_id = \(bind: previous.categoryID),
+                    account_id = \(bind: previous.accountID), to_account_id = \(bind: previous.toAccountID),
+                    updated_at = \(bind: previous.updatedAt)
+                    """,
+                condition: """
+                    t.kind = 'transfer' AND t.account_id = \(bind: previous.fromID) AND t.to_account_id = \(bind: previous.toID)
+                    """,
+                totals: &totals
+            ) != nil
         else { return false }
-        let new = try await db.raw(
-            """
-            UPDATE transactions SET kind = \(bind: previous.kind), category_id = \(bind: previous.categoryID),
-            account_id = \(bind: previous.accountID), to_account_id = \(bind: previous.toAccountID),
-            updated_at = \(bind: previous.updatedAt)
-            WHERE id = \(bind: id) AND book_id = \(bind: book) RETURNING \(unsafeRaw: columns)
-            """
-        ).first()!
-        try totals.add(sign: -1, row: old)
-        try totals.add(sign: 1, row: new)
         return true
     }
 

@@ -134,6 +134,12 @@ enum Migrator {
             sqlite: Migration0017.sqlite,
             postgres: Migration0017.postgres
         ),
+        Migration(
+            version: 18,
+            name: "split records: their lines, and a record count per totals cell",
+            sqlite: Migration0018.sqlite,
+            postgres: Migration0018.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

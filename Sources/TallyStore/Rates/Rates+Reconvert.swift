@@ -33,7 +33,8 @@ extension Rates {
                 ?? "date >= \(bind: first.description)"
             let rows = try await db.raw(
                 """
-                SELECT id, kind, amount_minor, base_minor, currency, date, time, payee_key, category_id, account_id, to_account_id
+                SELECT id, kind, amount_minor, base_minor, currency, date, time, payee_key, category_id, account_id, to_account_id,
+                  line_count
                 FROM transactions
                 WHERE book_id = \(bind: book) AND \(from)\(end) AND currency = \(bind: currency.code)
                 ORDER BY date, time, id LIMIT \(bind: reconvertChunk)
@@ -85,11 +86,16 @@ extension Rates {
             RETURNING id
             """
         ).all().map { try $0.decode(column: "id", as: Int64.self) }
+        // A split record's lines share its new converted amount out again.
+        let split = try updated.filter { try moves[$0]?.row.decode(column: "line_count", as: Int.self) ?? 0 > 0 }
+        let lines = split.isEmpty ? [:] : try await RecordMoney.lines(db, book: book, ids: split)
         var count = 0
         for id in updated {
             guard let move = moves[id] else { continue }
-            try totals.add(sign: -1, row: move.row)
-            try totals.add(sign: 1, row: move.row, base: move.base)
+            let old = lines[id] ?? []
+            let new = old.isEmpty ? [] : try await RecordMoney.rebase(db, record: id, lines: old, base: move.base)
+            try totals.add(sign: -1, row: move.row, lines: old)
+            try totals.add(sign: 1, row: move.row, lines: new, base: move.base)
             count += 1
         }
         return count

@@ -192,6 +192,7 @@ actor AddQueue {
             )
             let remembered = try await rememberedPayees(db, book: book, drafts: filled)
             var resolved: [(index: Int, draft: TransactionDraft, refs: Records.References)] = []
+            var lineCategories: [Int: [CategoryID?]] = [:]
             for (position, index) in indices.enumerated() {
                 let draft = filled[position]
                 do {
@@ -201,6 +202,9 @@ actor AddQueue {
                         categories: catalog.categories,
                         accounts: catalog.accounts
                     )
+                    if !draft.lines.isEmpty {
+                        lineCategories[index] = try Records.lineCategories(draft, categories: catalog.categories)
+                    }
                     resolved.append((index, draft, refs))
                 } catch {
                     outcomes[index] = .failure(error)
@@ -225,7 +229,19 @@ actor AddQueue {
             var totals = Totals()
             var payees: [String: PayeeUse] = [:]
             for (((index, draft, refs), id), base) in zip(zip(resolved, ids), converted) {
-                totals.add(sign: 1, draft, refs, base: base)
+                // Split records are rare: each writes its lines on its own.
+                var lines: [TransactionLine] = []
+                if let categories = lineCategories[index] {
+                    lines = try await Records.writeLines(
+                        db,
+                        book: book,
+                        id: TransactionID(rawValue: id),
+                        draft: draft,
+                        categories: categories,
+                        base: base
+                    )
+                }
+                totals.add(sign: 1, draft, refs, base: base, lines: RecordMoney.lines(of: lines))
                 if !draft.payee.isEmpty, draft.kind != .transfer {
                     payees[Totals.payeeKey(draft.payee), default: PayeeUse(name: draft.payee)]
                         .add(draft, category: refs.category, account: refs.account)
@@ -238,7 +254,8 @@ actor AddQueue {
                         refs: refs,
                         base: base,
                         categories: catalog.categories,
-                        accounts: catalog.accounts
+                        accounts: catalog.accounts,
+                        lines: lines
                     )
                 )
             }
@@ -285,7 +302,8 @@ extension TransactionRecord {
         refs: Records.References,
         base: Money?,
         categories: [Category],
-        accounts: [Account]
+        accounts: [Account],
+        lines: [TransactionLine] = []
     ) {
         let category = refs.category.flatMap { id in categories.first { $0.id == id } }
         self.init(
@@ -301,7 +319,8 @@ extension TransactionRecord {
                 accountID: refs.account,
                 toAccountID: refs.toAccount,
                 note: draft.note,
-                baseMinor: base?.minorUnits
+                baseMinor: base?.minorUnits,
+                lines: lines
             ),
             categoryPath: category.map { $0.path(in: categories) },
             categoryIcon: category?.icon,
@@ -309,5 +328,15 @@ extension TransactionRecord {
             accountName: refs.account.flatMap { id in accounts.first { $0.id == id }?.name },
             toAccountName: refs.toAccount.flatMap { id in accounts.first { $0.id == id }?.name }
         )
+        self.lines = lines.map { line in
+            let category = line.categoryID.flatMap { id in categories.first { $0.id == id } }
+            return LineRecord(
+                line: line,
+                categoryPath: category.map { $0.path(in: categories) },
+                categoryIcon: category?.icon,
+                categoryColor: category?.color
+            )
+        }
+        lineCount = lines.count
     }
 }

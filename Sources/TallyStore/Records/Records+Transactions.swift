@@ -16,23 +16,27 @@ extension Records {
         else {
             throw StoreError.notFound("transaction")
         }
-        return try TransactionRecord(row: row)
+        var records = [try TransactionRecord(row: row)]
+        try await attachLines(db, to: &records)
+        return records[0]
     }
 
     /// Deletes a record inside the caller's transaction, taking it out of the totals; false when
     /// it is already gone.
     @discardableResult
     static func removeTransaction(_ db: any SQLDatabase, book bookID: BookID, id: TransactionID) async throws -> Bool {
+        // Read first: the lines go with the record (ON DELETE CASCADE).
+        let lines = try await RecordMoney.lines(db, book: bookID, ids: [id.rawValue])[id.rawValue] ?? []
         guard
             let row = try await db.raw(
                 """
                 DELETE FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: bookID)
-                RETURNING kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id
+                RETURNING \(unsafeRaw: RecordMoney.columns)
                 """
             ).first()
         else { return false }
         var totals = Totals()
-        try totals.add(sign: -1, row: row)
+        try totals.add(sign: -1, row: row, lines: lines)
         try await totals.apply(db, book: bookID)
         return true
     }
@@ -57,6 +61,9 @@ extension Records {
                 today: scope.today
             )
             let refs = try await Self.resolveReferences(db, book: bookID, draft: draft)
+            let lineCategories =
+                draft.lines.isEmpty
+                ? [] : try Self.lineCategories(draft, categories: try await Books.categories(db, book: bookID))
             // A record in another currency, before or after, is written under the records lock, and
             // read again under it: a change of rates may have re-converted it meanwhile.
             let foreign = old.transaction.amount.currency != book.currency || draft.amount.currency != book.currency
@@ -81,9 +88,21 @@ extension Records {
                 WHERE id = \(bind: id) AND book_id = \(bind: bookID)
                 """
             ).run()
+            // Lines are rewritten whole: a record split, changed, or made one category again.
+            let lines =
+                draft.lines.isEmpty && old.lineCount == 0
+                ? []
+                : try await Self.writeLines(
+                    db,
+                    book: bookID,
+                    id: id,
+                    draft: draft,
+                    categories: lineCategories,
+                    base: base
+                )
             var totals = Totals()
             totals.add(sign: -1, old.transaction)
-            totals.add(sign: 1, draft, refs, base: base)
+            totals.add(sign: 1, draft, refs, base: base, lines: RecordMoney.lines(of: lines))
             try await totals.apply(db, book: bookID)
             try await Self.rememberPayee(db, book: bookID, draft: draft, category: refs.category, account: refs.account)
             for (bytes, type) in images {
@@ -164,6 +183,7 @@ extension Records {
             let last = records[records.count - 1].transaction
             next = Cursor(date: last.date.description, time: last.time?.description ?? "", id: last.id.rawValue).encoded
         }
+        try await attachLines(db, to: &records)
         return TransactionPage(records: records, nextCursor: next)
     }
 
@@ -261,7 +281,8 @@ extension Records {
         var categoryRef = draft.category
         var accountRef = draft.account
         if draft.kind != .transfer, let remembered {
-            categoryRef = categoryRef ?? remembered.category.map(Reference.to)
+            // A split's categories are on its lines: the payee's last category is not one of them.
+            if draft.lines.isEmpty { categoryRef = categoryRef ?? remembered.category.map(Reference.to) }
             accountRef = accountRef ?? remembered.account.map(Reference.to)
         }
         var category: CategoryID?

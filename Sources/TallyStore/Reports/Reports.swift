@@ -37,6 +37,7 @@ extension Reports {
                     )
                 try merged_row.total.minorUnits.checkedAdd(row.base)
                 merged_row.count += Int(row.count)
+                merged_row.totalCount = (merged_row.totalCount ?? 0) + Int(row.records)
                 merged_row.unconverted += Int(row.unconverted)
                 if currency != book.currency {
                     try originals[id, default: [:]][currency, default: 0].checkedAdd(row.total)

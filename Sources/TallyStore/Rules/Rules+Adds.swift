@@ -36,7 +36,7 @@ extension Rules {
                 )
             )
             var filled = draft
-            if filled.category == nil, draft.kind != .transfer, let category = outcome.category {
+            if filled.category == nil, filled.lines.isEmpty, draft.kind != .transfer, let category = outcome.category {
                 filled.category = .id(category)
             }
             if filled.account == nil, let account = outcome.account { filled.account = .id(account) }

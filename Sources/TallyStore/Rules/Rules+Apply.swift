@@ -117,7 +117,7 @@ extension Rules {
         while true {
             let rows = try await db.raw(
                 """
-                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id FROM transactions
+                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count FROM transactions
                 WHERE book_id = \(bind: book) AND id > \(bind: after) ORDER BY id LIMIT 5000
                 """
             ).all()
@@ -142,7 +142,8 @@ extension Rules {
                 if let payee = rule.actions.payee { next.payee = payee }
                 if let note = rule.actions.note { next.note = note }
                 if kind != .transfer {
-                    if let category = rule.actions.category { next.categoryID = category }
+                    // A split record's categories are its lines': a rule leaves them to the person.
+                    if let category = rule.actions.category, r.lineCount == 0 { next.categoryID = category }
                     if let account = rule.actions.account { next.accountID = account }
                 }
                 if next != before {
@@ -161,9 +162,6 @@ extension Rules {
         return out.sorted { ($0.date, $0.id.rawValue) < ($1.date, $1.id.rawValue) }
     }
 
-    private static let totalsColumns =
-        "kind, amount_minor, base_minor, currency, date, payee_key, category_id, account_id, to_account_id"
-
     /// Sets the fields, moving the kept totals with them.
     private static func write(
         _ db: any SQLDatabase,
@@ -172,28 +170,23 @@ extension Rules {
         book: BookID,
         totals: inout Totals
     ) async throws {
-        guard
-            let old = try await db.raw(
-                "SELECT \(unsafeRaw: totalsColumns) FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: book)"
-            ).first()
-        else { return }
-        let new = try await db.raw(
-            """
-            UPDATE transactions SET payee = \(bind: fields.payee), payee_key = \(bind: Totals.payeeKey(fields.payee)),
-            note = \(bind: fields.note), category_id = \(bind: fields.categoryID), account_id = \(bind: fields.accountID),
-            updated_at = \(bind: Clock.timestamp())
-            WHERE id = \(bind: id) AND book_id = \(bind: book) RETURNING \(unsafeRaw: totalsColumns)
-            """
-        ).first()!
-        try totals.add(sign: -1, row: old)
-        try totals.add(sign: 1, row: new)
+        try await RecordMoney.update(
+            db,
+            book: book,
+            id: id,
+            set: """
+                payee = \(bind: fields.payee), payee_key = \(bind: Totals.payeeKey(fields.payee)), note = \(bind: fields.note),
+                category_id = \(bind: fields.categoryID), account_id = \(bind: fields.accountID), updated_at = \(bind: Clock.timestamp())
+                """,
+            totals: &totals
+        )
     }
 
     private static func current(_ db: any SQLDatabase, _ id: TransactionID, book: BookID) async throws -> RuleFields? {
         guard
             let r = try await db.raw(
                 """
-                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id FROM transactions
+                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count FROM transactions
                 WHERE id = \(bind: id) AND book_id = \(bind: book)
                 """
             ).first()?.decode(model: Stored.self)
@@ -219,12 +212,14 @@ extension Rules {
         let note: String
         let categoryID: Int64?
         let accountID: Int64?
+        let lineCount: Int
 
         enum CodingKeys: String, CodingKey {
             case id, kind, currency, date, payee, note
             case amountMinor = "amount_minor"
             case categoryID = "category_id"
             case accountID = "account_id"
+            case lineCount = "line_count"
         }
     }
 }

@@ -20,6 +20,17 @@ extension APIModel.TransactionJSON {
             json.field("date", date)
             json.field("id", id)
             json.field("kind", kind)
+            if let lines {
+                json.key("lines")
+                json.array(lines) { json, line in
+                    json.object { json in
+                        json.field("amount", line.amount)
+                        json.field("category", line.category)
+                        json.field("category_id", line.categoryId)
+                        json.field("note", line.note)
+                    }
+                }
+            }
             json.field("note", note)
             json.field("payee", payee)
             json.field("receipts", receipts)

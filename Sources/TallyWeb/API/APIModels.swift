@@ -37,6 +37,14 @@ extension APIModel {
         let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
         /// The amount in the book's currency; null while no rate converts it.
         let baseAmount: Nullable
+        /// A split record's lines; left out when it has one category.
+        let lines: [LineJSON]?
+    }
+
+    /// One line of a split record.
+    struct LineJSON: Encodable, Sendable {
+        /// "Food:Groceries"; left out (with its id) when the line is uncategorised.
+        let category: String?, categoryId: Int64?, amount: String, note: String
     }
 
     /// A string that is written as `null` when absent, rather than left out.
@@ -230,6 +238,17 @@ extension APIModel.TransactionJSON {
         toAccountId = t.toAccountID?.rawValue
         note = t.note
         receipts = t.receiptCount
+        lines =
+            record.lines.isEmpty
+            ? nil
+            : record.lines.map {
+                APIModel.LineJSON(
+                    category: $0.categoryPath,
+                    categoryId: $0.line.categoryID?.rawValue,
+                    amount: $0.line.amount.decimalString,
+                    note: $0.line.note
+                )
+            }
     }
 }
 

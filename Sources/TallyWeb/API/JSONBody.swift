@@ -10,6 +10,7 @@ enum JSONValue: Decodable, Equatable {
     case integer(Int64)
     case bool(Bool)
     case array([JSONValue])
+    case object([String: JSONValue])
     case null
     case other
 
@@ -25,6 +26,8 @@ enum JSONValue: Decodable, Equatable {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else {
             self = .other
         }
@@ -84,6 +87,46 @@ struct JSONBody {
         default: throw FieldError(key, "must be a list of ids or names, such as [12, \"Food:Coffee\"]")
         }
     }
+
+    /// A split's lines: `[{"category": "Food:Groceries", "amount": "40.00", "note": ""}, …]`;
+    /// absent → nil (kept), null or [] → [] (one category again). Errors name the line and field.
+    func lines(_ key: String) throws -> [LineInput]? {
+        switch values[key] {
+        case nil: return nil
+        case .null: return []
+        case .array(let items):
+            return try items.enumerated().map { index, item in
+                guard case .object(let fields) = item else {
+                    throw FieldError(
+                        "\(key)[\(index + 1)]",
+                        "must be an object with category, subcategory, amount and note"
+                    )
+                }
+                let line = JSONBody(values: fields)
+                if let unknown = fields.keys.sorted().first(where: { !Self.lineFields.contains($0) }) {
+                    throw FieldError("\(key)[\(index + 1)].\(unknown)", "is not a field of a line")
+                }
+                func text(_ name: String, allowInteger: Bool = false) throws -> String? {
+                    do {
+                        return try line.string(name, allowInteger: allowInteger)
+                    } catch let error as FieldError {
+                        throw FieldError("\(key)[\(index + 1)].\(name)", error.message)
+                    }
+                }
+                return LineInput(
+                    category: try text("category", allowInteger: true),
+                    subcategory: try text("subcategory"),
+                    amount: try text("amount"),
+                    note: try text("note")
+                )
+            }
+        default:
+            throw FieldError(key, "must be a list of lines, such as [{\"category\": \"Food\", \"amount\": \"40.00\"}]")
+        }
+    }
+
+    /// The fields of one split line.
+    static let lineFields: Set<String> = ["category", "subcategory", "amount", "note"]
 
     /// A whole-number field given as a JSON integer (or a numeric string, as forms send it).
     func number(_ key: String) throws -> String? {

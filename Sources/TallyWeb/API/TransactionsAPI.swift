@@ -108,7 +108,7 @@ struct TransactionsAPI {
 /// The JSON body of a `TransactionInput`.
 struct RecordBody: APIRequest {
     static let fields: Set<String> = [
-        "kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note",
+        "kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note", "lines",
     ]
 
     /// Categories and accounts may be given by id (a JSON integer) or by name.
@@ -125,7 +125,8 @@ struct RecordBody: APIRequest {
             category: try body.string("category", allowInteger: true),
             account: try body.string("account", allowInteger: true),
             toAccount: try body.string("to_account", allowInteger: true),
-            note: try body.string("note")
+            note: try body.string("note"),
+            lines: try body.lines("lines")
         )
     }
 }
