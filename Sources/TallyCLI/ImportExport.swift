@@ -34,12 +34,15 @@ extension Tally {
                 try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let shape = try await store.imports.exportShape(of: scope, filter: filter)
-                    out.write(Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8))
+                    var csv = TallyCSV.Writer(
+                        time: shape.hasTimes,
+                        toAccount: shape.hasTransfers,
+                        split: shape.hasSplits
+                    )
+                    out.write(Data(csv.header.utf8))
                     try await store.imports.forEachRecord(in: scope, filter: filter) { records in
                         var text = ""
-                        for r in records {
-                            text += TallyCSV.line(r.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
-                        }
+                        for r in records { text += csv.rows(r.exportRecord) }
                         out.write(Data(text.utf8))
                     }
                 }

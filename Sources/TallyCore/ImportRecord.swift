@@ -16,6 +16,9 @@ public struct ImportRecord: Sendable {
     /// The file's own id of the row (or the hash of its fields), kept on the record; nil for
     /// Tally's own CSV.
     public var importedID: String?
+    /// A split record's lines (2–100, adding up to the draft's amount); the record's own
+    /// `category` and `subcategory` are then empty.
+    public var lines: [ImportLine] = []
 
     /// A row.
     public init(
@@ -83,6 +86,8 @@ public struct ExportRecord: Sendable, Hashable {
     public var toAccount: String
     /// Note.
     public var note: String
+    /// A split record's lines (its `category` and `subcategory` are then empty).
+    public var lines: [ExportLine] = []
 
     /// A record.
     public init(
@@ -109,3 +114,26 @@ public struct ExportRecord: Sendable, Hashable {
         self.note = note
     }
 }
+
+/// One line of a split record as a file row sees it: names instead of ids.
+public struct ExportLine: Sendable, Hashable {
+    /// Top-level category name; "" when the line is uncategorised.
+    public var category: String
+    /// Sub-category name, "" for none.
+    public var subcategory: String
+    /// The line's amount, in the record's currency.
+    public var amount: Money
+    /// The line's note.
+    public var note: String
+
+    /// Makes a line.
+    public init(category: String, subcategory: String, amount: Money, note: String) {
+        self.category = category
+        self.subcategory = subcategory
+        self.amount = amount
+        self.note = note
+    }
+}
+
+/// One line of a split record read from a file: names as spelled there, found or created on import.
+public typealias ImportLine = ExportLine

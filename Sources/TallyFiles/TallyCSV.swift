@@ -9,25 +9,71 @@ public enum TallyCSV {
     public static let columns = [
         "date", "amount", "kind", "payee", "category", "subcategory", "account", "currency", "note",
     ]
-    /// Columns an import also accepts.
-    public static let optionalColumns = ["time", "to_account"]
+    /// Columns an import also accepts. A split record is one row per line: `split` names the
+    /// record its rows make up (the same value on each, "" for a record that is not split), and
+    /// `line_note` holds each line's note (`note` stays the record's).
+    public static let optionalColumns = ["time", "to_account", "split", "line_note"]
     /// The columns that hold free text (names and notes), as opposed to dates, amounts and codes.
-    public static let textColumns: Set<String> = ["payee", "category", "subcategory", "account", "note", "to_account"]
+    public static let textColumns: Set<String> = [
+        "payee", "category", "subcategory", "account", "note", "to_account", "line_note",
+    ]
 
     /// The header line for an export; the optional columns only when some record needs them.
-    public static func header(time: Bool, toAccount: Bool) -> String {
-        CSVWriter.row(columns + (time ? ["time"] : []) + (toAccount ? ["to_account"] : []))
+    public static func header(time: Bool, toAccount: Bool, split: Bool = false) -> String {
+        CSVWriter.row(
+            columns + (time ? ["time"] : []) + (toAccount ? ["to_account"] : [])
+                + (split ? ["split", "line_note"] : [])
+        )
     }
 
-    /// One record's line, matching `header(time:toAccount:)`.
+    /// One record's line, matching `header(time:toAccount:)`: a record that is not split.
     public static func line(_ r: ExportRecord, time: Bool, toAccount: Bool) -> String {
+        CSVWriter.row(fields(r, time: time, toAccount: toAccount))
+    }
+
+    private static func fields(_ r: ExportRecord, time: Bool, toAccount: Bool) -> [String] {
         var fields = [
             r.date.description, r.amount.decimalString, r.kind.rawValue, r.payee, r.category, r.subcategory,
             r.account, r.amount.currency.code, r.note,
         ]
         if time { fields.append(r.time?.description ?? "") }
         if toAccount { fields.append(r.toAccount) }
-        return CSVWriter.row(fields)
+        return fields
+    }
+
+    /// Writes an export's rows, naming its split records 1, 2, … in the order they come, so the
+    /// same records always give the same file.
+    public struct Writer: Sendable {
+        let time: Bool
+        let toAccount: Bool
+        let split: Bool
+        private var splits = 0
+
+        /// A writer for a file with these optional columns.
+        public init(time: Bool, toAccount: Bool, split: Bool) {
+            self.time = time
+            self.toAccount = toAccount
+            self.split = split
+        }
+
+        /// The header line.
+        public var header: String { TallyCSV.header(time: time, toAccount: toAccount, split: split) }
+
+        /// A record's rows: one, or one per line of a split.
+        public mutating func rows(_ r: ExportRecord) -> String {
+            var base = TallyCSV.fields(r, time: time, toAccount: toAccount)
+            guard split else { return CSVWriter.row(base) }
+            guard !r.lines.isEmpty else { return CSVWriter.row(base + ["", ""]) }
+            splits += 1
+            var out = ""
+            for line in r.lines {
+                base[1] = line.amount.decimalString
+                base[4] = line.category
+                base[5] = line.subcategory
+                out += CSVWriter.row(base + [String(splits), line.note])
+            }
+            return out
+        }
     }
 }
 
@@ -69,10 +115,90 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         width = header.count
     }
 
-    /// The next checked row.
+    /// A row read ahead: the first row after a split's rows.
+    private var pending: Row?
+    /// The split names met so far: a split's rows come together.
+    private var splitNames: Set<String> = []
+
+    /// One checked row, with its split name and line note.
+    private struct Row {
+        var record: ImportRecord
+        var split: String
+        var lineNote: String
+    }
+
+    /// The next checked record: one row, or the rows of one split.
     public func next() throws -> ImportRecord? {
         lock.lock()
         defer { lock.unlock() }
+        let head: Row
+        if let pending {
+            head = pending
+            self.pending = nil
+        } else {
+            guard let row = try readRow() else { return nil }
+            head = row
+        }
+        guard !head.split.isEmpty else { return head.record }
+        guard splitNames.insert(head.split).inserted else {
+            throw FieldError(
+                "line \(head.record.line), split",
+                "split '\(head.split)' appears again; the rows of a split come one after another"
+            )
+        }
+        var group = [head]
+        while let row = try readRow() {
+            guard row.split == head.split else {
+                pending = row
+                break
+            }
+            group.append(row)
+        }
+        return try joined(group)
+    }
+
+    /// A split's rows as one record: the rows agree on everything but category, amount and line note.
+    private func joined(_ rows: [Row]) throws(FieldError) -> ImportRecord {
+        var record = rows[0].record
+        let field = "line \(record.line), split"
+        guard (Split.minLines...Split.maxLines).contains(rows.count) else {
+            throw FieldError(
+                field,
+                "split '\(rows[0].split)' has \(rows.count) rows; a split has \(Split.minLines) to \(Split.maxLines)"
+            )
+        }
+        guard record.draft.kind != .transfer else { throw FieldError(field, "a transfer cannot be split") }
+        var total: Int64 = 0
+        for row in rows {
+            let d = row.record.draft
+            let first = record.draft
+            if d.kind != first.kind || d.date != first.date || d.time != first.time || d.payee != first.payee
+                || d.amount.currency != first.amount.currency || d.note != first.note
+                || row.record.account != record.account
+            {
+                throw FieldError(
+                    "line \(row.record.line), split",
+                    "the rows of split '\(row.split)' must agree on date, time, kind, payee, account, currency and note"
+                )
+            }
+            do { try total.checkedAdd(d.amount.minorUnits) } catch { throw FieldError(field, error.message) }
+        }
+        record.draft.amount = Money(minorUnits: total, currency: record.draft.amount.currency)
+        record.lines = rows.map {
+            ImportLine(
+                category: $0.record.category,
+                subcategory: $0.record.subcategory,
+                amount: $0.record.draft.amount,
+                note: $0.lineNote
+            )
+        }
+        record.category = ""
+        record.subcategory = ""
+        return record
+    }
+
+    /// The next row, checked on its own.
+    private func readRow() throws -> Row? {
         let row: (line: Int, fields: [String])
         do {
             guard let read = try reader.next() else { return nil }
@@ -141,13 +267,25 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         }
         draft.account = nil
         draft.toAccount = nil
-        return ImportRecord(
-            line: row.line,
-            draft: draft,
-            category: category,
-            subcategory: subcategory,
-            account: (field("account") ?? "").trimmingSpaces(),
-            toAccount: toAccount
+        let lineNote = (field("line_note") ?? "").trimmingSpaces()
+        do { try Validate.text(lineNote, field: "line_note", maxLength: 2000) } catch {
+            throw FieldError("line \(row.line), line_note", error.message)
+        }
+        let split = (field("split") ?? "").trimmingSpaces()
+        if split.isEmpty, !lineNote.isEmpty {
+            throw FieldError("line \(row.line), line_note", "is only for the rows of a split")
+        }
+        return Row(
+            record: ImportRecord(
+                line: row.line,
+                draft: draft,
+                category: category,
+                subcategory: subcategory,
+                account: (field("account") ?? "").trimmingSpaces(),
+                toAccount: toAccount
+            ),
+            split: split,
+            lineNote: lineNote
         )
     }
 

@@ -7,6 +7,8 @@ public struct ExportShape: Sendable, Hashable {
     public var hasTimes: Bool
     /// Some record is a transfer.
     public var hasTransfers: Bool
+    /// Some record is split (the file then has `split` and `line_note` columns).
+    public var hasSplits: Bool = false
 }
 
 extension TransactionRecord {
@@ -14,7 +16,7 @@ extension TransactionRecord {
     public var exportRecord: ExportRecord {
         let t = transaction
         let path = (categoryPath ?? "").split(separator: ":", maxSplits: 1).map(String.init)
-        return ExportRecord(
+        var record = ExportRecord(
             date: t.date,
             time: t.time,
             kind: t.kind,
@@ -26,6 +28,16 @@ extension TransactionRecord {
             toAccount: toAccountName ?? "",
             note: t.note
         )
+        record.lines = lines.map { line in
+            let path = (line.categoryPath ?? "").split(separator: ":", maxSplits: 1).map(String.init)
+            return ExportLine(
+                category: path.first ?? "",
+                subcategory: path.count > 1 ? path[1] : "",
+                amount: line.line.amount,
+                note: line.line.note
+            )
+        }
+        return record
     }
 }
 
@@ -38,12 +50,17 @@ extension Imports {
             let row = try await db.raw(
                 """
                 SELECT CAST(COALESCE(MAX(CASE WHEN t.time <> '' THEN 1 ELSE 0 END), 0) AS BIGINT) AS times,
-                  CAST(COALESCE(MAX(CASE WHEN t.kind = 'transfer' THEN 1 ELSE 0 END), 0) AS BIGINT) AS transfers
+                  CAST(COALESCE(MAX(CASE WHEN t.kind = 'transfer' THEN 1 ELSE 0 END), 0) AS BIGINT) AS transfers,
+                  CAST(COALESCE(MAX(CASE WHEN t.line_count > 0 THEN 1 ELSE 0 END), 0) AS BIGINT) AS splits
                 FROM transactions t WHERE \(search.conditions.joined(separator: " AND "))
                 """
             ).first()
             let flags = try row?.decode(model: ShapeFlags.self)
-            return ExportShape(hasTimes: flags?.times == 1, hasTransfers: flags?.transfers == 1)
+            return ExportShape(
+                hasTimes: flags?.times == 1,
+                hasTransfers: flags?.transfers == 1,
+                hasSplits: flags?.splits == 1
+            )
         }
     }
 
@@ -75,4 +92,5 @@ extension Imports {
 private struct ShapeFlags: Decodable {
     let times: Int64
     let transfers: Int64
+    let splits: Int64
 }

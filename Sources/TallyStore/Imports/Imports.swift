@@ -159,6 +159,66 @@ extension Imports {
                         keys[d.payee] = key
                     }
                     let date = d.date.description
+                    if !row.lines.isEmpty {
+                        // A split record (rare) is written on its own, for its id, with its lines.
+                        try await flush()
+                        try await queue.settle()
+                        var lineCategories: [CategoryID?] = []
+                        for line in row.lines {
+                            lineCategories.append(
+                                try await names.category(
+                                    db,
+                                    kind: d.kind,
+                                    name: line.category,
+                                    sub: line.subcategory,
+                                    line: row.line
+                                )
+                            )
+                        }
+                        let base = rates.convert(d.amount, on: d.date)?.minorUnits
+                        let id = try await writer.insertReturningIDs(
+                            into: "transactions",
+                            columns: Self.importColumns,
+                            values: Self.importColumns.map { column in
+                                shared[column]
+                                    ?? [
+                                        "kind": .text(d.kind.rawValue), "amount_minor": .int(d.amount.minorUnits),
+                                        "currency": .text(d.amount.currency.code), "date": .text(date),
+                                        "time": .text(d.time?.description ?? ""), "payee": .text(d.payee),
+                                        "payee_key": .text(key), "category_id": .null, "account_id": BulkValue(account),
+                                        "to_account_id": BulkValue(toAccount), "note": .text(d.note),
+                                        "base_minor": BulkValue(base), "imported_id": BulkValue(row.importedID),
+                                    ][column]!
+                            }
+                        )[0]
+                        let shares = try await RecordMoney.write(
+                            db,
+                            book: bookID,
+                            record: TransactionID(rawValue: id),
+                            lines: zip(lineCategories, row.lines).map { ($0, $1.amount.minorUnits, $1.note) },
+                            base: base
+                        )
+                        totals.add(
+                            sign: 1,
+                            kind: d.kind,
+                            amount: d.amount.minorUnits,
+                            base: base,
+                            currency: d.amount.currency.code,
+                            date: date,
+                            payeeKey: key,
+                            category: nil,
+                            account: account,
+                            toAccount: toAccount,
+                            lines: shares
+                        )
+                        if d.kind != .transfer, !key.isEmpty {
+                            payees[key, default: PayeeUse(name: d.payee)].add(d, category: nil, account: account)
+                        }
+                        result.count += 1
+                        result.firstDate = min(result.firstDate ?? d.date, d.date)
+                        result.lastDate = max(result.lastDate ?? d.date, d.date)
+                        continue
+                    }
                     // In `importColumns` order, without the shared ones.
                     values.append(.text(d.kind.rawValue))
                     values.append(.int(d.amount.minorUnits))

@@ -9,14 +9,11 @@ enum CSVExport {
         // Checked before the first byte goes out: afterwards no error status can be sent.
         let shape = try await store.imports.exportShape(of: scope, filter: filter)
         let body = ResponseBody { writer in
-            try await writer.write(
-                ByteBuffer(string: TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers))
-            )
+            var csv = TallyCSV.Writer(time: shape.hasTimes, toAccount: shape.hasTransfers, split: shape.hasSplits)
+            try await writer.write(ByteBuffer(string: csv.header))
             try await store.imports.forEachRecord(in: scope, filter: filter) { records in
                 var text = ""
-                for record in records {
-                    text += TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
-                }
+                for record in records { text += csv.rows(record.exportRecord) }
                 try await writer.write(ByteBuffer(string: text))
             }
             try await writer.finish(nil)

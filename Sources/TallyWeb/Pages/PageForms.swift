@@ -1,5 +1,7 @@
 // The forms the pages post, one type each, named for the fields of their templates.
 
+import TallyCore
+
 /// `POST /signup`.
 struct SignUpForm: PageForm {
     var email: String?
@@ -34,11 +36,34 @@ struct RecordForm: PageForm {
     /// `client_id`: a new record form's own id, made when the form was shown, so that pressing
     /// Save twice (or a resend after a lost answer) stores one record.
     var clientID: String?
+    /// "1" when the record is split over the lines below (the category tiles then do not count).
+    var split: String?
+    /// `line_category[]`, `line_amount[]`, `line_note[]`: the split's rows, in order.
+    var lineCategory: [String]?
+    var lineAmount: [String]?
+    var lineNote: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case kind, amount, currency, date, time, payee, category, account, note, receipts
+        case kind, amount, currency, date, time, payee, category, account, note, receipts, split
         case toAccount = "to_account"
         case clientID = "client_id"
+        case lineCategory = "line_category"
+        case lineAmount = "line_amount"
+        case lineNote = "line_note"
+    }
+
+    /// The split's rows as lines, rows left wholly blank dropped; nil when the form is not split
+    /// (then `lines: []`: an edited split record becomes one category again).
+    var lines: [LineInput] {
+        guard split == "1" else { return [] }
+        let amounts = lineAmount ?? []
+        let categories = lineCategory ?? []
+        let notes = lineNote ?? []
+        return (0..<max(amounts.count, categories.count, notes.count)).compactMap { i in
+            func at(_ list: [String]) -> String { i < list.count ? list[i].trimmingSpaces() : "" }
+            if at(amounts).isEmpty && at(categories).isEmpty && at(notes).isEmpty { return nil }
+            return LineInput(category: at(categories), amount: at(amounts), note: at(notes))
+        }
     }
 }
 

@@ -77,8 +77,32 @@ struct RecordFormModel {
             hasReceipts: !receipts.isEmpty,
             moreOpen: isEdit || moreFields.contains(error?.field ?? ""),
             error: error?.description ?? "",
-            errorField: error?.field ?? ""
+            errorField: error?.field ?? "",
+            isSplit: !(input.lines ?? []).isEmpty,
+            lines: Self.splitRows(input.lines ?? [], categories: categories)
         )
+    }
+
+    /// The split editor's rows: the given lines, then blank rows up to two and one spare (the
+    /// form works without JavaScript; with it, rows are added and removed in place).
+    static func splitRows(_ lines: [LineInput], categories: [Category]) -> [SplitLineRow] {
+        let rows = lines + Array(repeating: LineInput(), count: max(Split.minLines - lines.count, 0) + 1)
+        let paths = categories.map { ($0, $0.path(in: categories)) }.sorted { $0.1 < $1.1 }
+        return rows.enumerated().map { index, line in
+            let chosen = chosenCategory(line.category, in: categories)
+            func options(_ kind: CategoryKind) -> [CategoryOption] {
+                paths.filter { $0.0.kind == kind }.map {
+                    CategoryOption(id: $0.0.id, path: $0.1, selected: $0.0.id == chosen)
+                }
+            }
+            return SplitLineRow(
+                number: index + 1,
+                expenseOptions: options(.expense),
+                incomeOptions: options(.income),
+                amount: line.amount ?? "",
+                note: line.note ?? ""
+            )
+        }
     }
 
     /// The category the input names, by id or by "Parent:Child" path.

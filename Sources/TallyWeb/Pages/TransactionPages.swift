@@ -82,7 +82,14 @@ struct TransactionPages {
             category: t.categoryID.map(String.init) ?? "",
             account: t.accountID.map(String.init) ?? "",
             toAccount: t.toAccountID.map(String.init) ?? "",
-            note: t.note
+            note: t.note,
+            lines: t.lines.map {
+                LineInput(
+                    category: $0.categoryID.map(String.init) ?? "",
+                    amount: $0.amount.decimalString,
+                    note: $0.note
+                )
+            }
         )
         return try await form(scope: scope, context: context, input: input, recordID: t.id)
     }
@@ -155,10 +162,11 @@ struct TransactionPages {
             date: form.date,
             time: form.time,
             payee: form.payee,
-            category: form.category,
+            category: form.split == "1" ? nil : form.category,
             account: form.account,
             toAccount: form.toAccount,
-            note: form.note
+            note: form.note,
+            lines: form.lines
         )
     }
 

@@ -37,6 +37,27 @@ struct TransactionFormPage: ViewModel {
     let moreOpen: Bool
     let error: String
     let errorField: String
+    /// The record is split: the lines count, the category tiles do not.
+    let isSplit: Bool
+    /// The split's rows: the record's lines, then blank ones (at least two, one spare).
+    let lines: [SplitLineRow]
+}
+
+/// One row of the split editor.
+struct SplitLineRow: ViewModel {
+    /// 1-based, for the labels.
+    let number: Int
+    let expenseOptions: [CategoryOption]
+    let incomeOptions: [CategoryOption]
+    let amount: String
+    let note: String
+}
+
+/// A category in a split row's list.
+struct CategoryOption: ViewModel {
+    let id: CategoryID
+    let path: String
+    let selected: Bool
 }
 
 /// A category as a tile of the quick-add grid: a radio button with its icon and name.

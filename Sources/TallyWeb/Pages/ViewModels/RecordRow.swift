@@ -38,9 +38,17 @@ struct RecordRow: ViewModel {
         signed =
             t.kind == .expense
             ? "−" + t.amount.formatted : (t.kind == .income ? "+" + t.amount.formatted : t.amount.formatted)
-        category = record.categoryPath ?? (t.kind == .transfer ? "Transfer" : "Uncategorised")
-        icon = record.categoryIcon ?? (t.kind == .transfer ? "⇄" : "•")
-        color = SafeColor.hex(record.categoryColor)
+        if let first = record.lines.first {
+            // A split names its categories, the largest share's icon and colour leading.
+            let lead = record.lines.max { $0.line.amount.minorUnits < $1.line.amount.minorUnits } ?? first
+            category = "Split: " + record.lines.map { $0.categoryPath ?? "Uncategorised" }.joined(separator: " + ")
+            icon = lead.categoryIcon ?? "•"
+            color = SafeColor.hex(lead.categoryColor)
+        } else {
+            category = record.categoryPath ?? (t.kind == .transfer ? "Transfer" : "Uncategorised")
+            icon = record.categoryIcon ?? (t.kind == .transfer ? "⇄" : "•")
+            color = SafeColor.hex(record.categoryColor)
+        }
         account = record.accountName ?? ""
         time = t.time?.description ?? ""
         note = t.note
