@@ -218,8 +218,9 @@ def tally_dates(book):
 
 
 def test_dates_stay_the_records_days(book):
-    for tool in ["hledger", "ledger", "bean-query"]:
-        require(shutil.which(tool), f"{tool} is not installed")
+    for tool, package in [("hledger", "apt-get install hledger"), ("ledger", "apt-get install ledger"),
+                          ("bean-query", "pip install beanquery")]:
+        require(shutil.which(tool), f"{tool} is not installed: {package}")
     ledger_file, beancount_file = book["files"]["ledger"], book["files"]["beancount"]
     out = run(["hledger", "-f", ledger_file, "reg", "^(Expenses|Income):", "-O", "csv"])
     assert Counter(row[1] for row in list(csv.reader(io.StringIO(out)))[1:]) == tally_dates(book)
