@@ -83,28 +83,7 @@ enum Listing {
         case .csv:
             return ([columns] + records.map(fields)).map(CSVWriter.row).joined()
         case .json:
-            // Imported records also say where they came from: the file's id and the import's.
-            let objects = records.map { r -> [String: Any] in
-                var object: [String: Any] = Dictionary(uniqueKeysWithValues: zip(columns, fields(r)))
-                if let importID = r.importID { object["import_id"] = importID }
-                if let importedID = r.importedID { object["imported_id"] = importedID }
-                if !r.lines.isEmpty {
-                    // A split's categories are its lines'; the record itself has none.
-                    object["category"] = ""
-                    object["lines"] = r.lines.map { line -> [String: Any] in
-                        var out: [String: Any] = ["amount": line.line.amount.decimalString, "note": line.line.note]
-                        out["category"] = line.categoryPath ?? NSNull()
-                        return out
-                    }
-                }
-                return object
-            }
-            let data =
-                (try? JSONSerialization.data(
-                    withJSONObject: objects,
-                    options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-                )) ?? Data()
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return json(records.map(jsonObject)) + "\n"
         case .table:
             guard !records.isEmpty else { return "No records.\n" }
             let rows = records.map { r -> [String] in
@@ -119,6 +98,41 @@ enum Listing {
             }
             return table(header: ["Date", "Payee", "Category", "Account", "Amount"], rows: rows, rightAligned: [4])
         }
+    }
+
+    /// A record as `--format json` gives it: the columns, and for imported records where they came
+    /// from, the file's id and the import's.
+    static func jsonObject(_ r: TransactionRecord) -> [String: Any] {
+        var object: [String: Any] = Dictionary(uniqueKeysWithValues: zip(columns, fields(r)))
+        if let importID = r.importID { object["import_id"] = importID }
+        if let importedID = r.importedID { object["imported_id"] = importedID }
+        if !r.lines.isEmpty {
+            // A split's categories are its lines'; the record itself has none.
+            object["category"] = ""
+            object["lines"] = r.lines.map { line -> [String: Any] in
+                var out: [String: Any] = ["amount": line.line.amount.decimalString, "note": line.line.note]
+                out["category"] = line.categoryPath ?? NSNull()
+                return out
+            }
+        }
+        return object
+    }
+
+    /// A page of records as the elements of `--format json`'s array, indented as there, without
+    /// the brackets: `tally export --format json` joins pages with ",\n" and gives the same text.
+    static func jsonElements(_ records: [TransactionRecord]) -> String {
+        let array = json(records.map(jsonObject))
+        guard array.hasPrefix("[\n"), array.hasSuffix("\n]") else { return array }
+        return String(array.dropFirst(2).dropLast(2))
+    }
+
+    private static func json(_ objects: [[String: Any]]) -> String {
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: objects,
+                options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            )) ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A plain text table with a header rule; `rightAligned` columns are padded on the left.

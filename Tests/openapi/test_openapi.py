@@ -697,6 +697,10 @@ def exercise(c: Client):
                                         "payee": "blue bottle", "kind": "expense", "q": "bott", "amount_min": "1",
                                         "amount_max": "100.00", "order": "newest"})
     c.call("get", T, 200, ids=B, query={"format": "csv"})
+    c.call("get", T, 200, ids=B, query={"format": "ledger"})
+    c.call("get", T, 200, ids=B, query={"format": "beancount", "kind": "expense"})
+    c.call("get", T, 422, ids=B, query={"format": "nonsense"})
+    c.call("get", T, 422, ids=B, query={"format": "ledger", "category": "No such category"})
     c.call("get", T, 422, ids=B, query={"from": "2026-02-30"})
     c.call("get", T, 422, ids=B, query={"limit": 0})
     c.call("get", T, 422, ids=B, query={"order": "NEWEST"})

@@ -64,6 +64,15 @@ extension Imports {
         }
     }
 
+    /// Checks `filter` against the book (a category or account it names must exist) without
+    /// reading any record, so that a streamed export can refuse it before its first byte.
+    public func check(_ filter: TransactionFilter, in scope: BookScope) async throws {
+        let book = scope.book
+        _ = try await database.read { db in
+            try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
+        }
+    }
+
     /// Every record matching `filter`, oldest first, handed over a page at a time so an export of
     /// any size never holds the whole book in memory.
     public func forEachRecord(

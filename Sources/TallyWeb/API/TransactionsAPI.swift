@@ -19,14 +19,18 @@ struct TransactionsAPI {
         return routes
     }
 
-    /// Records matching the filter with the count and totals of all matches; `format=csv`
-    /// downloads every match in Tally's CSV format instead.
+    /// Records matching the filter with the count and totals of all matches; `format=csv`,
+    /// `ledger` or `beancount` downloads every match in that format instead.
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let filter = try TransactionFilter.parse { query.get($0) }
-        if try Download.format(query["format"], allowed: ["json", "csv"]) == "csv" {
+        let format = try Download.format(query["format"], allowed: ["json", "csv", "ledger", "beancount"])
+        if format == "csv" {
             return try await CSVExport.response(store: store, scope: scope, filter: filter)
+        }
+        if let journal = JournalFormat(rawValue: format) {
+            return try await JournalDownload.response(store: store, scope: scope, filter: filter, format: journal)
         }
         var limit = 100
         if let text = query["limit"] {

@@ -136,6 +136,9 @@ struct ReportPages {
                 selected: $0 == (filter.kind?.rawValue ?? "")
             )
         }
+        func exportLink(_ format: String) -> String {
+            "/api/v1/books/\(bookID)/transactions?\(params)\(params.isEmpty ? "" : "&")format=\(format)"
+        }
         let others = summary.originals.map { "\($0.kind.rawValue) \($0.total.formatted)" }
         let model = SearchPage(
             q: filter.text ?? "",
@@ -159,7 +162,9 @@ struct ReportPages {
             hasOtherCurrencies: !others.isEmpty,
             unconverted: UnconvertedNote(summary.unconverted, base: book.currency, book: bookID),
             nextLink: page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
-            csvLink: "/api/v1/books/\(bookID)/transactions?\(params)\(params.isEmpty ? "" : "&")format=csv"
+            csvLink: exportLink("csv"),
+            ledgerLink: exportLink("ledger"),
+            beancountLink: exportLink("beancount")
         )
         return pages.page("search", title: "Search", context: context, book: book, model: model)
     }

@@ -67,4 +67,7 @@ struct SearchPage: ViewModel {
     let unconverted: UnconvertedNote
     let nextLink: String
     let csvLink: String
+    /// The same records as a Ledger journal and as Beancount.
+    let ledgerLink: String
+    let beancountLink: String
 }

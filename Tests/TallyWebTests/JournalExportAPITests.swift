@@ -1,0 +1,147 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TallyStore
+import TallyWeb
+import Testing
+
+extension API {
+    /// `GET …/transactions?format=ledger|beancount`: the downloads and their refusals.
+    @Suite struct JournalExport {
+        func sampleBook(_ client: Client) async throws -> Owner {
+            let owner = try await makeOwner(client)
+            for fields: [String: Any] in [
+                [
+                    "amount": "40.00", "payee": "Corner; Shop", "category": "Food:Groceries", "account": "Debit Card",
+                    "date": "2024-05-01", "note": "weekly\n[2020-01-01]",
+                ],
+                [
+                    "kind": "income", "amount": "2000", "payee": "Acme", "category": "Salary", "account": "Debit Card",
+                    "date": "2024-05-02",
+                ],
+                [
+                    "kind": "transfer", "amount": "50", "account": "Debit Card", "to_account": "Cash",
+                    "date": "2024-05-03",
+                ],
+                [
+                    "amount": "12.50", "currency": "EUR", "payee": "Taxi", "account": "Credit Card",
+                    "date": "2024-05-04",
+                ],
+            ] {
+                try await addTransaction(client, owner, fields)
+            }
+            return owner
+        }
+
+        @Test("ledger and beancount: the whole file, named and typed as documented", arguments: Backend.all)
+        func downloads(_ backend: Backend) async throws {
+            try await withApp(backend, openSignup: true) { client, _ in
+                let owner = try await sampleBook(client)
+                let ledger = try await client.get("\(owner.books)/transactions?format=Ledger", token: owner.token)
+                expectStatus(ledger, .ok)
+                #expect(ledger.headers[.contentType] == "text/plain; charset=utf-8")
+                #expect(ledger.headers[.contentDisposition] == "attachment; filename=\"tally-export.ledger\"")
+                #expect(ledger.text == Self.ledger + "\n")
+                // Beancount dates each `open` by the first use, so a journal is always oldest first.
+                let newest = try await client.get(
+                    "\(owner.books)/transactions?format=ledger&order=newest",
+                    token: owner.token
+                )
+                #expect(newest.text == ledger.text)
+                let beancount = try await client.get(
+                    "\(owner.books)/transactions?format=beancount&kind=transfer",
+                    token: owner.token
+                )
+                expectStatus(beancount, .ok)
+                #expect(beancount.headers[.contentDisposition] == "attachment; filename=\"tally-export.beancount\"")
+                #expect(beancount.text == Self.transfers + "\n")
+            }
+        }
+
+        @Test("an unknown format or filter is a 422 naming the field; a stranger gets 404", arguments: Backend.all)
+        func refusals(_ backend: Backend) async throws {
+            try await withApp(backend, openSignup: true) { client, _ in
+                let owner = try await sampleBook(client)
+                let stranger = try await makeOwner(client, email: "eve@example.com")
+                expectProblem(
+                    try await client.get("\(owner.books)/transactions?format=hledger", token: owner.token),
+                    .unprocessableContent,
+                    field: "format",
+                    detailContains: "json, csv, ledger, beancount"
+                )
+                for format in ["ledger", "beancount"] {
+                    expectProblem(
+                        try await client.get(
+                            "\(owner.books)/transactions?format=\(format)&category=Nope",
+                            token: owner.token
+                        ),
+                        .unprocessableContent,
+                        field: "category"
+                    )
+                    expectStatus(
+                        try await client.get("\(owner.books)/transactions?format=\(format)", token: stranger.token),
+                        .notFound
+                    )
+                }
+            }
+        }
+
+        // Without the file's last newline, as a literal ends.
+        static let ledger = #"""
+            ; Tally export of the book "Personal", kept in USD
+
+            2024-05-01 * Corner, Shop
+                ; weekly
+                ; (2020-01-01)
+                Expenses:Food:Groceries    40.00 USD
+                Assets:Debit Card          -40.00 USD
+
+            2024-05-02 * Acme
+                Assets:Debit Card    2000.00 USD
+                Income:Salary        -2000.00 USD
+
+            2024-05-03 *
+                Assets:Cash          50.00 USD
+                Assets:Debit Card    -50.00 USD
+
+            2024-05-04 * Taxi
+                Expenses:Uncategorized     12.50 EUR
+                Liabilities:Credit Card    -12.50 EUR
+            """#
+
+        static let transfers = #"""
+            option "title" "Personal"
+            option "operating_currency" "USD"
+
+            2024-05-03 open Assets:Cash
+            2024-05-03 open Assets:Debit-Card
+            2024-05-03 * ""
+              Assets:Cash        50.00 USD
+              Assets:Debit-Card  -50.00 USD
+            """#
+    }
+}
+
+extension WebPages {
+    @Test func searchPageLinksEachDownloadWithItsFilters() async throws {
+        try await withApp { client, store in
+            let (browser, book) = try await signedIn(client, store)
+            let page = try await browser.get("/books/\(book)/search?q=coffee&kind=expense")
+            expectStatus(page, .ok)
+            for (id, format) in [("search-csv", "csv"), ("search-ledger", "ledger"), ("search-beancount", "beancount")]
+            {
+                let link =
+                    "/api/v1/books/\(book)/transactions?kind=expense&amp;q=coffee&amp;order=newest&amp;format=\(format)"
+                #expect(page.text.contains("<a href=\"\(link)\" id=\"\(id)\">"), "\(format) link in \(page.text)")
+            }
+            // The page lists newest first; a journal is still written oldest first.
+            let ledger = try await browser.get(
+                "/api/v1/books/\(book)/transactions?kind=expense&q=coffee&order=newest&format=ledger"
+            )
+            expectStatus(ledger, .ok)
+            #expect(ledger.text == "; Tally export of the book \"Personal\", kept in USD\n")
+        }
+    }
+}
