@@ -35,6 +35,7 @@ extension Tally {
             )
         )
         var split: [String] = []
+        @Option(help: "A tag (japan-2026); repeat for several, up to 20.") var tag: [String] = []
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
 
@@ -53,6 +54,7 @@ extension Tally {
             )
             try await reportingErrors {
                 if !split.isEmpty { input.lines = try split.map(Self.line) }
+                if !tag.isEmpty { input.tags = tag }
                 let input = input
                 let line = try await store.withStore { store in
                     let scope = try await who.resolve(store)

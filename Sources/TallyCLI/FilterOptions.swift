@@ -12,12 +12,14 @@ struct FilterOptions: ParsableArguments {
     @Option(help: "expense, income or transfer.") var kind: String?
     @Option(name: .customLong("amount-min"), help: "Smallest amount.") var amountMin: String?
     @Option(name: .customLong("amount-max"), help: "Largest amount.") var amountMax: String?
+    @Option(help: "Only records with this tag.") var tag: String?
 
     /// The filter, parsed by the same code as the API's query parameters; `text` is the free-text search.
     func filter(text: String? = nil, newestFirst: Bool = false) throws -> TransactionFilter {
         let values: [String: String?] = [
             "from": from, "to": to, "category": category, "account": account, "payee": payee, "kind": kind,
             "amount_min": amountMin, "amount_max": amountMax, "q": text, "order": newestFirst ? "newest" : nil,
+            "tag": tag,
         ]
         return try TransactionFilter.parse { values[$0] ?? nil }
     }

@@ -36,7 +36,8 @@ extension Tally {
                         var csv = TallyCSV.Writer(
                             time: shape.hasTimes,
                             toAccount: shape.hasTransfers,
-                            split: shape.hasSplits
+                            split: shape.hasSplits,
+                            tags: shape.hasTags
                         )
                         out.write(Data(csv.header.utf8))
                         try await store.imports.forEachRecord(in: scope, filter: filter) { records in

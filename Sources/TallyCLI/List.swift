@@ -53,6 +53,7 @@ enum Listing {
         ]
         if let category = record.categoryPath { parts.append(category) }
         if !record.lines.isEmpty { parts.append(splitText(record)) }
+        if !t.tags.isEmpty { parts.append(t.tags.map { "#" + $0 }.joined(separator: " ")) }
         if t.kind != .transfer, let account = record.accountName { parts.append("· \(account)") }
         return parts.joined(separator: " ")
     }
@@ -106,6 +107,7 @@ enum Listing {
         var object: [String: Any] = Dictionary(uniqueKeysWithValues: zip(columns, fields(r)))
         if let importID = r.importID { object["import_id"] = importID }
         if let importedID = r.importedID { object["imported_id"] = importedID }
+        object["tags"] = r.transaction.tags
         if !r.lines.isEmpty {
             // A split's categories are its lines'; the record itself has none.
             object["category"] = ""

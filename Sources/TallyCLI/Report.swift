@@ -9,7 +9,7 @@ extension Tally {
     /// `tally report`: a summary table, or a trend with `--interval`.
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Totals by category, sub-category, payee or account over a range.",
+            abstract: "Totals by category, sub-category, payee, account or tag over a range.",
             discussion:
                 "Without --from/--to the report covers this month. With --interval it shows a trend: one column per period."
         )
@@ -18,7 +18,8 @@ extension Tally {
 
         @Option(help: "First day, YYYY-MM-DD (default: the first of this month).") var from: String?
         @Option(help: "Last day, YYYY-MM-DD (default: the end of this month).") var to: String?
-        @Option(help: "category, subcategory, payee or account.") var by: String = "category"
+        @Option(help: "category, subcategory, payee, account or tag.") var by: String = "category"
+        @Option(help: "Only records with this tag.") var tag: String?
         @Option(help: "expense, income or both.") var kind: String = "expense"
         @Option(help: "day, week, month or year: a trend instead of a summary.") var interval: String?
         @Option(help: "table, csv, json or pdf (pdf needs --output).") var format: Format = .table
@@ -34,7 +35,7 @@ extension Tally {
                 if format == .pdf && interval != nil {
                     throw CLIError("--format pdf is for summaries; leave out --interval")
                 }
-                let fields = ["from": from, "to": to, "by": by, "kind": kind]
+                let fields = ["from": from, "to": to, "by": by, "kind": kind, "tag": tag]
                 let bytes: [UInt8] = try await store.withStore { store in
                     let scope = try await who.resolve(store)
                     let query = try ReportQuery.parse({ fields[$0] ?? nil }, today: scope.today)

@@ -7,7 +7,7 @@ public enum Tally {
     /// The subcommands this module holds, in the order help lists them.
     public static let commands: [any ParsableCommand.Type] = [
         Add.self, List.self, Search.self, Report.self, Import.self, Export.self, Categories.self, Accounts.self,
-        BookCommand.self, RateCommand.self, BudgetCommand.self, GoalCommand.self, BillCommand.self,
+        BookCommand.self, RateCommand.self, TagCommand.self, BudgetCommand.self, GoalCommand.self, BillCommand.self,
         UserCommand.self, TokenCommand.self, RulesCommand.self, Check.self, Demo.self, StatementCommand.self,
     ]
 

@@ -53,3 +53,11 @@ extension RowTag {
 
 /// The id of an exchange rate.
 public typealias RateID = Tagged<RowTag.Rate, Int64>
+
+extension RowTag {
+    /// A tag of a book.
+    public enum Tag {}
+}
+
+/// The id of a tag.
+public typealias TagID = Tagged<RowTag.Tag, Int64>

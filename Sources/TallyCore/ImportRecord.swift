@@ -88,6 +88,8 @@ public struct ExportRecord: Sendable, Hashable {
     public var note: String
     /// A split record's lines (its `category` and `subcategory` are then empty).
     public var lines: [ExportLine] = []
+    /// Its tags.
+    public var tags: [String] = []
 
     /// A record.
     public init(

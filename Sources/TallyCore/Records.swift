@@ -39,6 +39,8 @@ public struct Transaction: Sendable, Hashable {
     public var baseMinor: Int64?
     /// A split record's lines (2–100, summing to `amount`); empty when it has one category.
     public var lines: [TransactionLine]
+    /// Its tags' names, in the order they were given.
+    public var tags: [String]
 
     /// Makes a transaction value.
     public init(
@@ -55,9 +57,11 @@ public struct Transaction: Sendable, Hashable {
         note: String,
         receiptCount: Int = 0,
         baseMinor: Int64? = nil,
-        lines: [TransactionLine] = []
+        lines: [TransactionLine] = [],
+        tags: [String] = []
     ) {
         self.lines = lines
+        self.tags = tags
         self.id = id
         self.bookID = bookID
         self.kind = kind

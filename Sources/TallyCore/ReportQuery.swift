@@ -8,6 +8,8 @@ public enum ReportGrouping: String, Sendable, CaseIterable {
     case payee
     /// Account paid from or into.
     case account
+    /// Tag: a record with several tags is in each one's row; "No tag" holds the rest.
+    case tag
 }
 
 /// Which records a report sums. Transfers move money between accounts and are never spending.
@@ -78,19 +80,30 @@ public struct ReportQuery: Sendable, Hashable {
     public var by: ReportGrouping
     /// The kinds summed.
     public var kind: ReportKind
+    /// Only the records carrying this tag (its name, without "#"); nil for all.
+    public var tag: String?
 
     /// A query.
-    public init(range: DateRange, by: ReportGrouping = .category, kind: ReportKind = .expense) {
+    public init(range: DateRange, by: ReportGrouping = .category, kind: ReportKind = .expense, tag: String? = nil) {
         self.range = range
         self.by = by
         self.kind = kind
+        self.tag = tag
     }
 
-    /// Reads `by` and `kind` fields, naming the field on error.
-    public static func parse(range: DateRange, by: String?, kind: String?) throws(FieldError) -> ReportQuery {
+    /// Reads `by`, `kind` and `tag` fields, naming the field on error.
+    public static func parse(
+        range: DateRange,
+        by: String?,
+        kind: String?,
+        tag: String? = nil
+    ) throws(FieldError) -> ReportQuery {
         let grouping = try Validate.option(by, field: "by", default: ReportGrouping.category)
         let kind = try Validate.option(kind, field: "kind", default: ReportKind.expense)
-        return ReportQuery(range: range, by: grouping, kind: kind)
+        var name = (tag ?? "").trimmingSpaces()
+        if name.hasPrefix("#") { name.removeFirst() }
+        if !name.isEmpty { try Tags.check(name, field: "tag") }
+        return ReportQuery(range: range, by: grouping, kind: kind, tag: name.isEmpty ? nil : name)
     }
 }
 
@@ -121,7 +134,7 @@ extension ReportQuery {
             defaultFrom: month.first,
             defaultTo: month.last
         )
-        return try parse(range: range, by: field("by"), kind: field("kind"))
+        return try parse(range: range, by: field("by"), kind: field("kind"), tag: field("tag"))
     }
 }
 

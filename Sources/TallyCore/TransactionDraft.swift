@@ -44,6 +44,9 @@ public struct TransactionInput: Sendable, Equatable {
     public var note: String?
     /// Split lines: nil keeps what the record had, empty makes it one category again.
     public var lines: [LineInput]?
+    /// Tags, as typed (each item may hold several, split on commas and spaces): nil keeps the
+    /// record's, empty removes them.
+    public var tags: [String]?
 
     /// Makes an input; every field optional.
     public init(
@@ -57,9 +60,11 @@ public struct TransactionInput: Sendable, Equatable {
         account: String? = nil,
         toAccount: String? = nil,
         note: String? = nil,
-        lines: [LineInput]? = nil
+        lines: [LineInput]? = nil,
+        tags: [String]? = nil
     ) {
         self.lines = lines
+        self.tags = tags
         self.kind = kind
         self.amount = amount
         self.currency = currency
@@ -95,6 +100,8 @@ public struct TransactionDraft: Sendable, Equatable {
     public var note: String
     /// Split lines summing to `amount`; empty when the record has one category.
     public var lines: [DraftLine]
+    /// Tags, checked, each once (case-insensitively), in the order given.
+    public var tags: [String]
 
     /// Makes a draft.
     public init(
@@ -107,9 +114,11 @@ public struct TransactionDraft: Sendable, Equatable {
         account: Reference?,
         toAccount: Reference?,
         note: String,
-        lines: [DraftLine] = []
+        lines: [DraftLine] = [],
+        tags: [String] = []
     ) {
         self.lines = lines
+        self.tags = tags
         self.kind = kind
         self.amount = amount
         self.date = date
@@ -179,6 +188,7 @@ public struct TransactionDraft: Sendable, Equatable {
         try Validate.text(note, field: "note", maxLength: 2000)
 
         let lines = try splitLines(input, base: base, kind: kind, amount: amount)
+        let tags = try input.tags.map { raw throws(FieldError) in try Tags.parse(raw) } ?? base?.tags ?? []
         let category = lines.isEmpty ? (input.category.map(Reference.init) ?? base?.category) : nil
         // Quick add is an amount and a category: the category then says what the money was for.
         if kind != .transfer && payee.isEmpty && category == nil && lines.isEmpty {
@@ -210,7 +220,8 @@ public struct TransactionDraft: Sendable, Equatable {
             account: account,
             toAccount: toAccount,
             note: note,
-            lines: lines
+            lines: lines,
+            tags: tags
         )
     }
 

@@ -12,17 +12,18 @@ public enum TallyCSV {
     /// Columns an import also accepts. A split record is one row per line: `split` names the
     /// record its rows make up (the same value on each, "" for a record that is not split), and
     /// `line_note` holds each line's note (`note` stays the record's).
-    public static let optionalColumns = ["time", "to_account", "split", "line_note"]
+    public static let optionalColumns = ["time", "to_account", "split", "line_note", "tags"]
     /// The columns that hold free text (names and notes), as opposed to dates, amounts and codes.
     public static let textColumns: Set<String> = [
-        "payee", "category", "subcategory", "account", "note", "to_account", "line_note",
+        "payee", "category", "subcategory", "account", "note", "to_account", "line_note", "tags",
     ]
 
     /// The header line for an export; the optional columns only when some record needs them.
-    public static func header(time: Bool, toAccount: Bool, split: Bool = false) -> String {
+    /// `tags` holds a record's tags separated by spaces (a tag never holds one).
+    public static func header(time: Bool, toAccount: Bool, split: Bool = false, tags: Bool = false) -> String {
         CSVWriter.row(
             columns + (time ? ["time"] : []) + (toAccount ? ["to_account"] : [])
-                + (split ? ["split", "line_note"] : [])
+                + (split ? ["split", "line_note"] : []) + (tags ? ["tags"] : [])
         )
     }
 
@@ -47,30 +48,33 @@ public enum TallyCSV {
         let time: Bool
         let toAccount: Bool
         let split: Bool
+        let tags: Bool
         private var splits = 0
 
         /// A writer for a file with these optional columns.
-        public init(time: Bool, toAccount: Bool, split: Bool) {
+        public init(time: Bool, toAccount: Bool, split: Bool, tags: Bool = false) {
             self.time = time
             self.toAccount = toAccount
             self.split = split
+            self.tags = tags
         }
 
         /// The header line.
-        public var header: String { TallyCSV.header(time: time, toAccount: toAccount, split: split) }
+        public var header: String { TallyCSV.header(time: time, toAccount: toAccount, split: split, tags: tags) }
 
         /// A record's rows: one, or one per line of a split.
         public mutating func rows(_ r: ExportRecord) -> String {
             var base = TallyCSV.fields(r, time: time, toAccount: toAccount)
-            guard split else { return CSVWriter.row(base) }
-            guard !r.lines.isEmpty else { return CSVWriter.row(base + ["", ""]) }
+            let tail = tags ? [r.tags.joined(separator: " ")] : []
+            guard split else { return CSVWriter.row(base + tail) }
+            guard !r.lines.isEmpty else { return CSVWriter.row(base + ["", ""] + tail) }
             splits += 1
             var out = ""
             for line in r.lines {
                 base[1] = line.amount.decimalString
                 base[4] = line.category
                 base[5] = line.subcategory
-                out += CSVWriter.row(base + [String(splits), line.note])
+                out += CSVWriter.row(base + [String(splits), line.note] + tail)
             }
             return out
         }
@@ -173,12 +177,12 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
             let d = row.record.draft
             let first = record.draft
             if d.kind != first.kind || d.date != first.date || d.time != first.time || d.payee != first.payee
-                || d.amount.currency != first.amount.currency || d.note != first.note
+                || d.amount.currency != first.amount.currency || d.note != first.note || d.tags != first.tags
                 || row.record.account != record.account
             {
                 throw FieldError(
                     "line \(row.record.line), split",
-                    "the rows of split '\(row.split)' must agree on date, time, kind, payee, account, currency and note"
+                    "the rows of split '\(row.split)' must agree on date, time, kind, payee, account, currency, note and tags"
                 )
             }
             do { try total.checkedAdd(d.amount.minorUnits) } catch { throw FieldError(field, error.message) }
@@ -226,7 +230,8 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
             category: nil,
             account: nil,
             toAccount: nil,
-            note: field("note")
+            note: field("note"),
+            tags: field("tags").map { [$0] }
         )
         let toAccount = (field("to_account") ?? "").trimmingSpaces()
         if input.kind?.trimmingSpaces().lowercased() == "transfer" {

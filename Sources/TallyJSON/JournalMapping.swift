@@ -52,7 +52,7 @@ public struct JournalMapping: Sendable {
         kind == .credit ? .liabilities : .assets
     }
 
-    /// The record as an entry. Tags are empty until records have them.
+    /// The record as an entry, with its tags.
     public func entry(_ record: TransactionRecord) -> JournalEntry {
         let t = record.transaction
         let converted = t.baseMinor.map { Money(minorUnits: $0, currency: currency) }
@@ -77,7 +77,7 @@ public struct JournalMapping: Sendable {
                 JournalPosting(account, t.amount.negated),
             ]
         }
-        return JournalEntry(date: t.date, payee: t.payee, note: t.note, tags: [], postings: postings)
+        return JournalEntry(date: t.date, payee: t.payee, note: t.note, tags: t.tags, postings: postings)
     }
 
     /// The category side of an expense or income, positive: one posting, or one per line of a

@@ -43,6 +43,9 @@ struct SearchConditions {
             accountID = account.id
             conditions.append("(t.account_id = \(bind: account.id) OR t.to_account_id = \(bind: account.id))")
         }
+        if let tag = filter.tagName {
+            conditions.append(RecordTags.condition(try await RecordTags.find(db, book: book.id, name: tag)))
+        }
         var shareConditions = conditions
         if let categoryIDs {
             conditions.append(RecordMoney.inCategories(categoryIDs))

@@ -12,6 +12,13 @@ struct TotalsQuery {
         case category = "category_id"
         case account = "account_id"
         case payee = "payee_key"
+        /// The tag's name ("" for records without one); read from the records, never kept.
+        case tag = "tag_name"
+    }
+
+    /// A tag the rows are limited to: `only(nil)` is a tag the book does not have (no rows).
+    enum TagFilter {
+        case only(TagID?)
     }
 
     /// One group's sum.
@@ -44,6 +51,11 @@ struct TotalsQuery {
     var byPeriod = false
     /// Reads only daily totals (for day and week trends).
     var daysOnly = false
+    /// Only the records carrying a tag.
+    var tag: TagFilter?
+
+    /// The kept totals have no tag: a query by or on a tag sums its records (line by line).
+    private var fromRecords: Bool { tag != nil || dimension == .tag }
 
     func run(_ db: any SQLDatabase) async throws -> [Row] {
         // Column by column, not `row.decode(model:)`: a year's trend is hundreds of rows, and
@@ -67,7 +79,15 @@ struct TotalsQuery {
     /// The statement `run` sends (its plan is checked by `TotalsPlanTests`).
     var sql: SQLQueryString {
         var parts: [SQLQueryString] = []
-        if daysOnly, let range {
+        if fromRecords {
+            parts.append(
+                recordParts { day in
+                    guard let range else { return "1 = 1" }
+                    return
+                        "\(unsafeRaw: day) >= \(bind: range.from.description) AND \(unsafeRaw: day) <= \(bind: range.to.description)"
+                }
+            )
+        } else if daysOnly, let range {
             parts.append(
                 days {
                     "\(unsafeRaw: $0) >= \(bind: range.from.description) AND \(unsafeRaw: $0) <= \(bind: range.to.description)"
@@ -127,6 +147,11 @@ struct TotalsQuery {
     /// `dayCondition` is given the day's column name.
     private func days(_ dayCondition: (String) -> SQLQueryString) -> SQLQueryString {
         guard byPayee else { return select(.day, dayCondition("day")) }
+        return recordParts(dayCondition)
+    }
+
+    /// The records of the days `dayCondition` picks, shaped like a totals table's rows.
+    private func recordParts(_ dayCondition: (String) -> SQLQueryString) -> SQLQueryString {
         var parts: [SQLQueryString] = []
         let direct = kinds.filter { $0 == "expense" || $0 == "income" }
         if !direct.isEmpty {
@@ -156,14 +181,22 @@ struct TotalsQuery {
         }
         if let account { conditions.append("t.\(unsafeRaw: column) = \(bind: account)") }
         if let payeeKey { conditions.append("t.payee_key = \(bind: payeeKey)") }
+        if case .only(let id)? = tag { conditions.append(RecordTags.condition(id)) }
+        // By tag, a record is in the row of each of its tags ("" without one).
+        let byTag = dimension == .tag
+        let tagJoin: SQLQueryString =
+            byTag
+            ? " LEFT JOIN transaction_tags tt ON t.tag_count > 0 AND tt.transaction_id = t.id LEFT JOIN tags g ON g.id = tt.tag_id"
+            : ""
+        let tagColumn: SQLQueryString = byTag ? ", COALESCE(g.name, '') AS tag_name" : ""
         // Line by line: a split record's shares go under their own categories, as in the kept totals.
         return """
             SELECT p, kind, COALESCE(category_id, 0) AS category_id, account_id, payee_key, currency, amount_minor AS total_minor,
               counted AS count, COALESCE(base_minor, 0) AS base_minor,
-              CAST(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END AS BIGINT) AS unconverted, leads AS records
+              CAST(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END AS BIGINT) AS unconverted, leads AS records\(unsafeRaw: byTag ? ", tag_name" : "")
             FROM (SELECT t.date AS p, \(unsafeRaw: kind) AS kind, COALESCE(t.\(unsafeRaw: column), 0) AS account_id, t.payee_key,
-              t.currency, \(RecordMoney.shareColumns)
-              FROM transactions t \(RecordMoney.sharesJoin) WHERE \(conditions.joined(separator: " AND "))) AS s
+              t.currency, \(RecordMoney.shareColumns)\(tagColumn)
+              FROM transactions t \(RecordMoney.sharesJoin)\(tagJoin) WHERE \(conditions.joined(separator: " AND "))) AS s
             """
     }
 

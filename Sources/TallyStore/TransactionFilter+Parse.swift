@@ -36,7 +36,8 @@ extension TransactionFilter {
             text: value("q"),
             amountMin: value("amount_min"),
             amountMax: value("amount_max"),
-            newestFirst: newestFirst
+            newestFirst: newestFirst,
+            tag: value("tag")
         )
     }
 
@@ -47,7 +48,7 @@ extension TransactionFilter {
         if let to { out.append(("to", to.description)) }
         for (name, value) in [
             ("category", category), ("account", account), ("payee", payee), ("kind", kind?.rawValue), ("q", text),
-            ("amount_min", amountMin), ("amount_max", amountMax),
+            ("amount_min", amountMin), ("amount_max", amountMax), ("tag", tag),
         ] {
             if let value, !value.isEmpty { out.append((name, value)) }
         }

@@ -22,6 +22,8 @@ public struct TransactionFilter: Sendable, Equatable {
     public var amountMax: String?
     /// Newest first instead of oldest first.
     public var newestFirst: Bool
+    /// Only records carrying this tag (any case, with or without "#").
+    public var tag: String?
 
     /// Makes a filter.
     public init(
@@ -34,8 +36,10 @@ public struct TransactionFilter: Sendable, Equatable {
         text: String? = nil,
         amountMin: String? = nil,
         amountMax: String? = nil,
-        newestFirst: Bool = false
+        newestFirst: Bool = false,
+        tag: String? = nil
     ) {
+        self.tag = tag
         self.from = from
         self.to = to
         self.category = category
@@ -54,9 +58,17 @@ public struct TransactionFilter: Sendable, Equatable {
             .prefix(8).map { $0 }
     }
 
-    /// Whether the kept totals can answer the filter's count and sums (no text, no amount range).
+    /// The tag asked for, without a leading "#"; nil when none.
+    var tagName: String? {
+        var name = (tag ?? "").trimmingSpaces()
+        if name.hasPrefix("#") { name.removeFirst() }
+        return name.isEmpty ? nil : name
+    }
+
+    /// Whether the kept totals can answer the filter's count and sums (no text, no amount range,
+    /// no tag: the kept totals have no tag dimension, so a tag is summed from its records).
     var answeredByTotals: Bool {
-        words.isEmpty && (amountMin ?? "").isEmpty && (amountMax ?? "").isEmpty
+        words.isEmpty && (amountMin ?? "").isEmpty && (amountMax ?? "").isEmpty && tagName == nil
     }
 }
 

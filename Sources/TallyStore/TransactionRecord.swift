@@ -23,6 +23,8 @@ public struct TransactionRecord: Sendable, Hashable {
     public var lines: [LineRecord] = []
     /// How many lines the stored record has (read before the lines themselves are).
     var lineCount = 0
+    /// How many tags the stored record has (read before the tags themselves are).
+    var tagCount = 0
 
     /// The amount with its direction: negative for expenses, positive for incomes, as-is for transfers.
     public var signedAmount: Money {
@@ -44,14 +46,15 @@ public struct TransactionRecord: Sendable, Hashable {
             note: t.note,
             lines: t.lines.map {
                 DraftLine(category: $0.categoryID.map(Reference.to), amount: $0.amount, note: $0.note)
-            }
+            },
+            tags: t.tags
         )
     }
 
     /// The SELECT list and joins that `init(row:)` reads.
     static let selectSQL: SQLQueryString = """
         SELECT t.id, t.book_id, t.kind, t.amount_minor, t.base_minor, t.currency, t.date, t.time, t.payee, t.category_id,
-          t.account_id, t.to_account_id, t.note, t.import_id, t.imported_id, t.line_count, c.name AS c_name, c.icon AS c_icon, c.color AS c_color,
+          t.account_id, t.to_account_id, t.note, t.import_id, t.imported_id, t.line_count, t.tag_count, c.name AS c_name, c.icon AS c_icon, c.color AS c_color,
           p.name AS p_name, a.name AS a_name, ta.name AS ta_name,
           (SELECT COUNT(*) FROM receipts r WHERE r.transaction_id = t.id) AS receipt_count
         FROM transactions t
@@ -114,5 +117,6 @@ public struct TransactionRecord: Sendable, Hashable {
         importID = try row.decode(column: "import_id", as: Int64?.self)
         importedID = try row.decode(column: "imported_id", as: String?.self)
         lineCount = try row.decode(column: "line_count", as: Int.self)
+        tagCount = try row.decode(column: "tag_count", as: Int.self)
     }
 }

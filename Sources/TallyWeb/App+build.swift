@@ -83,6 +83,7 @@ public func buildRouter(
     api.addRoutes(ImportPresetsAPI(store: store).routes)
     api.addRoutes(RulesAPI(store: store).routes)
     api.addRoutes(RatesAPI(store: store).routes)
+    api.addRoutes(TagsAPI(store: store).routes)
     api.addRoutes(BudgetsAPI(store: store).routes)
     api.addRoutes(GoalsAPI(store: store).routes)
     api.addRoutes(BillsAPI(store: store).routes)

@@ -120,7 +120,7 @@ struct ReportCLITests {
                 == .init(
                     status: 65,
                     stdout: "",
-                    stderr: "error: by: must be one of category, subcategory, payee, account\n"
+                    stderr: "error: by: must be one of category, subcategory, payee, account, tag\n"
                 )
         )
     }

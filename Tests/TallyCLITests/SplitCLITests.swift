@@ -66,6 +66,9 @@ struct SplitCLITests {
                     ],
                     "note" : "",
                     "payee" : "Costco",
+                    "tags" : [
+
+                    ],
                     "time" : "",
                     "to_account" : ""
                   }
@@ -78,7 +81,9 @@ struct SplitCLITests {
         #expect(report.contains("Household") && report.contains("12.50"))
     }
 
-    @Test("a split travels in CSV as one row per line and reads back to the same file, byte for byte")
+    @Test(
+        "a split travels in CSV as one row per line, tags in a column, and reads back to the same file, byte for byte"
+    )
     func csvRoundTrip() throws {
         let first = try CLI()
         let second = try CLI()
@@ -95,7 +100,8 @@ struct SplitCLITests {
         _ = try first.run(["add", "expense", "3", "--payee", "Bakery", "--category", "Food", "--date", "2026-03-13"])
         _ = try first.run([
             "add", "expense", "52.50", "--payee", "Costco", "--account", "Cash", "--date", "2026-03-14", "--note",
-            "weekly shop", "--split", "Food:Groceries=40", "--split", "Household=12.50",
+            "weekly shop", "--split", "Food:Groceries=40", "--split", "Household=12.50", "--tag", "costco",
+            "--tag", "japan-2026",
         ])
         _ = try first.run([
             "add", "expense", "9", "--payee", "Kiosk", "--date", "2026-03-15", "--split", "=4", "--split", "Food=5",
@@ -104,12 +110,12 @@ struct SplitCLITests {
         #expect(exported.status == 0)
         #expect(
             exported.stdout == """
-                date,amount,kind,payee,category,subcategory,account,currency,note,split,line_note
-                2026-03-13,3.00,expense,Bakery,Food,,,USD,,,
-                2026-03-14,40.00,expense,Costco,Food,Groceries,Cash,USD,weekly shop,1,
-                2026-03-14,12.50,expense,Costco,Household,,Cash,USD,weekly shop,1,
-                2026-03-15,4.00,expense,Kiosk,,,,USD,,2,
-                2026-03-15,5.00,expense,Kiosk,Food,,,USD,,2,
+                date,amount,kind,payee,category,subcategory,account,currency,note,split,line_note,tags
+                2026-03-13,3.00,expense,Bakery,Food,,,USD,,,,
+                2026-03-14,40.00,expense,Costco,Food,Groceries,Cash,USD,weekly shop,1,,costco japan-2026
+                2026-03-14,12.50,expense,Costco,Household,,Cash,USD,weekly shop,1,,costco japan-2026
+                2026-03-15,4.00,expense,Kiosk,,,,USD,,2,,
+                2026-03-15,5.00,expense,Kiosk,Food,,,USD,,2,,
 
                 """
         )
@@ -121,7 +127,7 @@ struct SplitCLITests {
         let bad = exported.stdout.replacingOccurrences(of: "Household,,Cash", with: "Household,,Debit Card")
         #expect(
             try second.run(["import", "-", "--format", "tally"], input: bad).stderr
-                == "error: line 4, split: the rows of split '1' must agree on date, time, kind, payee, account, currency and note\n"
+                == "error: line 4, split: the rows of split '1' must agree on date, time, kind, payee, account, currency, note and tags\n"
         )
     }
 }

@@ -113,6 +113,8 @@ struct ReportTests {
                                 case .subcategory: r.category
                                 case .payee: r.payee
                                 case .account: r.account
+                                // The seeded records carry no tags: all in "No tag".
+                                case .tag: "No tag"
                                 }
                             }
                             #expect(

@@ -50,6 +50,11 @@ private func summary(_ texts: [String], counts: [Int]) throws -> ReportJSON.Summ
     return ReportJSON.Summary(report)
 }
 
+/// `count` tags made of `text`.
+private func tags(_ text: String, _ count: Int) -> [String] {
+    (0..<count).map { text + String($0) }
+}
+
 /// A record whose every text is `text`, with the optional fields present or not by `mask`'s bits.
 private func record(_ text: String, _ number: Int, mask: Int) -> APIModel.TransactionJSON {
     func some<T>(_ bit: Int, _ value: T) -> T? { mask & (1 << bit) != 0 ? value : nil }
@@ -80,7 +85,8 @@ private func record(_ text: String, _ number: Int, mask: Int) -> APIModel.Transa
                     note: text
                 )
             }
-        )
+        ),
+        tags: tags(text, number % 4)
     )
 }
 

@@ -45,7 +45,8 @@ let allTables = [
     "budget_accounts",
     "budgets",
     "calendar_feeds", "user_settings",
-    "receipts", "transaction_lines", "transactions", "payees", "categories", "accounts", "book_members", "api_tokens",
+    "receipts", "transaction_tags", "tags", "transaction_lines", "transactions", "payees", "categories", "accounts",
+    "book_members", "api_tokens",
     "sessions", "books",
     "users", "login_failures", "server_secrets",
 ]

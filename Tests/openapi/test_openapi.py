@@ -871,6 +871,28 @@ def exercise(c: Client):
     if undone != {"removed": 1, "kept": [], "restored": 0}:
         c.fail(f"undoing the bank import: {undone}")
 
+    # ---- tags: on records (in any case, several in one item), listed with counts, renamed onto
+    # another (a merge), refused when not one word, deleted
+    TX = "/api/v1/books/{book}/transactions"
+    tagged = c.call("post", TX, 201, ids=B, must=True, body={
+        "amount": "12.00", "payee": "Tagged", "category": "Food", "date": first, "tags": ["japan-2026, Trip", "#trip"]}).json()
+    if tagged["tags"] != ["japan-2026", "Trip"]:
+        c.fail(f"a record's tags: {tagged['tags']}")
+    c.call("post", TX, 422, ids=B, body={"amount": "1", "payee": "Bad tag", "tags": ["no;semicolons"]})
+    c.call("patch", TX + "/{id}", 200, ids={**B, "id": tagged["id"]}, body={"tags": ["japan-2026", "reimbursable", "spare"]})
+    listed = {t["name"]: t for t in c.call("get", "/api/v1/books/{book}/tags", 200, ids=B, must=True).json()}
+    c.call("get", "/api/v1/books/{book}/tags", 200, ids=B, query={"prefix": "JAP", "limit": "5"})
+    c.call("get", "/api/v1/books/{book}/tags", 422, ids=B, query={"limit": "0"})
+    TG = "/api/v1/books/{book}/tags/{id}"
+    merged = c.call("patch", TG, 200, ids={**B, "id": listed["reimbursable"]["id"]}, body={"name": "Japan-2026"}, must=True).json()
+    if merged["count"] != 1 or merged["name"] != "Japan-2026":
+        c.fail(f"a merged tag: {merged}")
+    c.call("patch", TG, 422, ids={**B, "id": merged["id"]}, body={"name": "two words"})
+    c.call("patch", TG, 404, ids={**B, "id": MISSING}, body={"name": "x"})
+    c.call("delete", TG, 204, ids={**B, "id": listed["spare"]["id"]})
+    c.call("get", TX, 200, ids=B, query={"tag": "japan-2026"})
+    c.call("get", "/api/v1/books/{book}/reports/summary", 200, ids=B, query={"by": "tag", "tag": "japan-2026"})
+
     # ---- exchange rates: set, replace, list, delete, import; the records in EUR and JPY get a
     # base amount, the KWD ones stay unconverted (the reports below list them)
     RT = "/api/v1/books/{book}/rates"
@@ -1131,7 +1153,8 @@ def exercise(c: Client):
     # ---- every operation with an unknown token, a bad id, an empty body
     live = {"book": book, "transactions": coffee_record["id"], "receipts": receipt["id"], "categories": food["id"],
             "accounts": savings["id"], "budgets": weekly["id"], "goals": bike["id"], "bills": phone["id"],
-            "tokens": token["id"], "due": due[0], "user": me, "invitations": by_email["id"], "rates": eur["rate"]["id"]}
+            "tokens": token["id"], "due": due[0], "user": me, "invitations": by_email["id"], "rates": eur["rate"]["id"],
+            "tags": merged["id"]}
     every_operation_with_an_unknown_token(c, live)
     every_operation_with_a_bad_id(c, live)
     every_json_operation_with_an_empty_body(c, live)

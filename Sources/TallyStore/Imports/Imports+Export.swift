@@ -9,6 +9,8 @@ public struct ExportShape: Sendable, Hashable {
     public var hasTransfers: Bool
     /// Some record is split (the file then has `split` and `line_note` columns).
     public var hasSplits: Bool = false
+    /// Some record has tags (the file then has a `tags` column).
+    public var hasTags: Bool = false
 }
 
 extension TransactionRecord {
@@ -28,6 +30,7 @@ extension TransactionRecord {
             toAccount: toAccountName ?? "",
             note: t.note
         )
+        record.tags = t.tags
         record.lines = lines.map { line in
             let path = (line.categoryPath ?? "").split(separator: ":", maxSplits: 1).map(String.init)
             return ExportLine(
@@ -51,7 +54,8 @@ extension Imports {
                 """
                 SELECT CAST(COALESCE(MAX(CASE WHEN t.time <> '' THEN 1 ELSE 0 END), 0) AS BIGINT) AS times,
                   CAST(COALESCE(MAX(CASE WHEN t.kind = 'transfer' THEN 1 ELSE 0 END), 0) AS BIGINT) AS transfers,
-                  CAST(COALESCE(MAX(CASE WHEN t.line_count > 0 THEN 1 ELSE 0 END), 0) AS BIGINT) AS splits
+                  CAST(COALESCE(MAX(CASE WHEN t.line_count > 0 THEN 1 ELSE 0 END), 0) AS BIGINT) AS splits,
+                  CAST(COALESCE(MAX(CASE WHEN t.tag_count > 0 THEN 1 ELSE 0 END), 0) AS BIGINT) AS tagged
                 FROM transactions t WHERE \(search.conditions.joined(separator: " AND "))
                 """
             ).first()
@@ -59,7 +63,8 @@ extension Imports {
             return ExportShape(
                 hasTimes: flags?.times == 1,
                 hasTransfers: flags?.transfers == 1,
-                hasSplits: flags?.splits == 1
+                hasSplits: flags?.splits == 1,
+                hasTags: flags?.tagged == 1
             )
         }
     }
@@ -102,4 +107,5 @@ private struct ShapeFlags: Decodable {
     let times: Int64
     let transfers: Int64
     let splits: Int64
+    let tagged: Int64
 }

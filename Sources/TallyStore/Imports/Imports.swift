@@ -159,8 +159,8 @@ extension Imports {
                         keys[d.payee] = key
                     }
                     let date = d.date.description
-                    if !row.lines.isEmpty {
-                        // A split record (rare) is written on its own, for its id, with its lines.
+                    if !row.lines.isEmpty || !d.tags.isEmpty {
+                        // A split or tagged record is written on its own, for its id, with its lines and tags.
                         try await flush()
                         try await queue.settle()
                         var lineCategories: [CategoryID?] = []
@@ -191,6 +191,7 @@ extension Imports {
                                     ][column]!
                             }
                         )[0]
+                        try await RecordTags.write(db, book: bookID, record: TransactionID(rawValue: id), names: d.tags)
                         let shares = try await RecordMoney.write(
                             db,
                             book: bookID,

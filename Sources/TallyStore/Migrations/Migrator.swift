@@ -140,6 +140,12 @@ enum Migrator {
             sqlite: Migration0018.sqlite,
             postgres: Migration0018.postgres
         ),
+        Migration(
+            version: 19,
+            name: "tags on records",
+            sqlite: Migration0019.sqlite,
+            postgres: Migration0019.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

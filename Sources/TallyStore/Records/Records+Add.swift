@@ -241,6 +241,9 @@ actor AddQueue {
                         base: base
                     )
                 }
+                if !draft.tags.isEmpty {
+                    try await RecordTags.write(db, book: book, record: TransactionID(rawValue: id), names: draft.tags)
+                }
                 totals.add(sign: 1, draft, refs, base: base, lines: RecordMoney.lines(of: lines))
                 if !draft.payee.isEmpty, draft.kind != .transfer {
                     payees[Totals.payeeKey(draft.payee), default: PayeeUse(name: draft.payee)]
@@ -320,7 +323,8 @@ extension TransactionRecord {
                 toAccountID: refs.toAccount,
                 note: draft.note,
                 baseMinor: base?.minorUnits,
-                lines: lines
+                lines: lines,
+                tags: draft.tags
             ),
             categoryPath: category.map { $0.path(in: categories) },
             categoryIcon: category?.icon,
@@ -338,5 +342,6 @@ extension TransactionRecord {
             )
         }
         lineCount = lines.count
+        tagCount = draft.tags.count
     }
 }

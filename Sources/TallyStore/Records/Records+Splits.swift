@@ -53,9 +53,10 @@ extension Records {
         }
     }
 
-    /// Fills in the lines of the split records among `records`, with their category names: one
-    /// query for a page, none when no record on it is split.
+    /// Fills in the lines of the split records among `records`, with their category names, and
+    /// the tags of the tagged ones: one query each for a page, none when no record on it has any.
     static func attachLines(_ db: any SQLDatabase, to records: inout [TransactionRecord]) async throws {
+        try await RecordTags.attach(db, to: &records)
         let split = records.indices.filter { records[$0].lineCount > 0 }
         guard !split.isEmpty else { return }
         let rows = try await db.raw(

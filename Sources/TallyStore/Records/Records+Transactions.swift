@@ -100,6 +100,9 @@ extension Records {
                     categories: lineCategories,
                     base: base
                 )
+            if draft.tags != old.transaction.tags {
+                try await RecordTags.write(db, book: bookID, record: id, names: draft.tags)
+            }
             var totals = Totals()
             totals.add(sign: -1, old.transaction)
             totals.add(sign: 1, draft, refs, base: base, lines: RecordMoney.lines(of: lines))
@@ -187,21 +190,25 @@ extension Records {
         return TransactionPage(records: records, nextCursor: next)
     }
 
+    /// A LIKE pattern (with `ESCAPE '\\'`) for text starting with `prefix`. Wildcards in what the
+    /// user typed are escaped so they match literally. By scalar, not by Character: "%" followed
+    /// by a combining mark is one Character that a string replace would pass over, leaving the
+    /// wildcard live (found by fuzzing the CSV writer's twin bug).
+    static func likePrefix(_ prefix: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in prefix.unicodeScalars {
+            if scalar == "\\" || scalar == "%" || scalar == "_" { escaped.append("\\") }
+            escaped.append(scalar)
+        }
+        return String(escaped) + "%"
+    }
+
     /// Known payees starting with `prefix` (case-insensitive), most used first, with what they
     /// were last recorded with — for autofill.
     public func payeeSuggestions(in scope: BookScope, prefix: String, limit: Int = 8) async throws -> [Payee] {
         let bookID = scope.bookID
         let book = scope.book
-        let key = prefix.trimmingCharacters(in: .whitespaces).lowercased()
-        // LIKE wildcards in what the user typed are escaped so they match literally. By scalar, not
-        // by Character: "%" followed by a combining mark is one Character that a string replace
-        // would pass over, leaving the wildcard live (found by fuzzing the CSV writer's twin bug).
-        var escaped = String.UnicodeScalarView()
-        for scalar in key.unicodeScalars {
-            if scalar == "\\" || scalar == "%" || scalar == "_" { escaped.append("\\") }
-            escaped.append(scalar)
-        }
-        let pattern = String(escaped) + "%"
+        let pattern = Self.likePrefix(prefix.trimmingCharacters(in: .whitespaces).lowercased())
         return try await database.read { db in
             try await db.raw(
                 """

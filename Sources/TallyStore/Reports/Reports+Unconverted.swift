@@ -9,12 +9,18 @@ extension Reports {
         query: ReportQuery,
         rows: [TotalsQuery.Row]
     ) async throws -> Unconverted {
-        try await unconverted(
+        // A report on a tag lists the unconverted records carrying it.
+        var extra: [SQLQueryString] = []
+        if let tag = query.tag {
+            extra.append(RecordTags.condition(try await RecordTags.find(db, book: book, name: tag)))
+        }
+        return try await unconverted(
             db,
             book: book,
             range: query.range,
             kinds: query.kind.kinds.map(\.rawValue),
-            count: rows.reduce(0) { $0 + Int($1.unconverted) }
+            count: rows.reduce(0) { $0 + Int($1.unconverted) },
+            extra: extra
         )
     }
 

@@ -12,7 +12,8 @@ extension Reports {
                 book: bookID,
                 range: query.range,
                 kinds: query.kind.kinds.map(\.rawValue),
-                dimension: names.dimension
+                dimension: names.dimension,
+                tag: try await Self.tagFilter(db, book: bookID, query.tag)
             ).run(db)
             let payees = try await names.payeeNames(db, keys: rows.map(\.group))
             // Every currency folds into one row per group, in the book's currency; the amounts as
@@ -74,7 +75,8 @@ extension Reports {
                 kinds: query.kind.kinds.map(\.rawValue),
                 dimension: grouped ? names.dimension : .none,
                 byPeriod: true,
-                daysOnly: interval == .day || interval == .week
+                daysOnly: interval == .day || interval == .week,
+                tag: try await Self.tagFilter(db, book: bookID, query.tag)
             ).run(db)
             let payees = grouped ? try await names.payeeNames(db, keys: rows.map(\.group)) : [:]
             var series: [String: TrendSeries] = [:]
@@ -117,6 +119,12 @@ extension Reports {
         }
     }
 
+    /// A report's tag as a totals filter: nil for none; a tag the book does not have matches no record.
+    static func tagFilter(_ db: any SQLDatabase, book: BookID, _ name: String?) async throws -> TotalsQuery.TagFilter? {
+        guard let name else { return nil }
+        return .only(try await RecordTags.find(db, book: book, name: name))
+    }
+
     /// Income, expense and net per period in the book's currency.
     public func cashFlow(
         _ range: DateRange,
@@ -145,6 +153,7 @@ struct GroupNames {
         case .category, .subcategory: .category
         case .payee: .payee
         case .account: .account
+        case .tag: .tag
         }
     }
 
@@ -187,6 +196,9 @@ struct GroupNames {
             guard !raw.isEmpty else { return ("No payee", "", Palette.none) }
             let name = payees[raw] ?? raw
             return (name, name, Palette.color(for: raw))
+        case .tag:
+            guard !raw.isEmpty else { return ("No tag", "", Palette.none) }
+            return (raw, raw, Palette.color(for: Tags.key(raw)))
         }
     }
 }

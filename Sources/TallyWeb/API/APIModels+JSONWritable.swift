@@ -34,6 +34,8 @@ extension APIModel.TransactionJSON {
             json.field("note", note)
             json.field("payee", payee)
             json.field("receipts", receipts)
+            json.key("tags")
+            json.array(tags) { json, tag in json.string(tag) }
             json.field("time", time)
             json.field("to_account", toAccount)
             json.field("to_account_id", toAccountId)

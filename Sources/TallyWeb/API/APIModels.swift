@@ -39,6 +39,8 @@ extension APIModel {
         let baseAmount: Nullable
         /// A split record's lines; left out when it has one category.
         let lines: [LineJSON]?
+        /// The record's tags, in the order given; always present (`[]` for none).
+        let tags: [String]
     }
 
     /// One line of a split record.
@@ -238,6 +240,7 @@ extension APIModel.TransactionJSON {
         toAccountId = t.toAccountID?.rawValue
         note = t.note
         receipts = t.receiptCount
+        tags = t.tags
         lines =
             record.lines.isEmpty
             ? nil

@@ -9,7 +9,12 @@ enum CSVExport {
         // Checked before the first byte goes out: afterwards no error status can be sent.
         let shape = try await store.imports.exportShape(of: scope, filter: filter)
         let body = ResponseBody { writer in
-            var csv = TallyCSV.Writer(time: shape.hasTimes, toAccount: shape.hasTransfers, split: shape.hasSplits)
+            var csv = TallyCSV.Writer(
+                time: shape.hasTimes,
+                toAccount: shape.hasTransfers,
+                split: shape.hasSplits,
+                tags: shape.hasTags
+            )
             try await writer.write(ByteBuffer(string: csv.header))
             try await store.imports.forEachRecord(in: scope, filter: filter) { records in
                 var text = ""

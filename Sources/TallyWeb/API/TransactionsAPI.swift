@@ -113,6 +113,7 @@ struct TransactionsAPI {
 struct RecordBody: APIRequest {
     static let fields: Set<String> = [
         "kind", "amount", "currency", "date", "time", "payee", "category", "account", "to_account", "note", "lines",
+        "tags",
     ]
 
     /// Categories and accounts may be given by id (a JSON integer) or by name.
@@ -130,7 +131,8 @@ struct RecordBody: APIRequest {
             account: try body.string("account", allowInteger: true),
             toAccount: try body.string("to_account", allowInteger: true),
             note: try body.string("note"),
-            lines: try body.lines("lines")
+            lines: try body.lines("lines"),
+            tags: try body.list("tags")
         )
     }
 }

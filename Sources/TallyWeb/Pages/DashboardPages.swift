@@ -155,6 +155,7 @@ enum Links {
             case .category, .subcategory: "category"
             case .payee: "payee"
             case .account: "account"
+            case .tag: "tag"
             }
         return "/books/\(book)/search?"
             + query([
