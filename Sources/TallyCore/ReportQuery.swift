@@ -8,7 +8,7 @@ public enum ReportGrouping: String, Sendable, CaseIterable {
     case payee
     /// Account paid from or into.
     case account
-    /// Tag: a record with several tags is in each one's row; "No tag" holds the rest.
+    /// Tag: a record with several tags is in each one's row; records without a tag are in none.
     case tag
 }
 

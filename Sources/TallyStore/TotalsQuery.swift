@@ -182,13 +182,20 @@ struct TotalsQuery {
         if let account { conditions.append("t.\(unsafeRaw: column) = \(bind: account)") }
         if let payeeKey { conditions.append("t.payee_key = \(bind: payeeKey)") }
         if case .only(let id)? = tag { conditions.append(RecordTags.condition(id)) }
-        // By tag, a record is in the row of each of its tags ("" without one).
+        // By tag, a record is in the row of each of its tags, and a record without one in none: the
+        // rows are read from the book's tagged records alone, however many the range holds.
         let byTag = dimension == .tag
+        if byTag {
+            conditions.append(
+                """
+                t.id IN (SELECT tt.transaction_id FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id \
+                WHERE g.book_id = \(bind: book))
+                """
+            )
+        }
         let tagJoin: SQLQueryString =
-            byTag
-            ? " LEFT JOIN transaction_tags tt ON t.tag_count > 0 AND tt.transaction_id = t.id LEFT JOIN tags g ON g.id = tt.tag_id"
-            : ""
-        let tagColumn: SQLQueryString = byTag ? ", COALESCE(g.name, '') AS tag_name" : ""
+            byTag ? " JOIN transaction_tags tt ON tt.transaction_id = t.id JOIN tags g ON g.id = tt.tag_id" : ""
+        let tagColumn: SQLQueryString = byTag ? ", g.name AS tag_name" : ""
         // Line by line: a split record's shares go under their own categories, as in the kept totals.
         return """
             SELECT p, kind, COALESCE(category_id, 0) AS category_id, account_id, payee_key, currency, amount_minor AS total_minor,

@@ -101,6 +101,7 @@ public func buildRouter(
     web.addRoutes(CategoryPages(store: store, pages: pages).routes)
     web.addRoutes(AccountPages(store: store, pages: pages).routes)
     web.addRoutes(RatePages(store: store, pages: pages).routes)
+    web.addRoutes(TagPages(store: store, pages: pages).routes)
     web.addRoutes(DashboardPages(store: store, pages: pages).routes)
     web.addRoutes(ReportPages(store: store, pages: pages).routes)
     web.addRoutes(ImportPages(store: store, pages: pages).routes)

@@ -35,7 +35,7 @@ struct TagCLITests {
             "report", "--by", "tag", "--from", "2026-03-01", "--to", "2026-03-31", "--format", "csv",
         ]).stdout
         #expect(report.contains("japan-2026") && report.contains("230.00"), "\(report)")
-        #expect(report.contains("No tag") && report.contains("5.00"), "\(report)")
+        #expect(report.split(separator: "\n").count == 3, "a record without a tag is in no row: \(report)")
         let food = try cli.run([
             "report", "--tag", "japan-2026", "--from", "2026-03-01", "--to", "2026-03-31", "--format", "csv",
         ]).stdout

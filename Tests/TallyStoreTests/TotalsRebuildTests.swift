@@ -106,7 +106,7 @@ struct Migration4Tests {
                 }
             }
             let range = try DateRange(from: LocalDate("2024-02-14")!, to: LocalDate("2024-11-20")!)
-            for by in ReportGrouping.allCases {
+            for by in ReportGrouping.allCases where by != .tag {
                 let report = try await store.reports.summaryReport(
                     ReportQuery(range: range, by: by, kind: .expense),
                     in: try await store.scope(user, book: book.id)

@@ -197,7 +197,6 @@ struct GroupNames {
             let name = payees[raw] ?? raw
             return (name, name, Palette.color(for: raw))
         case .tag:
-            guard !raw.isEmpty else { return ("No tag", "", Palette.none) }
             return (raw, raw, Palette.color(for: Tags.key(raw)))
         }
     }

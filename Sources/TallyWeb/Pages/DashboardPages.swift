@@ -148,7 +148,14 @@ enum Links {
     }
 
     /// The search page filtered to one row of a report.
-    static func search(book: BookID, by: ReportGrouping, row: ReportRow, range: DateRange) -> String? {
+    /// With `tag`, the search keeps the tag the report was limited to.
+    static func search(
+        book: BookID,
+        by: ReportGrouping,
+        row: ReportRow,
+        range: DateRange,
+        tag: String? = nil
+    ) -> String? {
         guard !row.filterValue.isEmpty else { return nil }
         let field =
             switch by {
@@ -158,10 +165,12 @@ enum Links {
             case .tag: "tag"
             }
         return "/books/\(book)/search?"
-            + query([
-                (field, row.filterValue), ("kind", row.kind.rawValue), ("from", range.from.description),
-                ("to", range.to.description),
-            ])
+            + query(
+                [
+                    (field, row.filterValue), ("kind", row.kind.rawValue), ("from", range.from.description),
+                    ("to", range.to.description),
+                ] + (tag.map { [("tag", $0)] } ?? [])
+            )
     }
 
     /// "2024-03" → "Mar 24".

@@ -38,13 +38,15 @@ struct RecordForm: PageForm {
     var clientID: String?
     /// "1" when the record is split over the lines below (the category tiles then do not count).
     var split: String?
+    /// The record's tags as typed: "japan-2026, reimbursable".
+    var tags: String?
     /// `line_category[]`, `line_amount[]`, `line_note[]`: the split's rows, in order.
     var lineCategory: [String]?
     var lineAmount: [String]?
     var lineNote: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case kind, amount, currency, date, time, payee, category, account, note, receipts, split
+        case kind, amount, currency, date, time, payee, category, account, note, receipts, split, tags
         case toAccount = "to_account"
         case clientID = "client_id"
         case lineCategory = "line_category"

@@ -34,6 +34,7 @@ struct RecordFormModel {
         var receipts: [Receipt] = []
         if let recordID { receipts = try await store.records.receipts(of: recordID, in: scope) }
         let payees = try await store.records.payeeSuggestions(in: scope, prefix: "", limit: 50)
+        let tags = try await store.records.tags(in: scope, limit: 100)
         let chosen = Self.chosenCategory(input.category, in: categories)
         func accountOptions(_ selected: String?) -> [AccountOption] {
             accounts.map {
@@ -43,7 +44,7 @@ struct RecordFormModel {
         let kind = input.kind ?? "expense"
         let date = input.date ?? scope.today.description
         let options = accountOptions(input.account)
-        let moreFields: Set<String> = ["date", "time", "currency", "account", "note", "receipts"]
+        let moreFields: Set<String> = ["date", "time", "currency", "account", "note", "receipts", "tags"]
         return TransactionFormPage(
             recordID: recordID ?? 0,
             isEdit: isEdit,
@@ -79,7 +80,9 @@ struct RecordFormModel {
             error: error?.description ?? "",
             errorField: error?.field ?? "",
             isSplit: !(input.lines ?? []).isEmpty,
-            lines: Self.splitRows(input.lines ?? [], categories: categories)
+            lines: Self.splitRows(input.lines ?? [], categories: categories),
+            tags: (input.tags ?? []).joined(separator: " "),
+            tagOptions: tags.map(\.name)
         )
     }
 

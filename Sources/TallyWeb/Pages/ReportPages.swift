@@ -29,7 +29,7 @@ struct ReportPages {
         let flow = try await store.reports.cashFlow(query.range, interval: interval, in: scope)
         let kind = ReportFiles.chartKind(report)
         let items = ReportFiles.chartItems(report, kind: kind) {
-            Links.search(book: bookID, by: query.by, row: $0, range: query.range)
+            Links.search(book: bookID, by: query.by, row: $0, range: query.range, tag: query.tag)
         }
         let axis = ReportFiles.axisLabel(book.currency)
         let topSeries = trend.series.filter { $0.kind == kind && $0.currency == book.currency }.prefix(8)
@@ -67,10 +67,12 @@ struct ReportPages {
             style: .columns,
             axisLabel: axis
         )
-        let params = Links.query([
-            ("from", query.range.from.description), ("to", query.range.to.description), ("by", query.by.rawValue),
-            ("kind", query.kind.rawValue),
-        ])
+        let params = Links.query(
+            [
+                ("from", query.range.from.description), ("to", query.range.to.description), ("by", query.by.rawValue),
+                ("kind", query.kind.rawValue),
+            ] + (query.tag.map { [("tag", $0)] } ?? [])
+        )
         let rows = report.rows.map { row in
             ReportRowModel(
                 key: row.key,
@@ -81,7 +83,7 @@ struct ReportPages {
                 average: row.average.formatted,
                 color: SafeColor.hex(row.color),
                 originals: row.originals.map(\.formatted).joined(separator: ", "),
-                link: Links.search(book: bookID, by: query.by, row: row, range: query.range) ?? ""
+                link: Links.search(book: bookID, by: query.by, row: row, range: query.range, tag: query.tag) ?? ""
             )
         }
         let model = ReportPage(
@@ -90,6 +92,8 @@ struct ReportPages {
             from: query.range.from.description,
             to: query.range.to.description,
             byOptions: options(ReportGrouping.allCases.map(\.rawValue), selected: query.by.rawValue),
+            tag: query.tag ?? "",
+            tagOptions: try await store.records.tags(in: scope, limit: 100).map(\.name),
             kindOptions: options(ReportKind.allCases.map(\.rawValue), selected: query.kind.rawValue),
             intervalOptions: options(ReportInterval.allCases.map(\.rawValue), selected: interval.rawValue),
             rows: rows,
@@ -147,11 +151,13 @@ struct ReportPages {
             category: filter.category ?? "",
             account: filter.account ?? "",
             payee: filter.payee ?? "",
+            tag: filter.tag ?? "",
+            tagOptions: try await store.records.tags(in: scope, limit: 100).map(\.name),
             amountMin: filter.amountMin ?? "",
             amountMax: filter.amountMax ?? "",
             filtersOpen: filter.from != nil || filter.to != nil || filter.kind != nil || filter.category != nil
                 || filter.account != nil
-                || filter.payee != nil || filter.amountMin != nil || filter.amountMax != nil,
+                || filter.payee != nil || filter.amountMin != nil || filter.amountMax != nil || filter.tag != nil,
             kinds: kinds,
             records: page.records.map { RecordRow($0) },
             count: summary.count,

@@ -89,7 +89,8 @@ struct TransactionPages {
                     amount: $0.amount.decimalString,
                     note: $0.note
                 )
-            }
+            },
+            tags: [t.tags.joined(separator: " ")]
         )
         return try await form(scope: scope, context: context, input: input, recordID: t.id)
     }
@@ -166,7 +167,8 @@ struct TransactionPages {
             account: form.account,
             toAccount: form.toAccount,
             note: form.note,
-            lines: form.lines
+            lines: form.lines,
+            tags: form.tags.map { [$0] }
         )
     }
 

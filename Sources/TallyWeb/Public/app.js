@@ -289,6 +289,7 @@
     form.querySelector("input[name=kind][value=" + (e.fields.kind || "expense") + "]").checked = true;
     syncKind();
     choose(e.fields.category);
+    if (Array.isArray(e.fields.tags) && fields.tags) fields.tags.value = e.fields.tags.join(" ");
     if (e.fields.lines && e.fields.lines.length && lines) {
       splitOn.checked = true;
       while (lines.querySelectorAll(".split-line").length < e.fields.lines.length) addLine();
@@ -328,7 +329,7 @@
     }, () => { toast("Not removed: you are offline."); });
   }
   function blank() {
-    ["amount", "payee", "note", "receipts[]"].forEach((k) => { if (fields[k]) fields[k].value = ""; });
+    ["amount", "payee", "note", "tags", "receipts[]"].forEach((k) => { if (fields[k]) fields[k].value = ""; });
     if (lines) {
       splitOn.checked = false;
       while (lines.querySelectorAll(".split-line").length > 3) lines.lastElementChild.remove();
@@ -347,6 +348,8 @@
       if (k === "receipts[]") { if (v && v.size) files.push(v); }
       else if (k !== "_csrf" && k !== "client_id" && k !== "split" && k.indexOf("line_") !== 0) data[k] = v;
     });
+    // Tags go to the API as a list; the server splits typed text on spaces and commas.
+    data.tags = data.tags && data.tags.trim() ? [data.tags] : [];
     // A split goes to the API as its lines; the category tiles do not count then.
     if (splitOn && splitOn.checked && data.kind !== "transfer") { data.lines = splitLines(); delete data.category; }
     var tile = form.querySelector("input[name=category]:checked:not([value=''])");

@@ -41,6 +41,9 @@ struct TransactionFormPage: ViewModel {
     let isSplit: Bool
     /// The split's rows: the record's lines, then blank ones (at least two, one spare).
     let lines: [SplitLineRow]
+    /// The record's tags as typed, and the book's tags for autocompletion (most used first).
+    let tags: String
+    let tagOptions: [String]
 }
 
 /// One row of the split editor.

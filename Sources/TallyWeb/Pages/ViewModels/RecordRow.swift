@@ -13,6 +13,8 @@ struct RecordRow: ViewModel {
     /// The amount with − or + by kind.
     let signed: String
     let category: String
+    /// "#japan-2026 #reimbursable", "" without tags.
+    let tags: String
     let icon: String
     /// The category's "#RRGGBB" (checked), grey without one.
     let color: String
@@ -38,6 +40,7 @@ struct RecordRow: ViewModel {
         signed =
             t.kind == .expense
             ? "−" + t.amount.formatted : (t.kind == .income ? "+" + t.amount.formatted : t.amount.formatted)
+        tags = t.tags.map { "#" + $0 }.joined(separator: " ")
         if let first = record.lines.first {
             // A split names its categories, the largest share's icon and colour leading.
             let lead = record.lines.max { $0.line.amount.minorUnits < $1.line.amount.minorUnits } ?? first

@@ -5,6 +5,9 @@ struct ReportPage: ViewModel {
     let from: String
     let to: String
     let byOptions: [ValueOption]
+    /// The tag the report is limited to ("" for none), and the book's tags.
+    let tag: String
+    let tagOptions: [String]
     let kindOptions: [ValueOption]
     let intervalOptions: [ValueOption]
     let rows: [ReportRowModel]
@@ -51,6 +54,9 @@ struct SearchPage: ViewModel {
     let category: String
     let account: String
     let payee: String
+    /// The tag filter, and the book's tags for its autocompletion.
+    let tag: String
+    let tagOptions: [String]
     let amountMin: String
     let amountMax: String
     /// Whether a filter is set, so the filters start open.
