@@ -72,6 +72,20 @@ public enum ReportFiles {
         }
     }
 
+    /// A trend chart's series of amounts: each sized by its minor units, labelled as people read it.
+    public static func series(_ name: String, color: String, amounts: [Money]) -> ChartSeries {
+        ChartSeries(name: name, color: color, values: amounts.map(\.minorUnits), valueTexts: amounts.map(\.formatted))
+    }
+
+    /// A cash flow's income and spending per period, in the palette's colours; each chart puts
+    /// them in its own order.
+    public static func cashFlowSeries(_ flow: CashFlowReport) -> (income: ChartSeries, spent: ChartSeries) {
+        (
+            series("Income", color: Palette.income, amounts: flow.periods.map(\.income)),
+            series("Spent", color: Palette.expense, amounts: flow.periods.map(\.expense))
+        )
+    }
+
     /// The kind a report's charts show: expenses unless it is an income report.
     public static func chartKind(_ report: SummaryReport) -> TransactionKind {
         report.query.kind == .income ? .income : .expense

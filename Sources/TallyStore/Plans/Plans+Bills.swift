@@ -31,10 +31,8 @@ extension Plans {
 
     /// One bill.
     public func bill(_ id: BillID, in scope: BookScope) async throws -> Bill {
-        guard let bill = try await bills(in: scope).first(where: { $0.id == id }) else {
-            throw StoreError.notFound("bill")
-        }
-        return bill
+        let bookID = scope.bookID
+        return try await database.read { db in try await Self.bill(db, book: bookID, id: id) }
     }
 
     /// Adds a recurring bill.
@@ -62,9 +60,7 @@ extension Plans {
         let book = try scope.writable()
         let today = scope.today
         try await database.write { db in
-            guard let base = try await Self.bills(db, book: bookID).first(where: { $0.id == id }) else {
-                throw StoreError.notFound("bill")
-            }
+            let base = try await Self.bill(db, book: bookID, id: id)
             let draft = try BillDraft.validate(input, base: base, currency: book.currency, today: today)
             let (account, category) = try await Self.billReferences(db, book: bookID, draft: draft)
             let s = draft.schedule
@@ -110,11 +106,8 @@ extension Plans {
         }
         let today = scope.today
         return try await database.read { db in
-            var bills = try await Self.bills(db, book: bookID)
-            if let billID {
-                bills = bills.filter { $0.id == billID }
-                if bills.isEmpty { throw StoreError.notFound("bill") }
-            }
+            let bills = try await Self.bills(db, book: bookID, id: billID)
+            if billID != nil, bills.isEmpty { throw StoreError.notFound("bill") }
             return try await Self.occurrences(db, bills: bills, from: from, to: to, today: today)
         }
     }
@@ -136,9 +129,7 @@ extension Plans {
                 try PlanValidate.date($0, field: "paid_on")
             } ?? today
         return try await database.write { db in
-            guard let bill = try await Self.bills(db, book: bookID).first(where: { $0.id == billID }) else {
-                throw StoreError.notFound("bill")
-            }
+            let bill = try await Self.bill(db, book: bookID, id: billID)
             guard bill.schedule.occurrences(from: dueDate, through: dueDate) == [dueDate] else {
                 throw StoreError.notFound("occurrence \(dueDate)")
             }
@@ -191,7 +182,7 @@ extension Plans {
         let bookID = scope.bookID
         try scope.requireWrite()
         try await database.write { db in
-            guard try await Self.bills(db, book: bookID).contains(where: { $0.id == billID }),
+            guard try await !Self.bills(db, book: bookID, id: billID).isEmpty,
                 let row = try await db.raw(
                     """
                     DELETE FROM bill_payments WHERE bill_id = \(bind: billID) AND due_date = \(bind: dueDate.description) RETURNING transaction_id
@@ -257,13 +248,21 @@ extension Plans {
         return result.sorted { ($0.dueDate, $0.bill.title, $0.bill.id) < ($1.dueDate, $1.bill.title, $1.bill.id) }
     }
 
-    static func bills(_ db: any SQLDatabase, book: BookID) async throws -> [Bill] {
-        try await db.raw(
+    /// The book's bills by title; with `id`, that one bill alone (none when it is not the book's).
+    static func bills(_ db: any SQLDatabase, book: BookID, id: BillID? = nil) async throws -> [Bill] {
+        let only: SQLQueryString = id.map { "AND id = \(bind: $0)" } ?? ""
+        return try await db.raw(
             """
             SELECT id, title, amount_minor, currency, cycle, due_day, every_months, first_due, account_id, category_id, url, remind_days, note
-            FROM bills WHERE book_id = \(bind: book) ORDER BY title, id
+            FROM bills WHERE book_id = \(bind: book) \(only) ORDER BY title, id
             """
         ).all().map { try $0.decode(model: BillRow.self).bill(book: book) }
+    }
+
+    /// One bill of the book, read by its id, or not found.
+    static func bill(_ db: any SQLDatabase, book: BookID, id: BillID) async throws -> Bill {
+        guard let bill = try await bills(db, book: book, id: id).first else { throw StoreError.notFound("bill") }
+        return bill
     }
 
     static func insertBill(

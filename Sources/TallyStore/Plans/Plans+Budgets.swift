@@ -20,9 +20,8 @@ extension Plans {
 
     /// One budget.
     public func budget(_ id: BudgetID, in scope: BookScope) async throws -> Budget {
-        let all = try await budgets(in: scope)
-        guard let budget = all.first(where: { $0.id == id }) else { throw StoreError.notFound("budget") }
-        return budget
+        let bookID = scope.bookID
+        return try await database.read { db in try await Self.budget(db, book: bookID, id: id) }
     }
 
     /// Adds a budget; the book's first budget becomes its main one.
@@ -55,9 +54,7 @@ extension Plans {
         let book = try scope.writable()
         let today = scope.today
         try await database.write { db in
-            guard let base = try await Self.budgets(db, book: bookID).first(where: { $0.id == id }) else {
-                throw StoreError.notFound("budget")
-            }
+            let base = try await Self.budget(db, book: bookID, id: id)
             let draft = try BudgetDraft.validate(input, base: base, currency: book.currency, today: today)
             let (categories, accounts) = try await Self.budgetScope(db, book: bookID, draft: draft)
             let s = draft.schedule
@@ -218,11 +215,14 @@ extension Plans {
         return try rows.compactMap { try $0.decode(model: DaySpendingRow.self).spending }
     }
 
-    static func budgets(_ db: any SQLDatabase, book: BookID) async throws -> [Budget] {
+    /// The book's budgets, the main one first, then by name; with `id`, that one budget alone
+    /// (none when it is not the book's).
+    static func budgets(_ db: any SQLDatabase, book: BookID, id: BudgetID? = nil) async throws -> [Budget] {
+        let only: SQLQueryString = id.map { "AND b.id = \(bind: $0)" } ?? ""
         let rows = try await db.raw(
             """
             SELECT id, name, limit_minor, currency, cycle, week_start, start_date, day_of_month, mode, is_main
-            FROM budgets WHERE book_id = \(bind: book) ORDER BY is_main DESC, name, id
+            FROM budgets b WHERE book_id = \(bind: book) \(only) ORDER BY is_main DESC, name, id
             """
         ).all()
         guard !rows.isEmpty else { return [] }
@@ -230,7 +230,7 @@ extension Plans {
         var accounts: [BudgetID: [AccountID]] = [:]
         for row in try await db.raw(
             """
-            SELECT s.budget_id, s.category_id FROM budget_categories s JOIN budgets b ON b.id = s.budget_id WHERE b.book_id = \(bind: book)
+            SELECT s.budget_id, s.category_id FROM budget_categories s JOIN budgets b ON b.id = s.budget_id WHERE b.book_id = \(bind: book) \(only)
             ORDER BY s.category_id
             """
         ).all() {
@@ -239,7 +239,7 @@ extension Plans {
         }
         for row in try await db.raw(
             """
-            SELECT s.budget_id, s.account_id FROM budget_accounts s JOIN budgets b ON b.id = s.budget_id WHERE b.book_id = \(bind: book)
+            SELECT s.budget_id, s.account_id FROM budget_accounts s JOIN budgets b ON b.id = s.budget_id WHERE b.book_id = \(bind: book) \(only)
             ORDER BY s.account_id
             """
         ).all() {
@@ -249,6 +249,12 @@ extension Plans {
         return try rows.map {
             try $0.decode(model: BudgetRow.self).budget(book: book, categories: categories, accounts: accounts)
         }
+    }
+
+    /// One budget of the book, read by its id, or not found.
+    static func budget(_ db: any SQLDatabase, book: BookID, id: BudgetID) async throws -> Budget {
+        guard let budget = try await budgets(db, book: book, id: id).first else { throw StoreError.notFound("budget") }
+        return budget
     }
 
     /// Looks up the scope's categories (expense ones only) and accounts; `nil` = not given.

@@ -14,6 +14,10 @@ struct ProfileAPI {
     /// Password checks here are throttled like sign-in.
     var limits: LoginLimits = .standard
 
+    private func changes(_ request: Request, _ context: SignedInContext) -> ProfileChanges {
+        ProfileChanges(store: store, limits: limits, request: request, context: context)
+    }
+
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let signedIn = routes.signedIn()
@@ -42,55 +46,33 @@ struct ProfileAPI {
 
     func rename(_ request: Request, context: SignedInContext) async throws -> APIModel.ProfileJSON {
         let body = try await request.decode(as: ProfileBody.self, context: context)
-        return try await profile(try await store.users.setName(body.name, for: context.user))
+        return try await profile(try await changes(request, context).rename(to: body.name))
     }
 
     func email(_ request: Request, context: SignedInContext) async throws -> APIModel.ProfileJSON {
         let body = try await request.decode(as: ProfileBody.self, context: context)
-        let user = try await store.users.changeEmail(
-            for: context.user,
-            password: body.password,
-            to: body.email,
-            client: context.clientAddress,
-            limits: limits
+        return try await profile(
+            try await changes(request, context).changeEmail(password: body.password, to: body.email)
         )
-        return try await profile(user)
     }
 
     /// Ends every session but the caller's own (when the caller is one); API tokens stay.
     func password(_ request: Request, context: SignedInContext) async throws -> Response {
         let body = try await request.decode(as: ProfileBody.self, context: context)
-        try await store.users.changePassword(
-            for: context.user,
-            current: body.password,
-            new: body.newPassword,
-            keepSession: request.cookies["tally_session"]?.value,
-            client: context.clientAddress,
-            limits: limits
-        )
+        try await changes(request, context).changePassword(current: body.password, new: body.newPassword)
         return Response(status: .noContent)
     }
 
     func delete(_ request: Request, context: SignedInContext) async throws -> Response {
         let body = try await request.decode(as: ProfileBody.self, context: context)
-        try await store.users.deleteAccount(
-            context.user,
-            password: body.password,
-            client: context.clientAddress,
-            limits: limits
-        )
+        try await changes(request, context).deleteAccount(password: body.password)
         return Response(status: .noContent)
     }
 
     func startTwoStep(_ request: Request, context: SignedInContext) async throws -> EditedResponse<APIModel.TwoStepJSON>
     {
         let body = try await request.decode(as: ProfileBody.self, context: context)
-        let setup = try await store.users.startTwoStep(
-            for: context.user,
-            password: body.password,
-            client: context.clientAddress,
-            limits: limits
-        )
+        let setup = try await changes(request, context).startTwoStep(password: body.password)
         return created(
             APIModel.TwoStepJSON(secret: setup.secret.replacingOccurrences(of: " ", with: ""), uri: setup.uri)
         )
@@ -99,40 +81,30 @@ struct ProfileAPI {
     func enableTwoStep(_ request: Request, context: SignedInContext) async throws -> APIModel.RecoveryCodesJSON {
         let body = try await request.decode(as: ProfileBody.self, context: context)
         return APIModel.RecoveryCodesJSON(
-            recoveryCodes: try await store.users.enableTwoStep(for: context.user, code: body.code)
+            recoveryCodes: try await changes(request, context).enableTwoStep(code: body.code)
         )
     }
 
     func disableTwoStep(_ request: Request, context: SignedInContext) async throws -> Response {
         let body = try await request.decode(as: ProfileBody.self, context: context)
-        try await store.users.disableTwoStep(
-            for: context.user,
-            password: body.password,
-            client: context.clientAddress,
-            limits: limits
-        )
+        try await changes(request, context).disableTwoStep(password: body.password)
         return Response(status: .noContent)
     }
 
     func renewCodes(_ request: Request, context: SignedInContext) async throws -> APIModel.RecoveryCodesJSON {
         let body = try await request.decode(as: ProfileBody.self, context: context)
-        let codes = try await store.users.renewRecoveryCodes(
-            for: context.user,
-            password: body.password,
-            client: context.clientAddress,
-            limits: limits
-        )
+        let codes = try await changes(request, context).renewRecoveryCodes(password: body.password)
         return APIModel.RecoveryCodesJSON(recoveryCodes: codes)
     }
 
     func putPhoto(_ request: Request, context: SignedInContext) async throws -> APIModel.ProfileJSON {
         var request = request
         let buffer = try await request.collectBody(upTo: ReceiptImageType.maxBytes + 1)
-        return try await profile(try await store.users.setPhoto(Array(buffer: buffer), for: context.user))
+        return try await profile(try await changes(request, context).setPhoto(Array(buffer: buffer)))
     }
 
     func deletePhoto(_ request: Request, context: SignedInContext) async throws -> Response {
-        _ = try await store.users.setPhoto(nil, for: context.user)
+        _ = try await changes(request, context).setPhoto(nil)
         return Response(status: .noContent)
     }
 

@@ -3,9 +3,11 @@ import TallyCore
 import TallyStore
 
 /// Manage payment sources: add, rename, opening balance, archive; balances shown.
-struct AccountPages {
+struct AccountPages: CatalogPages {
     let store: Store
     let pages: PageRenderer
+
+    static let path = "accounts"
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -17,11 +19,7 @@ struct AccountPages {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
-        try await page(context: context)
-    }
-
-    private func page(
+    func page(
         context: AppContext,
         error: String = "",
         status: HTTPResponse.Status = .ok
@@ -54,8 +52,7 @@ struct AccountPages {
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        return try await PageRenderer.post(request, context: context, as: AccountForm.self) { form in
+        try await post(request, context: context, as: AccountForm.self) { form, scope in
             _ = try await store.books.createAccount(
                 in: scope,
                 name: form.name,
@@ -63,16 +60,12 @@ struct AccountPages {
                 openingBalance: form.openingBalance,
                 currency: form.currency
             )
-            return "/books/\(scope.bookID)/accounts"
-        } refused: { _, error in
-            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: AccountID.self)
-        return try await PageRenderer.post(request, context: context, as: AccountForm.self) { form in
+        return try await post(request, context: context, as: AccountForm.self) { form, scope in
             let changes = AccountChanges(
                 name: form.name,
                 kind: form.kind,
@@ -80,18 +73,14 @@ struct AccountPages {
                 archived: form.archived.map { $0 == "1" } ?? (form.archiveShown == nil ? nil : false)
             )
             _ = try await store.books.updateAccount(id, in: scope, changes: changes)
-            return "/books/\(scope.bookID)/accounts"
-        } refused: { _, error in
-            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
     func delete(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        let bookID = scope.bookID
         do {
             try await store.books.deleteAccount(try context.parameters.id("id"), in: scope)
-            return PageRenderer.redirect("/books/\(bookID)/accounts")
+            return PageRenderer.redirect(Self.link(scope.bookID))
         } catch StoreError.conflict(let message) {
             return try await page(context: context, error: message, status: .conflict)
         }

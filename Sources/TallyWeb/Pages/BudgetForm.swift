@@ -101,18 +101,8 @@ enum BudgetForm {
             title: "Spent against the limit, last \(oldest.count) period\(oldest.count == 1 ? "" : "s")",
             periods: oldest.map { PlanText.periodLabel($0.period) },
             series: [
-                ChartSeries(
-                    name: "Spent",
-                    color: Palette.expense,
-                    values: oldest.map(\.spent.minorUnits),
-                    valueTexts: oldest.map(\.spent.formatted)
-                ),
-                ChartSeries(
-                    name: limitName,
-                    color: Palette.income,
-                    values: oldest.map(\.available.minorUnits),
-                    valueTexts: oldest.map(\.available.formatted)
-                ),
+                ReportFiles.series("Spent", color: Palette.expense, amounts: oldest.map(\.spent)),
+                ReportFiles.series(limitName, color: Palette.income, amounts: oldest.map(\.available)),
             ],
             style: .columns,
             axisLabel: ReportFiles.axisLabel(currency)

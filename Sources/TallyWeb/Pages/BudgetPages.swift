@@ -4,9 +4,11 @@ import TallyStore
 
 /// Budgets: the list with where each one stands and an add form; a budget's page with its
 /// history, chart, edit form and delete.
-struct BudgetPages {
+struct BudgetPages: PlanItemPages {
     let store: Store
     let pages: PageRenderer
+
+    static let path = "budgets"
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -19,15 +21,7 @@ struct BudgetPages {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
-        try await listPage(context: context)
-    }
-
-    private func listPage(
-        context: AppContext,
-        input: BudgetInput? = nil,
-        error: FieldError? = nil
-    ) async throws -> Response {
+    func listPage(context: AppContext, input: BudgetInput?, error: FieldError?) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let standings = try await store.plans.budgetStandings(in: scope)
@@ -60,26 +54,7 @@ struct BudgetPages {
         )
     }
 
-    func create(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        try scope.requireWrite()
-        return try await PageRenderer.post(request, context: context, as: BudgetPostForm.self) { form in
-            _ = try await store.plans.createBudget(in: scope, BudgetForm.input(form))
-            return "/books/\(scope.bookID)/budgets"
-        } refused: { form, error in
-            try await listPage(context: context, input: BudgetForm.input(form), error: error)
-        }
-    }
-
-    func detail(_ request: Request, context: AppContext) async throws -> Response {
-        try await detailPage(context: context)
-    }
-
-    private func detailPage(
-        context: AppContext,
-        input: BudgetInput? = nil,
-        error: FieldError? = nil
-    ) async throws -> Response {
+    func detailPage(context: AppContext, input: BudgetInput?, error: FieldError?) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let standing = try await store.plans.budgetStatus(try context.parameters.id("id"), in: scope)
@@ -118,22 +93,21 @@ struct BudgetPages {
         return text
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        let id = try context.parameters.id("id", as: BudgetID.self)
+    static func echo(_ form: BudgetPostForm) -> BudgetInput { BudgetForm.input(form) }
+
+    func find(_ id: BudgetID, in scope: BookScope) async throws {
         _ = try await store.plans.budget(id, in: scope)
-        return try await PageRenderer.post(request, context: context, as: BudgetPostForm.self) { form in
-            _ = try await store.plans.updateBudget(id, in: scope, BudgetForm.input(form))
-            return "/books/\(scope.bookID)/budgets/\(id)"
-        } refused: { form, error in
-            try await detailPage(context: context, input: BudgetForm.input(form), error: error)
-        }
     }
 
-    func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        let bookID = scope.bookID
-        try await store.plans.deleteBudget(try context.parameters.id("id"), in: scope)
-        return PageRenderer.redirect("/books/\(bookID)/budgets")
+    func add(_ form: BudgetPostForm, in scope: BookScope) async throws {
+        _ = try await store.plans.createBudget(in: scope, BudgetForm.input(form))
+    }
+
+    func change(_ id: BudgetID, to form: BudgetPostForm, in scope: BookScope) async throws {
+        _ = try await store.plans.updateBudget(id, in: scope, BudgetForm.input(form))
+    }
+
+    func remove(_ id: BudgetID, in scope: BookScope) async throws {
+        try await store.plans.deleteBudget(id, in: scope)
     }
 }

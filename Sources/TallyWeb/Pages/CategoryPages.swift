@@ -3,9 +3,11 @@ import TallyCore
 import TallyStore
 
 /// Manage categories: add, rename, icon and colour, sub-categories, delete with a destination.
-struct CategoryPages {
+struct CategoryPages: CatalogPages {
     let store: Store
     let pages: PageRenderer
+
+    static let path = "categories"
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -18,11 +20,7 @@ struct CategoryPages {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
-        try await page(context: context)
-    }
-
-    private func page(
+    func page(
         context: AppContext,
         error: String = "",
         status: HTTPResponse.Status = .ok
@@ -41,8 +39,7 @@ struct CategoryPages {
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        return try await PageRenderer.post(request, context: context, as: CategoryForm.self) { form in
+        try await post(request, context: context, as: CategoryForm.self) { form, scope in
             _ = try await store.books.createCategory(
                 in: scope,
                 name: form.name,
@@ -51,21 +48,14 @@ struct CategoryPages {
                 icon: form.icon,
                 color: form.color
             )
-            return "/books/\(scope.bookID)/categories"
-        } refused: { _, error in
-            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
     func update(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
         let id = try context.parameters.id("id", as: CategoryID.self)
-        return try await PageRenderer.post(request, context: context, as: CategoryForm.self) { form in
+        return try await post(request, context: context, as: CategoryForm.self) { form, scope in
             let changes = CategoryChanges(name: form.name, icon: form.icon, color: form.color)
             _ = try await store.books.updateCategory(id, in: scope, changes: changes)
-            return "/books/\(scope.bookID)/categories"
-        } refused: { _, error in
-            try await page(context: context, error: error.description, status: .unprocessableContent)
         }
     }
 
@@ -102,7 +92,7 @@ struct CategoryPages {
         let id = try context.parameters.id("id", as: CategoryID.self)
         return try await PageRenderer.post(request, context: context, as: CategoryDeleteForm.self) { form in
             try await store.books.deleteCategory(id, in: scope, moveTo: form.moveTo)
-            return "/books/\(scope.bookID)/categories"
+            return Self.link(scope.bookID)
         } refused: { _, error in
             try await deletePage(context: context, error: error.description)
         }

@@ -63,23 +63,11 @@ struct DashboardPages {
         )
         let sixMonths = try DateRange(from: YearMonth(date).first.adding(months: -5), to: YearMonth(date).last)
         let flow = try await store.reports.cashFlow(sixMonths, interval: .month, in: scope)
+        let (incomeSeries, spentSeries) = ReportFiles.cashFlowSeries(flow)
         let trendSVG = SVGChart.trend(
             title: "Income and spending, last 6 months",
             periods: flow.periods.map { Links.shortMonth($0.period) },
-            series: [
-                ChartSeries(
-                    name: "Spent",
-                    color: Palette.expense,
-                    values: flow.periods.map(\.expense.minorUnits),
-                    valueTexts: flow.periods.map(\.expense.formatted)
-                ),
-                ChartSeries(
-                    name: "Income",
-                    color: Palette.income,
-                    values: flow.periods.map(\.income.minorUnits),
-                    valueTexts: flow.periods.map(\.income.formatted)
-                ),
-            ],
+            series: [spentSeries, incomeSeries],
             style: .columns,
             axisLabel: ReportFiles.axisLabel(book.currency)
         )

@@ -5,9 +5,11 @@ import TallyStore
 
 /// Savings goals: the list and add form; a goal's page with its plan, contributions (add and
 /// undo), photo, edit form and delete.
-struct GoalPages {
+struct GoalPages: PlanItemPages {
     let store: Store
     let pages: PageRenderer
+
+    static let path = "goals"
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
@@ -24,15 +26,7 @@ struct GoalPages {
         return routes
     }
 
-    func list(_ request: Request, context: AppContext) async throws -> Response {
-        try await listPage(context: context)
-    }
-
-    private func listPage(
-        context: AppContext,
-        input: GoalInput? = nil,
-        error: FieldError? = nil
-    ) async throws -> Response {
+    func listPage(context: AppContext, input: GoalInput?, error: FieldError?) async throws -> Response {
         let scope = try context.bookScope()
         let book = scope.book
         let goals = try await store.plans.goals(in: scope)
@@ -60,25 +54,12 @@ struct GoalPages {
         )
     }
 
-    func create(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        try scope.requireWrite()
-        return try await PageRenderer.post(request, context: context, as: GoalPostForm.self) { form in
-            let input = try GoalForm.input(form)
-            let photo = try Self.checkedPhoto(form.photo)
-            let goal = try await store.plans.createGoal(in: scope, input)
-            if let photo { try await store.plans.setGoalPhoto(goal.goal.id, in: scope, bytes: photo) }
-            return "/books/\(scope.bookID)/goals"
-        } refused: { form, error in
-            try await listPage(context: context, input: GoalForm.echo(form), error: error)
-        }
+    func detailPage(context: AppContext, input: GoalInput?, error: FieldError?) async throws -> Response {
+        try await goalPage(context: context, input: input, error: error)
     }
 
-    func detail(_ request: Request, context: AppContext) async throws -> Response {
-        try await detailPage(context: context)
-    }
-
-    private func detailPage(
+    /// A goal's page; `contribution` is the contribution form as typed.
+    private func goalPage(
         context: AppContext,
         input: GoalInput? = nil,
         contribution: ContributionForm = ContributionForm(),
@@ -132,26 +113,28 @@ struct GoalPages {
         )
     }
 
-    func update(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        let id = try context.parameters.id("id", as: GoalID.self)
+    static func echo(_ form: GoalPostForm) -> GoalInput { GoalForm.echo(form) }
+
+    func find(_ id: GoalID, in scope: BookScope) async throws {
         _ = try await store.plans.goal(id, in: scope)
-        return try await PageRenderer.post(request, context: context, as: GoalPostForm.self) { form in
-            let input = try GoalForm.input(form)
-            let photo = try Self.checkedPhoto(form.photo)
-            _ = try await store.plans.updateGoal(id, in: scope, input)
-            if let photo { try await store.plans.setGoalPhoto(id, in: scope, bytes: photo) }
-            return "/books/\(scope.bookID)/goals/\(id)"
-        } refused: { form, error in
-            try await detailPage(context: context, input: GoalForm.echo(form), error: error)
-        }
     }
 
-    func delete(_ request: Request, context: AppContext) async throws -> Response {
-        let scope = try context.bookScope()
-        let bookID = scope.bookID
-        try await store.plans.deleteGoal(try context.parameters.id("id"), in: scope)
-        return PageRenderer.redirect("/books/\(bookID)/goals")
+    func add(_ form: GoalPostForm, in scope: BookScope) async throws {
+        let input = try GoalForm.input(form)
+        let photo = try Self.checkedPhoto(form.photo)
+        let goal = try await store.plans.createGoal(in: scope, input)
+        if let photo { try await store.plans.setGoalPhoto(goal.goal.id, in: scope, bytes: photo) }
+    }
+
+    func change(_ id: GoalID, to form: GoalPostForm, in scope: BookScope) async throws {
+        let input = try GoalForm.input(form)
+        let photo = try Self.checkedPhoto(form.photo)
+        _ = try await store.plans.updateGoal(id, in: scope, input)
+        if let photo { try await store.plans.setGoalPhoto(id, in: scope, bytes: photo) }
+    }
+
+    func remove(_ id: GoalID, in scope: BookScope) async throws {
+        try await store.plans.deleteGoal(id, in: scope)
     }
 
     func contribute(_ request: Request, context: AppContext) async throws -> Response {
@@ -170,7 +153,7 @@ struct GoalPages {
             )
             return "/books/\(scope.bookID)/goals/\(id)"
         } refused: { form, error in
-            try await detailPage(context: context, contribution: form, error: error)
+            try await goalPage(context: context, contribution: form, error: error)
         }
     }
 

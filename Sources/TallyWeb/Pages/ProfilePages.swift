@@ -13,6 +13,10 @@ struct ProfilePages {
     /// Password checks here are throttled like sign-in.
     var limits: LoginLimits = .standard
 
+    private func changes(_ request: Request, _ context: SignedInContext) -> ProfileChanges {
+        ProfileChanges(store: store, limits: limits, request: request, context: context)
+    }
+
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let signedIn = routes.signedIn()
@@ -34,7 +38,7 @@ struct ProfilePages {
     func rename(_ request: Request, context: SignedInContext) async throws -> Response {
         let form = try await request.form(ProfileForm.self, context: context)
         return try await run(request, context) {
-            _ = try await store.users.setName(form.name, for: context.user)
+            _ = try await changes(request, context).rename(to: form.name)
             return "Your name is saved."
         }
     }
@@ -42,13 +46,7 @@ struct ProfilePages {
     func email(_ request: Request, context: SignedInContext) async throws -> Response {
         let form = try await request.form(ProfileForm.self, context: context)
         return try await run(request, context) {
-            let user = try await store.users.changeEmail(
-                for: context.user,
-                password: form.password,
-                to: form.email,
-                client: context.clientAddress,
-                limits: limits
-            )
+            let user = try await changes(request, context).changeEmail(password: form.password, to: form.email)
             return "You now sign in as \(user.email)."
         }
     }
@@ -56,14 +54,7 @@ struct ProfilePages {
     func password(_ request: Request, context: SignedInContext) async throws -> Response {
         let form = try await request.form(ProfileForm.self, context: context)
         return try await run(request, context) {
-            try await store.users.changePassword(
-                for: context.user,
-                current: form.password,
-                new: form.newPassword,
-                keepSession: request.cookies["tally_session"]?.value,
-                client: context.clientAddress,
-                limits: limits
-            )
+            try await changes(request, context).changePassword(current: form.password, new: form.newPassword)
             return "Your password is changed, and you are signed out everywhere else."
         }
     }
@@ -72,16 +63,9 @@ struct ProfilePages {
         let form = try await request.form(ProfileForm.self, context: context)
         let setup: TwoStepSetup
         do {
-            setup = try await store.users.startTwoStep(
-                for: context.user,
-                password: form.password,
-                client: context.clientAddress,
-                limits: limits
-            )
+            setup = try await changes(request, context).startTwoStep(password: form.password)
         } catch let error as FieldError {
-            return try await settings.page(request, context: context, status: .unprocessableContent) {
-                $0.error = error.description
-            }
+            return try await refused(error, request, context)
         }
         return try await settings.page(request, context: context) {
             $0.setupSecret = setup.secret
@@ -92,7 +76,7 @@ struct ProfilePages {
     func enableTwoStep(_ request: Request, context: SignedInContext) async throws -> Response {
         let form = try await request.form(ProfileForm.self, context: context)
         do {
-            let codes = try await store.users.enableTwoStep(for: context.user, code: form.code)
+            let codes = try await changes(request, context).enableTwoStep(code: form.code)
             return try await settings.page(request, context: context) {
                 $0.notice =
                     "Two-step sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are shown only now."
@@ -112,12 +96,7 @@ struct ProfilePages {
     func disableTwoStep(_ request: Request, context: SignedInContext) async throws -> Response {
         let form = try await request.form(ProfileForm.self, context: context)
         return try await run(request, context) {
-            try await store.users.disableTwoStep(
-                for: context.user,
-                password: form.password,
-                client: context.clientAddress,
-                limits: limits
-            )
+            try await changes(request, context).disableTwoStep(password: form.password)
             return "Two-step sign-in is off."
         }
     }
@@ -125,20 +104,13 @@ struct ProfilePages {
     func renewCodes(_ request: Request, context: SignedInContext) async throws -> Response {
         let form = try await request.form(ProfileForm.self, context: context)
         do {
-            let codes = try await store.users.renewRecoveryCodes(
-                for: context.user,
-                password: form.password,
-                client: context.clientAddress,
-                limits: limits
-            )
+            let codes = try await changes(request, context).renewRecoveryCodes(password: form.password)
             return try await settings.page(request, context: context) {
                 $0.notice = "New recovery codes; the old ones no longer work."
                 $0.recoveryCodes = codes
             }
         } catch let error as FieldError {
-            return try await settings.page(request, context: context, status: .unprocessableContent) {
-                $0.error = error.description
-            }
+            return try await refused(error, request, context)
         }
     }
 
@@ -147,13 +119,13 @@ struct ProfilePages {
         let form = try await request.form(PhotoForm.self, context: context)
         return try await run(request, context) {
             if form.remove != nil {
-                _ = try await store.users.setPhoto(nil, for: context.user)
+                _ = try await changes(request, context).setPhoto(nil)
                 return "Your photo is removed."
             }
             guard let bytes = try GoalPages.checkedPhoto(form.photo) else {
                 throw FieldError("photo", "choose a photo")
             }
-            _ = try await store.users.setPhoto(bytes, for: context.user)
+            _ = try await changes(request, context).setPhoto(bytes)
             return "Your photo is saved."
         }
     }
@@ -161,18 +133,18 @@ struct ProfilePages {
     func deleteAccount(_ request: Request, context: SignedInContext) async throws -> Response {
         let form = try await request.form(ProfileForm.self, context: context)
         do {
-            try await store.users.deleteAccount(
-                context.user,
-                password: form.password,
-                client: context.clientAddress,
-                limits: limits
-            )
+            try await changes(request, context).deleteAccount(password: form.password)
         } catch let error as FieldError {
-            return try await settings.page(request, context: context, status: .unprocessableContent) {
-                $0.error = error.description
-            }
+            return try await refused(error, request, context)
         }
         return PageRenderer.redirect("/login")
+    }
+
+    /// The settings page again with the reason a form was refused, a 422.
+    private func refused(_ error: FieldError, _ request: Request, _ context: SignedInContext) async throws -> Response {
+        try await settings.page(request, context: context, status: .unprocessableContent) {
+            $0.error = error.description
+        }
     }
 
     /// Runs a change and shows the settings page with its sentence, or with the field's error.
@@ -188,9 +160,7 @@ struct ProfilePages {
             if let user = try await store.users.user(id: context.user.id) { fresh = fresh.with(user: user) }
             return try await settings.page(request, context: fresh) { $0.notice = notice }
         } catch let error as FieldError {
-            return try await settings.page(request, context: context, status: .unprocessableContent) {
-                $0.error = error.description
-            }
+            return try await refused(error, request, context)
         }
     }
 }

@@ -37,33 +37,20 @@ struct ReportPages {
             title: "\(ReportFiles.title(query)) per \(interval.rawValue)",
             periods: trend.periods,
             series: topSeries.map { s in
-                ChartSeries(
-                    name: s.key,
+                ReportFiles.series(
+                    s.key,
                     color: s.color,
-                    values: s.values,
-                    valueTexts: s.values.map { Money(minorUnits: $0, currency: s.currency).formatted }
+                    amounts: s.values.map { Money(minorUnits: $0, currency: s.currency) }
                 )
             },
             style: .line,
             axisLabel: axis
         )
+        let (incomeSeries, spentSeries) = ReportFiles.cashFlowSeries(flow)
         let flowSVG = SVGChart.trend(
             title: "Income versus spending per \(interval.rawValue)",
             periods: flow.periods.map(\.period),
-            series: [
-                ChartSeries(
-                    name: "Income",
-                    color: Palette.income,
-                    values: flow.periods.map(\.income.minorUnits),
-                    valueTexts: flow.periods.map(\.income.formatted)
-                ),
-                ChartSeries(
-                    name: "Spent",
-                    color: Palette.expense,
-                    values: flow.periods.map(\.expense.minorUnits),
-                    valueTexts: flow.periods.map(\.expense.formatted)
-                ),
-            ],
+            series: [incomeSeries, spentSeries],
             style: .columns,
             axisLabel: axis
         )

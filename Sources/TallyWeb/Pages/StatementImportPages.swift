@@ -68,18 +68,22 @@ struct StatementImportPages {
     ) async throws -> Response {
         let book = try scope.writable()
         let account = try Self.account(form)
+        // A file that cannot be read is the upload form again, saying why; nothing was stored.
+        func refused(_ reason: String) async throws -> Response {
+            try await uploadPage(
+                scope: scope,
+                context: context,
+                form: form,
+                error: "\(fileName): \(reason). Nothing was imported.",
+                status: .unprocessableContent
+            )
+        }
         if format == .csv {
             let sniff: CSVSniff
             do {
                 sniff = try BankCSVReader.sniff(bytes)
             } catch {
-                return try await uploadPage(
-                    scope: scope,
-                    context: context,
-                    form: form,
-                    error: "\(fileName): \(error.description). Nothing was imported.",
-                    status: .unprocessableContent
-                )
+                return try await refused(error.description)
             }
             let token = try await store.imports.stageImport(into: scope, fileName: fileName, data: bytes)
             let header = (sniff.header ?? []).joined(separator: ",")
@@ -131,21 +135,9 @@ struct StatementImportPages {
             )
             return PageRenderer.redirect("/books/\(book.id)/imports/\(staged.id)")
         } catch let error as StatementError {
-            return try await uploadPage(
-                scope: scope,
-                context: context,
-                form: form,
-                error: "\(fileName): \(error.description). Nothing was imported.",
-                status: .unprocessableContent
-            )
+            return try await refused(error.description)
         } catch let error as FieldError {
-            return try await uploadPage(
-                scope: scope,
-                context: context,
-                form: form,
-                error: "\(fileName): \(error.description). Nothing was imported.",
-                status: .unprocessableContent
-            )
+            return try await refused(error.description)
         }
     }
 
