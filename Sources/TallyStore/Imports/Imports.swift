@@ -159,6 +159,8 @@ extension Imports {
                         keys[d.payee] = key
                     }
                     let date = d.date.description
+                    let base = rates.convert(d.amount, on: d.date)?.minorUnits
+                    var shares: [RecordMoney.Line] = []
                     if !row.lines.isEmpty || !d.tags.isEmpty {
                         // A split or tagged record is written on its own, for its id, with its lines and tags.
                         try await flush()
@@ -175,66 +177,47 @@ extension Imports {
                                 )
                             )
                         }
-                        let base = rates.convert(d.amount, on: d.date)?.minorUnits
-                        let id = try await writer.insertReturningIDs(
-                            into: "transactions",
-                            columns: Self.importColumns,
-                            values: Self.importColumns.map { column in
-                                shared[column]
-                                    ?? [
-                                        "kind": .text(d.kind.rawValue), "amount_minor": .int(d.amount.minorUnits),
-                                        "currency": .text(d.amount.currency.code), "date": .text(date),
-                                        "time": .text(d.time?.description ?? ""), "payee": .text(d.payee),
-                                        "payee_key": .text(key), "category_id": .null, "account_id": BulkValue(account),
-                                        "to_account_id": BulkValue(toAccount), "note": .text(d.note),
-                                        "base_minor": BulkValue(base), "imported_id": BulkValue(row.importedID),
-                                    ][column]!
-                            }
-                        )[0]
-                        try await RecordTags.write(db, book: bookID, record: TransactionID(rawValue: id), names: d.tags)
-                        let shares = try await RecordMoney.write(
+                        let record: [String: BulkValue] = [
+                            "kind": .text(d.kind.rawValue), "amount_minor": .int(d.amount.minorUnits),
+                            "currency": .text(d.amount.currency.code), "date": .text(date),
+                            "time": .text(d.time?.description ?? ""), "payee": .text(d.payee), "payee_key": .text(key),
+                            "category_id": row.lines.isEmpty ? BulkValue(category) : .null,
+                            "account_id": BulkValue(account), "to_account_id": BulkValue(toAccount),
+                            "note": .text(d.note),
+                            "base_minor": BulkValue(base), "imported_id": BulkValue(row.importedID),
+                        ]
+                        let id = TransactionID(
+                            rawValue: try await writer.insertReturningIDs(
+                                into: "transactions",
+                                columns: Self.importColumns,
+                                values: Self.importColumns.map { shared[$0] ?? record[$0]! }
+                            )[0]
+                        )
+                        try await RecordTags.write(db, book: bookID, record: id, names: d.tags)
+                        shares = try await RecordMoney.write(
                             db,
                             book: bookID,
-                            record: TransactionID(rawValue: id),
+                            record: id,
                             lines: zip(lineCategories, row.lines).map { ($0, $1.amount.minorUnits, $1.note) },
                             base: base
                         )
-                        totals.add(
-                            sign: 1,
-                            kind: d.kind,
-                            amount: d.amount.minorUnits,
-                            base: base,
-                            currency: d.amount.currency.code,
-                            date: date,
-                            payeeKey: key,
-                            category: nil,
-                            account: account,
-                            toAccount: toAccount,
-                            lines: shares
-                        )
-                        if d.kind != .transfer, !key.isEmpty {
-                            payees[key, default: PayeeUse(name: d.payee)].add(d, category: nil, account: account)
-                        }
-                        result.count += 1
-                        result.firstDate = min(result.firstDate ?? d.date, d.date)
-                        result.lastDate = max(result.lastDate ?? d.date, d.date)
-                        continue
+                    } else {
+                        // In `importColumns` order, without the shared ones.
+                        values.append(.text(d.kind.rawValue))
+                        values.append(.int(d.amount.minorUnits))
+                        values.append(.text(d.amount.currency.code))
+                        values.append(.text(date))
+                        values.append(.text(d.time?.description ?? ""))
+                        values.append(.text(d.payee))
+                        values.append(.text(key))
+                        values.append(BulkValue(category))
+                        values.append(BulkValue(account))
+                        values.append(BulkValue(toAccount))
+                        values.append(.text(d.note))
+                        values.append(BulkValue(base))
+                        values.append(BulkValue(row.importedID))
                     }
-                    // In `importColumns` order, without the shared ones.
-                    values.append(.text(d.kind.rawValue))
-                    values.append(.int(d.amount.minorUnits))
-                    values.append(.text(d.amount.currency.code))
-                    values.append(.text(date))
-                    values.append(.text(d.time?.description ?? ""))
-                    values.append(.text(d.payee))
-                    values.append(.text(key))
-                    values.append(BulkValue(category))
-                    values.append(BulkValue(account))
-                    values.append(BulkValue(toAccount))
-                    values.append(.text(d.note))
-                    let base = rates.convert(d.amount, on: d.date)?.minorUnits
-                    values.append(BulkValue(base))
-                    values.append(BulkValue(row.importedID))
+                    let filed = row.lines.isEmpty ? category : nil
                     totals.add(
                         sign: 1,
                         kind: d.kind,
@@ -243,12 +226,13 @@ extension Imports {
                         currency: d.amount.currency.code,
                         date: date,
                         payeeKey: key,
-                        category: category,
+                        category: filed,
                         account: account,
-                        toAccount: toAccount
+                        toAccount: toAccount,
+                        lines: shares
                     )
                     if d.kind != .transfer, !key.isEmpty {
-                        payees[key, default: PayeeUse(name: d.payee)].add(d, category: category, account: account)
+                        payees[key, default: PayeeUse(name: d.payee)].add(d, category: filed, account: account)
                     }
                     result.count += 1
                     result.firstDate = min(result.firstDate ?? d.date, d.date)
