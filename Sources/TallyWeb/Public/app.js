@@ -150,11 +150,6 @@
     var k = kind(), chosen = form.querySelector("input[name=category]:checked");
     form.setAttribute("data-kind", k);
     form.classList.toggle("is-transfer", k === "transfer");
-    // A split line's category is of the record's kind.
-    Array.prototype.forEach.call(form.querySelectorAll(".split-line optgroup"), (g) => {
-      g.disabled = g.getAttribute("data-kind") !== k;
-      g.hidden = g.disabled;
-    });
     if (chosen && chosen.value && !chosen.closest(".tile-grid[data-kind=" + k + "]")) chosen.checked = false;
   }
   function openSub(radio) {
@@ -172,82 +167,8 @@
     if (s) s.textContent = (fields.date.value === day(new Date()) ? "Today" : fields.date.value) +
       (a && a.value ? " · " + a.options[a.selectedIndex].text : "") + " · " + fields.currency.value;
   }
-  // The split editor: rows added and removed in place, and what is left to assign shown as
-  // you type. Amounts are read as whole minor units (BigInt), never as floating point.
-  var lines = document.getElementById("split-lines"), left = document.getElementById("split-left");
-  var splitOn = document.getElementById("split-on");
-  function digits() {
-    var c = (fields.currency.value || "").toUpperCase();
-    if (/^(JPY|KRW|VND|CLP|ISK|HUF|XAF|XOF|UGX|PYG|RWF)$/.test(c)) return 0;
-    return /^(BHD|KWD|OMR|JOD|TND|IQD|LYD)$/.test(c) ? 3 : 2;
-  }
-  function minor(text, d) {
-    var m = /^\s*(\d{0,13})(?:[.,](\d*))?\s*$/.exec((text || "").replace(/[\s,](?=\d{3}(\D|$))/g, ""));
-    if (!m || (!m[1] && !m[2]) || (m[2] || "").length > d) return null;
-    return BigInt(m[1] || "0") * 10n ** BigInt(d) + BigInt(((m[2] || "") + "000").slice(0, d) || "0");
-  }
-  function decimal(units, d) {
-    var neg = units < 0n, a = (neg ? -units : units).toString().padStart(d + 1, "0");
-    return (neg ? "-" : "") + (d ? a.slice(0, -d) + "." + a.slice(-d) : a);
-  }
-  function remainder() {
-    if (!lines || !left) return;
-    var d = digits(), total = minor(fields.amount.value, d), sum = 0n, bad = false;
-    Array.prototype.forEach.call(lines.querySelectorAll("input[name='line_amount[]']"), (i) => {
-      if (!i.value.trim()) return;
-      var v = minor(i.value, d);
-      if (v === null) bad = true; else sum += v;
-    });
-    if (total === null || bad) { left.textContent = ""; left.classList.remove("off"); return; }
-    var rest = total - sum;
-    left.textContent = rest === 0n ? "Lines add up" : rest > 0n ? decimal(rest, d) + " left to assign" : decimal(-rest, d) + " over the amount";
-    left.classList.toggle("off", rest !== 0n);
-  }
-  function renumber() {
-    Array.prototype.forEach.call(lines.querySelectorAll(".split-line"), (li, n) => {
-      li.querySelector("select").setAttribute("aria-label", "Line " + (n + 1) + " category");
-      li.querySelector("input[name='line_amount[]']").setAttribute("aria-label", "Line " + (n + 1) + " amount");
-      li.querySelector("input[name='line_note[]']").setAttribute("aria-label", "Line " + (n + 1) + " note");
-      li.querySelector(".remove-line").setAttribute("aria-label", "Remove line " + (n + 1));
-    });
-  }
-  function addLine() {
-    var rows = lines.querySelectorAll(".split-line"), row = rows[rows.length - 1].cloneNode(true);
-    row.querySelector("select").value = "";
-    Array.prototype.forEach.call(row.querySelectorAll("input"), (i) => { i.value = ""; });
-    lines.appendChild(row);
-    renumber();
-    return row;
-  }
-  function splitLines() {
-    var out = [];
-    Array.prototype.forEach.call(lines.querySelectorAll(".split-line"), (li) => {
-      var c = li.querySelector("select").value, a = li.querySelector("input[name='line_amount[]']").value.trim();
-      var n = li.querySelector("input[name='line_note[]']").value.trim();
-      if (c || a || n) out.push({ category: c || null, amount: a, note: n });
-    });
-    return out;
-  }
-  if (lines) {
-    document.getElementById("add-line").addEventListener("click", () => { addLine().querySelector("select").focus(); });
-    lines.addEventListener("click", (event) => {
-      var b = event.target.closest(".remove-line");
-      if (!b) return;
-      var row = b.closest(".split-line");
-      if (lines.querySelectorAll(".split-line").length > 2) row.remove();
-      else { row.querySelector("select").value = ""; row.querySelectorAll("input").forEach((i) => { i.value = ""; }); }
-      renumber();
-      remainder();
-    });
-    form.addEventListener("input", (event) => {
-      if (event.target.name === "amount" || event.target.name === "line_amount[]" || event.target.name === "currency") remainder();
-    });
-    remainder();
-  }
-
   form.addEventListener("change", (event) => {
     var name = event.target.name;
-    if (name === "split") remainder();
     if (name === "kind") syncKind();
     if (name === "category") openSub(event.target);
     if (name === "date" || name === "account" || name === "currency") summary();
@@ -271,6 +192,8 @@
   });
 
   if (!form.hasAttribute("data-queue") || !Q) return;
+  // The split editor: split.js, which comes with every record form (and is in the offline shell).
+  var split = () => window.TallySplit;
   function fail(message) {
     error.textContent = message;
     error.hidden = false;
@@ -289,18 +212,7 @@
     form.querySelector("input[name=kind][value=" + (e.fields.kind || "expense") + "]").checked = true;
     syncKind();
     choose(e.fields.category);
-    if (Array.isArray(e.fields.tags) && fields.tags) fields.tags.value = e.fields.tags.join(" ");
-    if (e.fields.lines && e.fields.lines.length && lines) {
-      splitOn.checked = true;
-      while (lines.querySelectorAll(".split-line").length < e.fields.lines.length) addLine();
-      e.fields.lines.forEach((l, n) => {
-        var li = lines.querySelectorAll(".split-line")[n];
-        li.querySelector("select").value = l.category || "";
-        li.querySelector("input[name='line_amount[]']").value = l.amount || "";
-        li.querySelector("input[name='line_note[]']").value = l.note || "";
-      });
-      remainder();
-    }
+    if (e.fields.lines) split().fill(e.fields.lines);
     summary();
     if (e.message) fail(e.message);
   });
@@ -330,12 +242,7 @@
   }
   function blank() {
     ["amount", "payee", "note", "tags", "receipts[]"].forEach((k) => { if (fields[k]) fields[k].value = ""; });
-    if (lines) {
-      splitOn.checked = false;
-      while (lines.querySelectorAll(".split-line").length > 3) lines.lastElementChild.remove();
-      lines.querySelectorAll("select, input").forEach((f) => { f.value = ""; });
-      remainder();
-    }
+    split().reset();
     choose("");
     if (queued) history.replaceState(null, "", location.pathname);
     fields.amount.focus();
@@ -345,13 +252,12 @@
     event.preventDefault();
     var data = {}, files = [], save = document.getElementById("save"), old = replacing;
     new FormData(form).forEach((v, k) => {
-      if (k === "receipts[]") { if (v && v.size) files.push(v); }
-      else if (k !== "_csrf" && k !== "client_id" && k !== "split" && k.indexOf("line_") !== 0) data[k] = v;
+      if (k === "receipts[]") { if (v && v.size) files.push(v); } else if (!/^(_csrf|client_id|split|line_)/.test(k)) data[k] = v;
     });
     // Tags go to the API as a list; the server splits typed text on spaces and commas.
-    data.tags = data.tags && data.tags.trim() ? [data.tags] : [];
+    data.tags = data.tags ? [data.tags] : [];
     // A split goes to the API as its lines; the category tiles do not count then.
-    if (splitOn && splitOn.checked && data.kind !== "transfer") { data.lines = splitLines(); delete data.category; }
+    if (split().on() && data.kind !== "transfer") { data.lines = split().lines(); delete data.category; }
     var tile = form.querySelector("input[name=category]:checked:not([value=''])");
     var label = data.amount + " " + data.currency + (tile ? " · " + tile.parentNode.querySelector(".name").textContent : "") +
       (data.payee ? " · " + data.payee : "");

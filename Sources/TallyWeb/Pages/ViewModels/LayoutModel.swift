@@ -32,6 +32,8 @@ struct LayoutModel: ViewModel {
         let css: String
         let js: String
         let queueJS: String
+        /// The record form's split editor: loaded with the form only.
+        let splitJS: String
         let icon: String
         let touchIcon: String
 
@@ -39,6 +41,7 @@ struct LayoutModel: ViewModel {
             css = assets.path("app.css")
             js = assets.path("app.js")
             queueJS = assets.path("queue.js")
+            splitJS = assets.path("split.js")
             icon = assets.path("icon.svg")
             touchIcon = assets.path("icon-180.png")
         }
