@@ -198,7 +198,11 @@ def run(opts):
             token, store = stores[role]
             tag = "%s-r%d" % (role, i + 1)
             log("splits: round %d, %s" % (i + 1, label))
-            q = queries(opts[key], store, token, opts, tag)
+            try:
+                q = queries(opts[key], store, token, opts, tag)
+            except (BenchError, OSError, http.client.HTTPException, ValueError, KeyError) as e:
+                log("splits: %s: %s" % (label, e))
+                q = {"error": "%s: %s" % (type(e).__name__, e)}
             q["summary"] = load.measure(opts[key], store, token, "summary", opts, opts["logdir"], tag)
             res = results["configs"][role]
             res["rounds"].append(q)
@@ -210,7 +214,7 @@ def run(opts):
                     got = (q.get(name) or {}).get("answer")
                     res["diffs"][name] = differences(expected[which][name], got,
                                                      Q4_TALLY_KEYS if name == "Q4" else None) if got else \
-                        [(q.get(name) or {}).get("error") or "no answer"]
+                        [(q.get(name) or {}).get("error") or q.get("error") or "no answer"]
                 res["checks"][name] = res["checks"].get(name, True) and ok is True
             if q["summary"].get("error"):
                 failed = True
