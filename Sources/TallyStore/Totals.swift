@@ -33,9 +33,13 @@ struct Totals {
         var unconverted: Int64 = 0
         /// Records counted here and in no other cell (see `RecordMoney`).
         var records: Int64 = 0
+        /// Of those, the ones without a converted amount.
+        var unconvertedRecords: Int64 = 0
 
         /// True when the batch leaves the cell as it was.
-        var isZero: Bool { total == 0 && count == 0 && base == 0 && unconverted == 0 && records == 0 }
+        var isZero: Bool {
+            total == 0 && count == 0 && base == 0 && unconverted == 0 && records == 0 && unconvertedRecords == 0
+        }
 
         static func += (a: inout Sum, b: Sum) {
             a.total += b.total
@@ -43,6 +47,7 @@ struct Totals {
             a.base += b.base
             a.unconverted += b.unconverted
             a.records += b.records
+            a.unconvertedRecords += b.unconvertedRecords
         }
     }
 
@@ -91,7 +96,8 @@ struct Totals {
                     count: counted,
                     base: sign * (share.base ?? 0),
                     unconverted: share.base == nil ? counted : 0,
-                    records: position == 0 ? sign : 0
+                    records: position == 0 ? sign : 0,
+                    unconvertedRecords: position == 0 && share.base == nil ? sign : 0
                 )
             }
         }
@@ -245,6 +251,7 @@ struct Totals {
                 k.day = String(key.day.prefix(table.periodLength))
                 if !table.account { k.account = 0 }
                 if !table.payee { k.payeeKey = "" }
+                if !table.category { k.category = 0 }
                 folded[k, default: Sum()] += value
             }
             var values: [BulkValue] = []
@@ -253,20 +260,23 @@ struct Totals {
                 values.append(.int(book.rawValue))
                 values.append(.text(key.day))
                 values.append(.text(key.kind))
-                values.append(.int(key.category))
+                if table.category { values.append(.int(key.category)) }
                 if table.account { values.append(.int(key.account)) }
                 if table.payee { values.append(.text(key.payeeKey)) }
                 values.append(.text(key.currency))
+                // Without categories a cell counts records: its count is theirs.
                 values.append(.int(value.total))
-                values.append(.int(value.count))
+                values.append(.int(table.category ? value.count : value.records))
                 values.append(.int(value.base))
-                values.append(.int(value.unconverted))
+                values.append(.int(table.category ? value.unconverted : value.unconvertedRecords))
                 values.append(.int(value.records))
             }
             return Fold(
                 table: table,
                 values: values,
-                emptied: Array(Set(folded.filter { $0.value.count < 0 }.keys.map(\.day)))
+                emptied: Array(
+                    Set(folded.filter { (table.category ? $0.value.count : $0.value.records) < 0 }.keys.map(\.day))
+                )
             )
         }
     }
@@ -315,7 +325,7 @@ struct Totals {
         from doomed: [CategoryID],
         to target: CategoryID
     ) async throws {
-        for table in TotalsTable.all {
+        for table in TotalsTable.all where table.category {
             // Several doomed categories can share a cell once they are one: sum them first, as
             // one statement may not upsert the same row twice.
             let others = table.keyColumns.filter { $0 != "category_id" }
@@ -352,7 +362,8 @@ struct Totals {
               payee_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total_minor, CAST(SUM(counted) AS BIGINT) AS count,
               CAST(COALESCE(SUM(base_minor), 0) AS BIGINT) AS base_minor,
               CAST(SUM(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END) AS BIGINT) AS unconverted,
-              CAST(SUM(leads) AS BIGINT) AS records
+              CAST(SUM(leads) AS BIGINT) AS records,
+              CAST(SUM(CASE WHEN base_minor IS NULL THEN leads ELSE 0 END) AS BIGINT) AS unconverted_records
             FROM (
               SELECT t.book_id, t.date, CASE WHEN t.kind = 'transfer' THEN 'transfer_out' ELSE t.kind END AS k,
                 t.account_id AS acct, t.payee_key, t.currency, \(RecordMoney.shareColumns)
@@ -370,8 +381,10 @@ struct Totals {
             try await db.raw(
                 """
                 INSERT INTO \(unsafeRaw: table.name) (\(unsafeRaw: table.columns.joined(separator: ", ")))
-                SELECT \(unsafeRaw: keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT),
-                  CAST(SUM(base_minor) AS BIGINT), CAST(SUM(unconverted) AS BIGINT), CAST(SUM(records) AS BIGINT)
+                SELECT \(unsafeRaw: keys.joined(separator: ", ")), CAST(SUM(total_minor) AS BIGINT),
+                  CAST(SUM(\(unsafeRaw: table.category ? "count" : "records")) AS BIGINT), CAST(SUM(base_minor) AS BIGINT),
+                  CAST(SUM(\(unsafeRaw: table.category ? "unconverted" : "unconverted_records")) AS BIGINT),
+                  CAST(SUM(records) AS BIGINT)
                 FROM rebuilt_totals GROUP BY \(unsafeRaw: keys.joined(separator: ", "))
                 """
             ).run()

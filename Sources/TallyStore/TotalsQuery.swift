@@ -139,7 +139,9 @@ struct TotalsQuery {
 
     /// The narrowest month table that has the dimensions this query needs.
     private var monthTable: TotalsTable {
-        byPayee || account != nil || dimension == .account ? .month : .monthCategory
+        guard byPayee || account != nil || dimension == .account else { return .monthCategory }
+        // Without a category asked for, a cell per record: a payee's split records add one each.
+        return categories == nil && dimension != .category ? .monthPayee : .month
     }
 
     /// Days from `day_totals`, or — when a payee is involved, which that table leaves out — summed
@@ -213,9 +215,10 @@ struct TotalsQuery {
         if let account { conditions.append("account_id = \(bind: account)") }
         if let payeeKey { conditions.append("payee_key = \(bind: payeeKey)") }
         let accountColumn: SQLQueryString = table.account ? "account_id" : "CAST(0 AS BIGINT) AS account_id"
+        let categoryColumn: SQLQueryString = table.category ? "category_id" : "CAST(0 AS BIGINT) AS category_id"
         let payeeColumn: SQLQueryString = table.payee ? "payee_key" : "'' AS payee_key"
         return """
-            SELECT \(unsafeRaw: table.period) AS p, kind, category_id, \(accountColumn), \(payeeColumn), currency, total_minor, count, base_minor,
+            SELECT \(unsafeRaw: table.period) AS p, kind, \(categoryColumn), \(accountColumn), \(payeeColumn), currency, total_minor, count, base_minor,
               unconverted, records
             FROM \(unsafeRaw: table.name) WHERE \(conditions.joined(separator: " AND "))
             """

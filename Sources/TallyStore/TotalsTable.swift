@@ -15,6 +15,9 @@ struct TotalsTable: Sendable {
     let account: Bool
     /// Whether cells are split by payee.
     let payee: Bool
+    /// Whether cells are split by category. Without it a cell counts records, not lines: a split
+    /// record is one entry, so a payee's cells do not multiply with its records' categories.
+    var category = true
 
     /// Per day by category and account: range edges, the calendar, day and week trends.
     static let day = TotalsTable(name: "day_totals", period: "day", account: true, payee: false)
@@ -22,17 +25,25 @@ struct TotalsTable: Sendable {
     static let month = TotalsTable(name: "month_totals", period: "month", account: true, payee: true)
     /// Per month by category only: the common category reports.
     static let monthCategory = TotalsTable(name: "month_category_totals", period: "month", account: false, payee: false)
+    /// Per month by account and payee, without categories: a payee's or an account's totals
+    /// when no category is asked for (one cell per record however it is split).
+    static let monthPayee = TotalsTable(
+        name: "month_payee_totals",
+        period: "month",
+        account: true,
+        payee: true,
+        category: false
+    )
     /// Every table a write keeps current.
-    static let all = [day, month, monthCategory]
+    static let all = [day, month, monthCategory, monthPayee]
 
     /// How many characters of "YYYY-MM-DD" the period keeps.
     var periodLength: Int { period == "day" ? 10 : 7 }
 
     /// The primary key, which is also every column but the sums.
     var keyColumns: [String] {
-        ["book_id", period, "kind", "category_id"] + (account ? ["account_id"] : []) + (payee ? ["payee_key"] : []) + [
-            "currency"
-        ]
+        ["book_id", period, "kind"] + (category ? ["category_id"] : []) + (account ? ["account_id"] : [])
+            + (payee ? ["payee_key"] : []) + ["currency"]
     }
 
     /// The key columns and the sums, in insert order.

@@ -126,16 +126,18 @@ extension Checks {
 
     /// The records' converted sums and unconverted counts per cell.
     private static func rebuiltSQL(_ table: TotalsTable, keys: [String], book: BookID) -> SQLQueryString {
-        recordsByCell(
+        // A table without categories counts records, a record once whatever its lines.
+        let counted = table.category ? "counted" : "leads"
+        return recordsByCell(
             table,
             keys: keys,
             book: book,
             sums: """
                 CAST(COALESCE(SUM(base_minor / \(half)), 0) AS BIGINT) AS high,
                 CAST(COALESCE(SUM(base_minor % \(half)), 0) AS BIGINT) AS low,
-                CAST(SUM(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END) AS BIGINT) AS unc
+                CAST(SUM(CASE WHEN base_minor IS NULL THEN \(counted) ELSE 0 END) AS BIGINT) AS unc
                 """,
-            having: "HAVING COUNT(base_minor) > 0 OR SUM(CASE WHEN base_minor IS NULL THEN counted ELSE 0 END) <> 0"
+            having: "HAVING COUNT(base_minor) > 0 OR SUM(CASE WHEN base_minor IS NULL THEN \(counted) ELSE 0 END) <> 0"
         )
     }
 

@@ -159,7 +159,7 @@ extension Checks {
                 book: book,
                 sums: """
                     CAST(SUM(amount_minor / \(half)) AS BIGINT) AS high, CAST(SUM(amount_minor % \(half)) AS BIGINT) AS low,
-                    CAST(SUM(counted) AS BIGINT) AS n
+                    CAST(SUM(\(table.category ? "counted" : "leads")) AS BIGINT) AS n
                     """
             )
         ).all()

@@ -146,6 +146,12 @@ enum Migrator {
             sqlite: Migration0019.sqlite,
             postgres: Migration0019.postgres
         ),
+        Migration(
+            version: 20,
+            name: "month totals by payee without categories",
+            sqlite: Migration0020.sqlite,
+            postgres: Migration0020.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.
