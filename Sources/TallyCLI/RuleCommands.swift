@@ -49,6 +49,7 @@ extension Tally {
             @Option(name: .customLong("set-payee")) var setPayee: String?
             @Option(name: .customLong("set-note")) var setNote: String?
             @Option(name: .customLong("set-account")) var setAccount: String?
+            @Option(name: .customLong("add-tag"), help: "A tag to add to matching records.") var addTag: String?
             @Option(help: "Where in the order (1 is first; default: last).") var position: Int?
             @OptionGroup var who: UserOptions
             @OptionGroup var store: StoreOptions
@@ -67,7 +68,8 @@ extension Tally {
                         setCategory: setCategory,
                         setPayee: setPayee,
                         setNote: setNote,
-                        setAccount: setAccount
+                        setAccount: setAccount,
+                        addTag: addTag
                     )
                     let text = try await store.withStore { store in
                         let scope = try await who.resolve(store)

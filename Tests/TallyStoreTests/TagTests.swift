@@ -115,6 +115,52 @@ struct TagTests {
         }
     }
 
+    @Test(
+        "a rule adds its tag to new records and, applied, to existing ones; undone, takes it off",
+        arguments: Backend.available
+    )
+    func ruleTags(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book) = try await owner(store)
+            let scope = try await store.scope(user, book: book.id)
+            let old = try await store.records.addTransaction(
+                to: scope,
+                TransactionInput(
+                    amount: "30",
+                    date: "2026-03-01",
+                    payee: "Uber Paris",
+                    category: "Travel",
+                    tags: ["trip"]
+                )
+            )
+            let rule = try await store.rules.addRule(
+                in: scope,
+                RuleInput(payeeContains: "uber", addTag: "#Reimbursable")
+            )
+            #expect(rule.actions.tag == "Reimbursable")
+            // A new record: the rule's tag beside its own.
+            let new = try await store.records.addTransaction(
+                to: scope,
+                TransactionInput(amount: "12", date: "2026-03-02", payee: "UBER", category: "Travel", tags: ["work"])
+            )
+            #expect(new.transaction.tags == ["work", "Reimbursable"])
+            // Existing records, previewed then applied: the tag added once, the old tags kept.
+            let preview = try await store.rules.applyRule(try #require(rule.id), in: scope, dryRun: true)
+            #expect(preview.count == 1 && preview.changes.first?.after.tags == ["trip", "Reimbursable"])
+            let run = try await store.rules.applyRule(try #require(rule.id), in: scope, dryRun: false)
+            #expect(
+                try await store.records.transaction(old.transaction.id, in: scope).transaction.tags == [
+                    "trip", "Reimbursable",
+                ]
+            )
+            #expect(try await store.rules.undoRun(try #require(run.id), in: scope) == 1)
+            #expect(try await store.records.transaction(old.transaction.id, in: scope).transaction.tags == ["trip"])
+            await #expect(throws: FieldError("add_tag", "'a b' is not a tag: use letters, digits and - _ . / only")) {
+                _ = try await store.rules.addRule(in: scope, RuleInput(payeeContains: "x", addTag: "a b"))
+            }
+        }
+    }
+
     @Test("bad tags are refused, naming the field")
     func refused() async throws {
         try await withStore(.sqlite) { store in

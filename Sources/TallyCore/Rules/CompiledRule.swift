@@ -22,6 +22,7 @@ struct CompiledRule: Sendable {
         let sets =
             (actions.category == nil ? 0 : FieldMask.category) | (actions.payee == nil ? 0 : FieldMask.payee)
             | (actions.note == nil ? 0 : FieldMask.note) | (actions.account == nil ? 0 : FieldMask.account)
+            | (actions.tag == nil ? 0 : FieldMask.tag)
         let checksAmount = conditions.amountMin != nil || conditions.amountMax != nil
         // A negative maximum admits no amount: the range is left empty.
         let high = conditions.amountMax.map { $0 < 0 ? nil : UInt64($0) } ?? .max
@@ -101,7 +102,8 @@ enum FieldMask {
     static let payee: UInt8 = 2
     static let note: UInt8 = 4
     static let account: UInt8 = 8
-    static let all: UInt8 = 15
+    static let tag: UInt8 = 16
+    static let all: UInt8 = 31
 
     static func bit(_ field: RuleField) -> UInt8 {
         switch field {
@@ -109,6 +111,7 @@ enum FieldMask {
         case .payee: payee
         case .note: note
         case .account: account
+        case .tag: tag
         }
     }
 }

@@ -100,17 +100,26 @@ public struct RuleActions: Sendable, Hashable, Codable {
     public var note: String?
     /// Account id.
     public var account: Int64?
+    /// A tag added to the record's own (never taking one away).
+    public var tag: String?
 
     /// Makes actions; each one optional.
-    public init(category: Int64? = nil, payee: String? = nil, note: String? = nil, account: Int64? = nil) {
+    public init(
+        category: Int64? = nil,
+        payee: String? = nil,
+        note: String? = nil,
+        account: Int64? = nil,
+        tag: String? = nil
+    ) {
         self.category = category
         self.payee = payee
         self.note = note
         self.account = account
+        self.tag = tag
     }
 
     /// True when the rule would set nothing (rejected by validation).
-    public var isEmpty: Bool { category == nil && payee == nil && note == nil && account == nil }
+    public var isEmpty: Bool { category == nil && payee == nil && note == nil && account == nil && tag == nil }
 }
 
 /// A field of a record that rules can set.
@@ -123,6 +132,8 @@ public enum RuleField: String, Sendable, Hashable, Codable, CaseIterable {
     case note
     /// The account.
     case account
+    /// A tag added (the record's own tags stay; the first matching rule with a tag adds it).
+    case tag
 }
 
 /// Limits that keep rules cheap to store, show and run.

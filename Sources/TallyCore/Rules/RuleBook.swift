@@ -106,6 +106,10 @@ extension RuleOutcome {
             account = rule.actions.account
             sources[.account] = rule.source
         }
+        if fields & FieldMask.tag != 0 {
+            tag = rule.actions.tag
+            sources[.tag] = rule.source
+        }
     }
 }
 

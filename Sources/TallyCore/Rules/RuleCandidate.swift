@@ -48,6 +48,8 @@ public struct RuleOutcome: Sendable, Hashable {
     public var note: String?
     /// Account id.
     public var account: Int64?
+    /// A tag to add.
+    public var tag: String?
     /// For each field set, the rule that set it (`Rule.sourceKey`: its id, or its position while
     /// unsaved), so a review can say "category from rule 3".
     public var sources: [RuleField: Int64]

@@ -32,6 +32,8 @@ public struct RuleInput: Sendable, Equatable, Codable {
     public var setNote: String?
     /// Account id or name to put matching records in.
     public var setAccount: String?
+    /// A tag to add to matching records.
+    public var addTag: String?
 
     enum CodingKeys: String, CodingKey {
         case payeeContains = "payee_contains"
@@ -48,6 +50,7 @@ public struct RuleInput: Sendable, Equatable, Codable {
         case setPayee = "set_payee"
         case setNote = "set_note"
         case setAccount = "set_account"
+        case addTag = "add_tag"
     }
 
     /// Makes an input; every field optional.
@@ -66,8 +69,10 @@ public struct RuleInput: Sendable, Equatable, Codable {
         setCategory: String? = nil,
         setPayee: String? = nil,
         setNote: String? = nil,
-        setAccount: String? = nil
+        setAccount: String? = nil,
+        addTag: String? = nil
     ) {
+        self.addTag = addTag
         self.payeeContains = payeeContains
         self.payeeIs = payeeIs
         self.payeeStarts = payeeStarts
@@ -116,5 +121,6 @@ public struct RuleInput: Sendable, Equatable, Codable {
         setPayee = rule.actions.payee
         setNote = rule.actions.note
         setAccount = rule.actions.account.map { String($0) }
+        addTag = rule.actions.tag
     }
 }

@@ -53,6 +53,11 @@ extension RuleInput {
         actions.payee = try text(input.setPayee, field: "set_payee")
         actions.note = try text(input.setNote, field: "set_note")
         if let raw = given(input.setAccount) { actions.account = try reference(raw, "set_account", resolveAccount) }
+        if var tag = given(input.addTag) {
+            if tag.hasPrefix("#") { tag.removeFirst() }
+            try Tags.check(tag, field: "add_tag")
+            actions.tag = tag
+        }
 
         guard !conditions.isEmpty else { throw FieldError("rule", "needs at least one condition") }
         guard !actions.isEmpty else { throw FieldError("rule", "needs at least one action") }

@@ -63,6 +63,7 @@ public struct RuleWords: Sendable {
         if let payee = a.payee { phrases.append("payee ‘\(payee)’") }
         if let note = a.note { phrases.append("note ‘\(note)’") }
         if let id = a.account { phrases.append("account \(accounts[id] ?? "#\(id)")") }
+        if let tag = a.tag { phrases.append("tag #\(tag)") }
         return phrases
     }
 
@@ -80,6 +81,9 @@ public struct RuleWords: Sendable {
             phrases.append(f.note.isEmpty ? "no note" : "note ‘\(f.note)’")
         } else if other == nil, !f.note.isEmpty {
             phrases.append("note ‘\(f.note)’")
+        }
+        if let tags = f.tags, tags != other?.tags, other != nil || !tags.isEmpty {
+            phrases.append(tags.isEmpty ? "no tags" : tags.map { "#" + $0 }.joined(separator: " "))
         }
         return phrases
     }

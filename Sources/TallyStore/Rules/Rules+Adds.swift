@@ -3,7 +3,7 @@ import TallyCore
 
 extension Rules {
     /// Fills what a new record left empty from the book's rules: its category, account, note, and
-    /// its payee when it has none. An explicit value always wins, and a rule comes before the
+    /// its payee when it has none; and adds a rule's tag to its own. An explicit value always wins, and a rule comes before the
     /// payee's remembered category and account (autofill). The rules are read once per batch, and
     /// only when some record leaves something to fill.
     static func fill(
@@ -12,8 +12,8 @@ extension Rules {
         book: BookID,
         accounts: [Account]
     ) async throws -> [TransactionDraft] {
-        let open = drafts.contains { $0.category == nil || $0.account == nil || $0.note.isEmpty || $0.payee.isEmpty }
-        guard open else { return drafts }
+        guard !drafts.isEmpty else { return drafts }
+        // A rule may add a tag to any record, so the rules are read even when nothing is empty.
         let rules = try await load(db, book: book)
         guard !rules.isEmpty else { return drafts }
         let engine = RuleBook(rules)
@@ -42,6 +42,11 @@ extension Rules {
             if filled.account == nil, let account = outcome.account { filled.account = .id(account) }
             if filled.note.isEmpty, let note = outcome.note { filled.note = note }
             if filled.payee.isEmpty, let payee = outcome.payee { filled.payee = payee }
+            if let tag = outcome.tag, filled.tags.count < Tags.maxPerRecord,
+                !filled.tags.contains(where: { Tags.key($0) == Tags.key(tag) })
+            {
+                filled.tags.append(tag)
+            }
             return filled
         }
     }

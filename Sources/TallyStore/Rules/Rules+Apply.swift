@@ -26,13 +26,24 @@ public struct RuleFields: Sendable, Equatable, Codable {
     public var categoryID: Int64?
     /// Account id.
     public var accountID: Int64?
+    /// The record's tags, when the rule adds one (nil when it leaves them, and in runs kept before
+    /// rules could add tags).
+    public var tags: [String]?
 
     /// The fields of one record.
-    public init(payee: String, note: String, categoryID: Int64?, accountID: Int64?) {
+    public init(payee: String, note: String, categoryID: Int64?, accountID: Int64?, tags: [String]? = nil) {
         self.payee = payee
         self.note = note
         self.categoryID = categoryID
         self.accountID = accountID
+        self.tags = tags
+    }
+
+    /// Whether a record's fields now are what a run left: tags count only when the run set them.
+    func same(as applied: RuleFields) -> Bool {
+        var now = self
+        if applied.tags == nil { now.tags = nil }
+        return now == applied
     }
 }
 
@@ -101,7 +112,7 @@ extension Rules {
                 let id = try row.decode(column: "transaction_id", as: TransactionID.self)
                 let previous = try Self.fields(try row.decode(column: "previous", as: String.self))
                 let applied = try Self.fields(try row.decode(column: "applied", as: String.self))
-                guard try await Self.current(db, id, book: book.id) == applied else { continue }
+                guard let now = try await Self.current(db, id, book: book.id), now.same(as: applied) else { continue }
                 try await Self.write(db, id, previous, book: book.id, totals: &totals)
                 restored += 1
             }
@@ -115,10 +126,11 @@ extension Rules {
         var out: [RuleChange] = []
         var after: Int64 = 0
         while true {
+            var page: [(r: Stored, date: LocalDate, amount: Money, before: RuleFields, next: RuleFields)] = []
             let rows = try await db.raw(
                 """
-                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count FROM transactions
-                WHERE book_id = \(bind: book) AND id > \(bind: after) ORDER BY id LIMIT 5000
+                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count, tag_count
+                FROM transactions WHERE book_id = \(bind: book) AND id > \(bind: after) ORDER BY id LIMIT 5000
                 """
             ).all()
             guard !rows.isEmpty else { break }
@@ -145,6 +157,31 @@ extension Rules {
                     // A split record's categories are its lines': a rule leaves them to the person.
                     if let category = rule.actions.category, r.lineCount == 0 { next.categoryID = category }
                     if let account = rule.actions.account { next.accountID = account }
+                }
+                page.append((r, date, amount, before, next))
+            }
+            // A tag is added to the record's own: the tags of the page's tagged matches, in one read.
+            var tags: [Int64: [String]] = [:]
+            if rule.actions.tag != nil {
+                let tagged = page.filter { $0.r.tagCount > 0 }.map { $0.r.id }
+                if !tagged.isEmpty {
+                    // A page of records reads its tags with it.
+                    let records = try await Records.page(
+                        db,
+                        ["t.book_id = \(bind: book)", "t.id IN (\(binds: tagged))"],
+                        newestFirst: false,
+                        after: nil,
+                        limit: tagged.count
+                    ).records
+                    for record in records { tags[record.transaction.id.rawValue] = record.transaction.tags }
+                }
+            }
+            for (r, date, amount, var before, var next) in page {
+                if let tag = rule.actions.tag {
+                    let own = tags[r.id] ?? []
+                    before.tags = own
+                    let present = own.contains { Tags.key($0) == Tags.key(tag) }
+                    next.tags = present || own.count >= Tags.maxPerRecord ? own : own + [tag]
                 }
                 if next != before {
                     out.append(
@@ -180,18 +217,26 @@ extension Rules {
                 """,
             totals: &totals
         )
+        if let tags = fields.tags { try await RecordTags.write(db, book: book, record: id, names: tags) }
     }
 
     private static func current(_ db: any SQLDatabase, _ id: TransactionID, book: BookID) async throws -> RuleFields? {
         guard
             let r = try await db.raw(
                 """
-                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count FROM transactions
-                WHERE id = \(bind: id) AND book_id = \(bind: book)
+                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count, tag_count
+                FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: book)
                 """
             ).first()?.decode(model: Stored.self)
         else { return nil }
-        return RuleFields(payee: r.payee, note: r.note, categoryID: r.categoryID, accountID: r.accountID)
+        let record = try await Records.record(db, id, book: book)
+        return RuleFields(
+            payee: r.payee,
+            note: r.note,
+            categoryID: r.categoryID,
+            accountID: r.accountID,
+            tags: record.transaction.tags
+        )
     }
 
     private static func json(_ fields: RuleFields) throws -> String {
@@ -213,6 +258,7 @@ extension Rules {
         let categoryID: Int64?
         let accountID: Int64?
         let lineCount: Int
+        let tagCount: Int
 
         enum CodingKeys: String, CodingKey {
             case id, kind, currency, date, payee, note
@@ -220,6 +266,7 @@ extension Rules {
             case categoryID = "category_id"
             case accountID = "account_id"
             case lineCount = "line_count"
+            case tagCount = "tag_count"
         }
     }
 }

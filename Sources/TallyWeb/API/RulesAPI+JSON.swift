@@ -27,6 +27,7 @@ struct RuleJSON: ResponseEncodable {
             ("amount_is", input.amountIs), ("amount_min", input.amountMin), ("amount_max", input.amountMax),
             ("account", input.account), ("kind", input.kind), ("set_category", input.setCategory),
             ("set_payee", input.setPayee), ("set_note", input.setNote), ("set_account", input.setAccount),
+            ("add_tag", input.addTag),
         ]
         for (key, value) in values { try c.encodeIfPresent(value, forKey: Key(key)) }
     }
@@ -52,6 +53,8 @@ struct RuleRunJSON: ResponseEncodable {
     /// The fields a rule sets, readable: `category` as a path, `account` by name (null when none).
     struct Fields: Encodable {
         let payee: String, note: String, category: String?, account: String?
+        /// The record's tags, only when the rule adds one.
+        let tags: [String]?
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Keys.self)
@@ -59,9 +62,10 @@ struct RuleRunJSON: ResponseEncodable {
             try c.encode(note, forKey: .note)
             try c.encode(category, forKey: .category)
             try c.encode(account, forKey: .account)
+            try c.encodeIfPresent(tags, forKey: .tags)
         }
 
-        enum Keys: String, CodingKey { case payee, note, category, account }
+        enum Keys: String, CodingKey { case payee, note, category, account, tags }
     }
 
     init(_ run: RuleRun, names: RulesAPI.Names) {
@@ -72,7 +76,8 @@ struct RuleRunJSON: ResponseEncodable {
                 payee: f.payee,
                 note: f.note,
                 category: names.category(f.categoryID),
-                account: names.account(f.accountID)
+                account: names.account(f.accountID),
+                tags: f.tags
             )
         }
         changes = run.changes.map {

@@ -24,6 +24,7 @@ struct RulesAPI {
     static let inputKeys: [String] = [
         "payee_contains", "payee_is", "payee_starts", "note_contains", "note_is", "note_starts", "amount_is",
         "amount_min", "amount_max", "account", "kind", "set_category", "set_payee", "set_note", "set_account",
+        "add_tag",
     ]
 
     func list(_ request: Request, context: AppContext) async throws -> APIList<RuleJSON> {
@@ -57,7 +58,8 @@ struct RulesAPI {
             setCategory: text["set_category"],
             setPayee: text["set_payee"],
             setNote: text["set_note"],
-            setAccount: text["set_account"]
+            setAccount: text["set_account"],
+            addTag: text["add_tag"]
         )
         var position: Int?
         if let raw = try body.number("position"), !raw.isEmpty {

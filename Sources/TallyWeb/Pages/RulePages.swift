@@ -139,6 +139,7 @@ struct RulePages {
             field("set_payee", "Show the payee as", input.setPayee),
             field("set_note", "Set the note to", input.setNote),
             select("set_account", "Move to account", input.setAccount, accountOptions),
+            field("add_tag", "Add the tag", input.addTag),
         ]
         let model = RulesPage(
             rules: rules.map { rule in
@@ -173,7 +174,7 @@ struct RulePages {
         [
             "payee_contains", "payee_is", "payee_starts", "note_contains", "note_is", "note_starts", "amount_is",
             "amount_min", "amount_max", "account", "kind", "set_category", "set_payee", "set_note", "set_account",
-            "position",
+            "add_tag", "position",
         ].contains(name)
     }
 

@@ -41,6 +41,7 @@ struct RuleForm: PageForm {
     var setPayee: String?
     var setNote: String?
     var setAccount: String?
+    var addTag: String?
     var position: String?
 
     enum CodingKeys: String, CodingKey {
@@ -58,6 +59,7 @@ struct RuleForm: PageForm {
         case setPayee = "set_payee"
         case setNote = "set_note"
         case setAccount = "set_account"
+        case addTag = "add_tag"
     }
 
     /// The form as the store's input; blank fields are "not given".
@@ -77,7 +79,8 @@ struct RuleForm: PageForm {
             setCategory: setCategory,
             setPayee: setPayee,
             setNote: setNote,
-            setAccount: setAccount
+            setAccount: setAccount,
+            addTag: addTag
         )
     }
 }
