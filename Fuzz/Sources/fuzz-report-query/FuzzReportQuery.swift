@@ -5,8 +5,8 @@ import TallyCore
 // read by ReportQuery.parse and ReportInterval.parse as the report, trend and cash-flow routes
 // read it.
 //
-// Invariants: an accepted query names a range inside LocalDate.supported, with from ≤ to, and
-// known options; a refused one names one of its fields; the periods of an accepted trend are
+// Invariants: an accepted query names a range inside LocalDate.supported, with from ≤ to, known
+// options and a valid tag (or none); a refused one names one of its fields; the periods of an accepted trend are
 // counted without running away (at most ReportInterval.maxPeriods are drawn) and tile the range.
 
 /// libFuzzer's `main`, under the name SwiftPM gives this module's entry point.
@@ -23,7 +23,7 @@ public func fuzzReportQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     do {
         query = try ReportQuery.parse(fields.value, today: fuzzToday)
     } catch {
-        require(names(error, oneOf: ["from", "to", "by", "kind"]), "ReportQuery.parse: \(error)")
+        require(names(error, oneOf: ["from", "to", "by", "kind", "tag"]), "ReportQuery.parse: \(error)")
         return 0
     }
     let range = query.range
@@ -33,6 +33,10 @@ public func fuzzReportQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         "ReportQuery.parse accepted \(range.from)...\(range.to), outside \(LocalDate.supported)"
     )
     require(ReportGrouping.allCases.contains(query.by) && ReportKind.allCases.contains(query.kind), "options")
+    // An accepted tag is one a record could carry (what the journals can write), without its "#".
+    if let tag = query.tag {
+        require((try? Tags.check(tag)) != nil && !tag.hasPrefix("#"), "ReportQuery.parse accepted the tag \(tag)")
+    }
     if fields.value("from") == nil { require(range.from == fuzzToday.startOfMonth, "default from is \(range.from)") }
     if fields.value("to") == nil { require(range.to == fuzzToday.endOfMonth, "default to is \(range.to)") }
 
