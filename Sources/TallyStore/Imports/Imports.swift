@@ -193,14 +193,19 @@ extension Imports {
                                 values: Self.importColumns.map { shared[$0] ?? record[$0]! }
                             )[0]
                         )
-                        try await RecordTags.write(db, book: bookID, record: id, names: d.tags)
-                        shares = try await RecordMoney.write(
-                            db,
-                            book: bookID,
-                            record: id,
-                            lines: zip(lineCategories, row.lines).map { ($0, $1.amount.minorUnits, $1.note) },
-                            base: base
-                        )
+                        // A new record has neither yet: write only what this one carries.
+                        if !d.tags.isEmpty {
+                            try await RecordTags.write(db, book: bookID, record: id, names: d.tags)
+                        }
+                        if !row.lines.isEmpty {
+                            shares = try await RecordMoney.write(
+                                db,
+                                book: bookID,
+                                record: id,
+                                lines: zip(lineCategories, row.lines).map { ($0, $1.amount.minorUnits, $1.note) },
+                                base: base
+                            )
+                        }
                     } else {
                         // In `importColumns` order, without the shared ones.
                         values.append(.text(d.kind.rawValue))

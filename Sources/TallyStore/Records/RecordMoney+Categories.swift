@@ -50,18 +50,16 @@ extension RecordMoney {
     static func recount(_ db: any SQLDatabase, book: BookID, ids: [Int64]) async throws -> [Int64: [Line]] {
         var out = try await lines(db, book: book, ids: ids)
         for (id, stored) in out {
-            var seen = Set<Int64>()
-            for (position, line) in stored.enumerated() {
-                let counted = seen.insert(line.category?.rawValue ?? 0).inserted
-                guard counted != line.counted else { continue }
-                out[id]![position].counted = counted
+            let recounted = counting(stored)
+            for (position, line) in recounted.enumerated() where line.counted != stored[position].counted {
                 try await db.raw(
                     """
-                    UPDATE transaction_lines SET counted = \(bind: counted ? 1 : 0)
+                    UPDATE transaction_lines SET counted = \(bind: line.counted ? 1 : 0)
                     WHERE transaction_id = \(bind: id) AND position = \(bind: position)
                     """
                 ).run()
             }
+            out[id] = recounted
         }
         return out
     }

@@ -28,28 +28,29 @@ enum RecordMoney {
 
     /// A split record's lines as the sums see them, from the lines as stored in order.
     static func shares(categories: [CategoryID?], amounts: [Int64], base: Int64?) -> [Line] {
-        let bases = lineBases(amounts: amounts, base: base)
-        var seen = Set<Int64>()
-        return zip(categories, zip(amounts, bases)).map { category, money in
-            Line(
-                category: category,
-                amount: money.0,
-                base: money.1,
-                counted: seen.insert(category?.rawValue ?? 0).inserted
-            )
-        }
+        counting(
+            zip(categories, zip(amounts, lineBases(amounts: amounts, base: base))).map {
+                Line(category: $0, amount: $1.0, base: $1.1, counted: false)
+            }
+        )
     }
 
     /// Stored lines as the sums see them (their own converted shares).
     static func lines(of stored: [TransactionLine]) -> [Line] {
+        counting(
+            stored.map {
+                Line(category: $0.categoryID, amount: $0.amount.minorUnits, base: $0.baseMinor, counted: false)
+            }
+        )
+    }
+
+    /// The lines with `counted` set on the first line of each category (no category counts as one).
+    static func counting(_ lines: [Line]) -> [Line] {
         var seen = Set<Int64>()
-        return stored.map {
-            Line(
-                category: $0.categoryID,
-                amount: $0.amount.minorUnits,
-                base: $0.baseMinor,
-                counted: seen.insert($0.categoryID?.rawValue ?? 0).inserted
-            )
+        return lines.map {
+            var line = $0
+            line.counted = seen.insert(line.category?.rawValue ?? 0).inserted
+            return line
         }
     }
 
