@@ -125,6 +125,10 @@ struct BackupRoundTripTests {
         }
         defer { BackupArchive.discard(taken.0) }
         try await engine.withEmptyStore { store in
+            // A books backup has no passwords: it never makes a server of its own.
+            await #expect(throws: KnownError.self) {
+                try await store.backups.restore(try BackupArchive.open(taken.0), into: .emptyServer)
+            }
             let carol = try await store.users.signUp(
                 email: "carol@example.com",
                 password: "correct horse",

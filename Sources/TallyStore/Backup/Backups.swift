@@ -71,6 +71,13 @@ extension Backups {
     /// the records. Refuses (invalid: the CLI's 65) a server that has users or books, or a book
     /// that has records, plans, rules, presets, rates or tags.
     public func restore(_ source: some BackupSource, into target: RestoreTarget) async throws -> RestoreSummary {
+        // A books backup has no passwords: its people could never sign in to a server made from it.
+        if case .emptyServer = target, source.header.scope != BackupScope.server.name {
+            throw refused(
+                "it holds some books, not a server; make the user first (`tally user create`), then restore a book into "
+                    + "one of theirs with --book ID"
+            )
+        }
         let check = try RestoreCheck(source: source)
         try await source.scan { table, rows in try check.check(table, rows) }
         try check.finish()
