@@ -63,3 +63,16 @@ struct BackupCLITests {
         return Snapshot.withoutCreatedAt(snapshot.0)
     }
 }
+
+/// docs/backup.schema.json is what `tally backup --schema` prints, made from the table list itself.
+@Test("docs/backup.schema.json is the schema the code describes")
+func backupSchemaIsCurrent() throws {
+    let printed = try CLI().run(["backup", "--schema"], data: false)
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/backup.schema.json")
+    #expect(printed.status == 0)
+    #expect(
+        printed.stdout == (try String(contentsOf: docs, encoding: .utf8)),
+        "run `tally backup --schema > docs/backup.schema.json`"
+    )
+}
