@@ -12,6 +12,7 @@ public final class BackupZipSource: BackupSource, @unchecked Sendable {
     private let folder: URL
     private let document: URL
     private static let batch = 2_000
+    private static let tableEnd = Array("  ]".utf8)
 
     init(url: URL) throws {
         guard let archive = try? Archive(url: url, accessMode: .read), let entry = archive[BackupArchive.documentName]
@@ -59,7 +60,6 @@ public final class BackupZipSource: BackupSource, @unchecked Sendable {
     public func scan(_ body: (BackupTable, [[BackupValue]]) async throws -> Void) async throws {
         var lines = try LineReader(document)
         for _ in 0..<5 { _ = lines.next() }
-        let decoder = JSONDecoder()
         var line = lines.next()
         for table in BackupTables.all {
             guard let current = line, current.hasPrefix("  \"\(table.name)\": [") else {
@@ -72,13 +72,14 @@ public final class BackupZipSource: BackupSource, @unchecked Sendable {
                 try await body(table, [])
             } else {
                 guard opening.isEmpty else { throw Self.bad("\(table.name) must start its rows on a new line") }
-                decoder.userInfo[BackupRowDecoding.tableKey] = table
+                let parser = BackupRowParser(table)
                 var rows: [[BackupValue]] = []
-                while let row = lines.next(), !row.hasPrefix("  ]") {
+                rows.reserveCapacity(Self.batch)
+                while let row = lines.nextBytes(), !row.starts(with: Self.tableEnd) {
                     number += 1
-                    let text = row.hasSuffix(",") ? row.dropLast() : Substring(row)
+                    let text = row.last == UInt8(ascii: ",") ? row.dropLast() : row
                     do {
-                        rows.append(try decoder.decode(BackupRowDecoding.self, from: Data(text.utf8)).values)
+                        rows.append(try parser.parse(text))
                     } catch {
                         throw Self.bad("\(table.name) row \(number) is not a row of it (\(Self.reason(error)))")
                     }
@@ -106,49 +107,11 @@ public final class BackupZipSource: BackupSource, @unchecked Sendable {
     private static func bad(_ detail: String) -> KnownError { KnownError(.invalid, "backup refused: \(detail)") }
 
     private static func reason(_ error: any Error) -> String {
-        if let error = error as? BackupRowDecoding.Problem { return error.detail }
+        if let error = error as? BackupRowParser.Problem { return error.detail }
         if case DecodingError.typeMismatch(_, let context) = error {
             return "\(context.codingPath.last?.stringValue ?? "a value") has the wrong type"
         }
         return "not JSON"
-    }
-}
-
-/// One row of a table, read by the table's columns: each key must be one of them, each value of
-/// the JSON type its kind needs.
-struct BackupRowDecoding: Decodable {
-    static let tableKey = CodingUserInfoKey(rawValue: "tally.backup.table")!
-    let values: [BackupValue]
-
-    struct Problem: Error { let detail: String }
-
-    struct Key: CodingKey {
-        let stringValue: String
-        init(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let table = decoder.userInfo[Self.tableKey] as! BackupTable
-        let container = try decoder.container(keyedBy: Key.self)
-        for key in container.allKeys where table.index(key.stringValue) == nil {
-            throw Problem(detail: "it has no column \(key.stringValue)")
-        }
-        values = try table.columns.map { column in
-            let key = Key(stringValue: column.key)
-            guard container.contains(key), try !container.decodeNil(forKey: key) else { return .null }
-            switch column.kind {
-            case .id, .ref, .int, .money: return .int(try container.decode(Int64.self, forKey: key))
-            case .bool: return .bool(try container.decode(Bool.self, forKey: key))
-            case .text, .choice, .date, .time, .timestamp, .currency, .file:
-                return .text(try container.decode(String.self, forKey: key))
-            case .rule, .object:
-                let value = try container.decode(JSONValue.self, forKey: key)
-                guard case .object = value else { throw Problem(detail: "\(column.key) must be an object") }
-                return .json(try JSONValue.canonical(value))
-            }
-        }
     }
 }
 
@@ -161,16 +124,19 @@ struct LineReader {
 
     init(_ url: URL) throws { handle = try FileHandle(forReadingFrom: url) }
 
-    mutating func next() -> String? {
+    mutating func next() -> String? { nextBytes().map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The next line's bytes, without its newline.
+    mutating func nextBytes() -> ArraySlice<UInt8>? {
         while true {
             if let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                let line = buffer[start..<end]
                 start = end + 1
                 return line
             }
             if done {
                 guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
+                let line = buffer[start...]
                 start = buffer.count
                 return line
             }

@@ -83,6 +83,18 @@ struct BackupRoundTripTests {
                 }
             ),
             (
+                "a fraction of a cent",
+                { $0.replacingOccurrences(of: "\"amount_minor\":1250,", with: "\"amount_minor\":1250.5,") }
+            ),
+            (
+                "a key given twice",
+                { $0.replacingOccurrences(of: "{\"id\":1,\"email\"", with: "{\"id\":1,\"id\":1,\"email\"") }
+            ),
+            (
+                "a number where text belongs",
+                { $0.replacingOccurrences(of: "\"payee\":\"Market\"", with: "\"payee\":7") }
+            ),
+            (
                 "a date that is no date",
                 { $0.replacingOccurrences(of: "\"date\":\"2026-03-20\"", with: "\"date\":\"2026-02-30\"") }
             ),

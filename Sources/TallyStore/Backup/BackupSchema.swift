@@ -113,7 +113,11 @@ public struct BackupTable: Sendable, Hashable {
         self.order = order
         self.book = book
         self.serverOnly = serverOnly
+        if case .through(let key) = book { bookIndex = columns.firstIndex { $0.key == key } } else { bookIndex = nil }
     }
+
+    /// The index of the column that ties a row to its book (kept: restore asks for it every row).
+    let bookIndex: Int?
 
     /// Whether rows carry an id of their own.
     public var hasID: Bool { columns.first?.kind == .id }

@@ -75,8 +75,8 @@ final class RestoreCheck: @unchecked Sendable {
         switch table.book {
         case .none: return 0
         case .isBooks: return Int32(number)
-        case .through(let key):
-            let index = table.index(key)!
+        case .through:
+            let index = table.bookIndex!
             let ref = Int(row[index].int ?? 0)
             let target = table.columns[index].target!
             if target == "books" { return Int32(ref) }
@@ -115,7 +115,8 @@ final class RestoreCheck: @unchecked Sendable {
         case .bool:
             guard case .bool = value else { throw fail(column.key, "must be true or false") }
         case .text(let limit):
-            guard let text = value.text, text.count <= limit else {
+            // Counting characters walks the text; its UTF-8 length bounds that count from above.
+            guard let text = value.text, text.utf8.count <= limit || text.count <= limit else {
                 throw fail(column.key, "must be text of at most \(limit)")
             }
         case .choice(let words):
