@@ -53,9 +53,25 @@ public struct Backups: StoreService {
     /// REPEATABLE READ transaction on PostgreSQL, so no record is half in and the references
     /// agree. Rows are streamed; only each table's ids are kept, to renumber the references.
     public func backup(_ scope: BackupScope, to sink: some BackupSink) async throws {
-        try await Checks(core: core).snapshot { db in
-            let reader = BackupSnapshot(db: db, scope: scope, sink: sink)
-            for table in BackupTables.all { try await reader.write(table) }
+        switch database.engine {
+        case .sqlite:
+            // Checks' snapshot, with the connection's SQLiteNIO handle kept for reading rows.
+            try await database.readStreaming { db, sqlite in
+                try await db.raw("BEGIN").run()
+                do {
+                    let reader = BackupSnapshot(db: db, sqlite: sqlite, scope: scope, sink: sink)
+                    for table in BackupTables.all { try await reader.write(table) }
+                } catch {
+                    try? await db.raw("ROLLBACK").run()
+                    throw error
+                }
+                try await db.raw("COMMIT").run()
+            }
+        case .postgres:
+            try await Checks(core: core).snapshot { db in
+                let reader = BackupSnapshot(db: db, sqlite: nil, scope: scope, sink: sink)
+                for table in BackupTables.all { try await reader.write(table) }
+            }
         }
     }
 }
@@ -96,7 +112,10 @@ extension Backups {
         }
         let engine = database.engine
         let (taken, into) = (onlyBook, targetBook)
-        return try await database.bulkWrite { db, bulk in
+        // The summary leaves the transaction through a box rather than as its result: returned
+        // through `bulkWrite`, a release build (Swift 6.3) handed back a corrupt value here.
+        let outcome = RestoreOutcome()
+        try await database.bulkWrite { db, bulk in
             if let into {
                 try await Self.emptyBook(db, into)
             } else {
@@ -113,10 +132,11 @@ extension Backups {
             try await writer.prepare()
             try await source.scan { table, rows in try await writer.write(table, rows) }
             try await writer.finish(engine: engine)
-            var summary = writer.summary
-            if let into { summary.books = [into] }
-            return summary
+            outcome.summary = writer.summary
         }
+        var summary = outcome.summary
+        if let into { summary.books = [into] }
+        return summary
     }
 
     /// A whole-server restore needs a server with no users and no books.
@@ -151,4 +171,10 @@ extension Backups {
             try await db.raw("DELETE FROM \(ident: table) WHERE book_id = \(bind: book)").run()
         }
     }
+}
+
+/// Where a restore's transaction leaves its summary.
+private final class RestoreOutcome: @unchecked Sendable {
+    // Written once inside the transaction, read after it ends, by the same task.
+    var summary = RestoreSummary()
 }
