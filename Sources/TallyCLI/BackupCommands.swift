@@ -81,7 +81,7 @@ extension Tally {
                 guard FileManager.default.fileExists(atPath: file) else { throw CLIError("no file \(file)") }
                 let source = try BackupArchive.open(URL(fileURLWithPath: file))
                 let (book, from, email) = (book, from, user)
-                let summary = try await store.withStore { store in
+                let counts = try await store.withStore { store in
                     var target = RestoreTarget.emptyServer
                     if let book {
                         target = .book(
@@ -89,10 +89,10 @@ extension Tally {
                             from: from
                         )
                     }
-                    return try await store.backups.restore(source, into: target)
+                    let summary = try await store.backups.restore(source, into: target)
+                    return [summary.books.count, summary.rows["transactions"] ?? 0]
                 }
-                let rows = summary.rows["transactions"] ?? 0
-                print("Restored \(summary.books.count) book(s) with \(rows) records from \(file).")
+                print("Restored \(counts[0]) book(s) with \(counts[1]) records from \(file).")
             }
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
 import SQLKit
+import SQLiteKit
+import SQLiteNIO
 import TallyCore
 
 /// Reads the tables of one snapshot, in order, into a `BackupSink`, renumbering ids.
@@ -11,13 +13,17 @@ import TallyCore
 final class BackupSnapshot: @unchecked Sendable {
     // One task drives it, table after table; the row callbacks run one at a time.
     let db: any SQLDatabase
+    /// The same connection's SQLiteNIO handle on SQLite: rows are read from it directly, as
+    /// SQLKit's decoder costs more per value than the rest of the backup together.
+    let sqlite: SQLiteConnection?
     let scope: BackupScope
     let sink: any BackupSink
     private var ids: [String: [Int64]] = [:]
     private var failure: (any Error)?
 
-    init(db: any SQLDatabase, scope: BackupScope, sink: any BackupSink) {
+    init(db: any SQLDatabase, sqlite: SQLiteConnection?, scope: BackupScope, sink: any BackupSink) {
         self.db = db
+        self.sqlite = sqlite
         self.scope = scope
         self.sink = sink
     }
@@ -36,15 +42,24 @@ final class BackupSnapshot: @unchecked Sendable {
         let columns = table.columns.filter { server || !$0.serverOnly }.map(\.sql)
         let order = table.order.map { key in table.columns.first { $0.key == key }!.sql }
         try sink.begin(table)
-        try await db.raw(
+        let query: SQLQueryString =
             "SELECT \(idents: columns, joinedBy: ", ") FROM \(ident: table.name) \(filter) ORDER BY \(idents: order, joinedBy: ", ")"
-        ).run { row in
+        let handle: @Sendable (any BackupRawRow) -> Void = { row in
             guard self.failure == nil else { return }
             do {
                 try self.sink.row(try self.values(row, table: table, server: server))
             } catch {
                 self.failure = error
             }
+        }
+        if let sqlite {
+            var serializer = SQLSerializer(database: db)
+            query.serialize(to: &serializer)
+            let encoder = SQLiteDataEncoder()
+            let binds = try serializer.binds.map { try encoder.encode($0) }
+            try await sqlite.query(serializer.sql, binds) { handle(SQLiteBackupRow(row: $0)) }
+        } else {
+            try await db.raw(query).run { handle(SQLKitBackupRow(row: $0)) }
         }
         if let failure { throw failure }
         try sink.end(table)
@@ -78,7 +93,7 @@ final class BackupSnapshot: @unchecked Sendable {
     }
 
     /// One row's values in the document's terms.
-    private func values(_ row: any SQLRow, table: BackupTable, server: Bool) throws -> [BackupValue] {
+    private func values(_ row: any BackupRawRow, table: BackupTable, server: Bool) throws -> [BackupValue] {
         var out: [BackupValue] = []
         out.reserveCapacity(table.columns.count)
         for column in table.columns {
@@ -92,7 +107,7 @@ final class BackupSnapshot: @unchecked Sendable {
     }
 
     private func value(
-        _ row: any SQLRow,
+        _ row: any BackupRawRow,
         _ column: BackupColumn,
         table: BackupTable,
         key: BackupValue?
@@ -101,25 +116,30 @@ final class BackupSnapshot: @unchecked Sendable {
     {
         switch column.kind {
         case .id:
-            return .int(try renumber(try row.decode(column: column.sql, as: Int64.self), in: table.name))
+            return .int(
+                try renumber(
+                    try row.int(column.sql) ?? { throw BackupError("\(table.name).\(column.sql) is NULL") }(),
+                    in: table.name
+                )
+            )
         case .ref(let target):
-            guard let id = try row.decode(column: column.sql, as: Int64?.self) else { return .null }
+            guard let id = try row.int(column.sql) else { return .null }
             return .int(try renumber(id, in: target))
         case .int, .money:
-            return try row.decode(column: column.sql, as: Int64?.self).map(BackupValue.int) ?? .null
+            return try row.int(column.sql).map(BackupValue.int) ?? .null
         case .bool:
-            return try row.decode(column: column.sql, as: Int64?.self).map { .bool($0 != 0) } ?? .null
+            return try row.int(column.sql).map { .bool($0 != 0) } ?? .null
         case .text, .choice, .date, .time, .timestamp, .currency:
-            return try row.decode(column: column.sql, as: String?.self).map(BackupValue.text) ?? .null
+            return try row.text(column.sql).map(BackupValue.text) ?? .null
         case .file:
-            guard let data = try row.decode(column: column.sql, as: Data?.self) else { return .null }
+            guard let data = try row.data(column.sql) else { return .null }
             let path = "files/\(table.name)/\(key?.int ?? 0).\(Self.fileExtension(of: data))"
             try sink.file(path, data)
             return .text(path)
         case .rule:
             var rule = try JSONDecoder().decode(
                 Rule.self,
-                from: Data(try row.decode(column: column.sql, as: String.self).utf8)
+                from: Data((try row.text(column.sql) ?? "").utf8)
             )
             rule.id = nil
             rule.position = 0
@@ -128,7 +148,7 @@ final class BackupSnapshot: @unchecked Sendable {
             rule.actions.category = try rule.actions.category.map { try renumber($0, in: "categories") }
             return .json(try JSONValue.canonical(rule))
         case .object:
-            return .json(try JSONValue.canonical(text: try row.decode(column: column.sql, as: String.self)))
+            return .json(try JSONValue.canonical(text: try row.text(column.sql) ?? ""))
         }
     }
 
@@ -164,4 +184,33 @@ public struct BackupError: Error, CustomStringConvertible {
     /// What went wrong.
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// One row of a backup query, read by column name.
+protocol BackupRawRow {
+    func int(_ column: String) throws -> Int64?
+    func text(_ column: String) throws -> String?
+    func data(_ column: String) throws -> Data?
+}
+
+/// A row straight from SQLiteNIO.
+private struct SQLiteBackupRow: BackupRawRow {
+    let row: SQLiteRow
+    func int(_ column: String) -> Int64? { row.column(column)?.integer.map { Int64($0) } }
+    func text(_ column: String) -> String? { row.column(column)?.string }
+    func data(_ column: String) -> Data? {
+        switch row.column(column) {
+        case .blob(let buffer): Data(buffer.readableBytesView)
+        case .text(let text): Data(text.utf8)
+        default: nil
+        }
+    }
+}
+
+/// A row through SQLKit (PostgreSQL).
+private struct SQLKitBackupRow: BackupRawRow {
+    let row: any SQLRow
+    func int(_ column: String) throws -> Int64? { try row.decode(column: column, as: Int64?.self) }
+    func text(_ column: String) throws -> String? { try row.decode(column: column, as: String?.self) }
+    func data(_ column: String) throws -> Data? { try row.decode(column: column, as: Data?.self) }
 }
