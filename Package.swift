@@ -120,7 +120,13 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        .testTarget(name: "TallyCLITests", dependencies: ["tally", "TallyStore"]),
+        .testTarget(
+            name: "TallyCLITests",
+            dependencies: [
+                "tally", "TallyCore", "TallyStore", "TallyJSON",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

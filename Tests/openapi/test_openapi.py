@@ -585,6 +585,16 @@ def exercise(c: Client):
     exported = c.call("get", "/api/v1/profile/export", 200, auth=grace)
     if not exported.body.startswith(b"PK"):
         c.fail(f"GET /api/v1/profile/export is not a zip: {exported.body[:20]!r}")
+    # ---- backup and restore: grace's books out as one zip, one of them back into a new empty book
+    backup = c.call("get", "/api/v1/backup", 200, auth=grace)
+    if not backup.body.startswith(b"PK"):
+        c.fail(f"GET /api/v1/backup is not a zip: {backup.body[:20]!r}")
+    fresh = c.call("post", "/api/v1/books", 201, body={"name": "Restored", "currency": "EUR"}, auth=grace, must=True).json()
+    c.call("post", "/api/v1/restore", 400, raw=backup.body, content_type="application/zip", auth=grace)
+    c.call("post", "/api/v1/restore", 404, query={"book": MISSING}, raw=backup.body, content_type="application/zip", auth=grace)
+    c.call("post", "/api/v1/restore", 422, query={"book": fresh["id"]}, raw=b"not a zip", content_type="application/zip", auth=grace)
+    c.call("post", "/api/v1/restore", 200, query={"book": fresh["id"], "from": 1}, raw=backup.body, content_type="application/zip", auth=grace)
+    c.call("post", "/api/v1/restore", 422, query={"book": fresh["id"], "from": MISSING}, raw=backup.body, content_type="application/zip", auth=grace)
     c.call("patch", "/api/v1/profile", 200, body={"name": "Grace H."}, auth=grace)
     c.call("patch", "/api/v1/profile", 422, body={"name": "x" * 61}, auth=grace)
     c.call("post", "/api/v1/profile/email", 422, body={"email": "gh@example.com", "password": "wrong password"}, auth=grace)

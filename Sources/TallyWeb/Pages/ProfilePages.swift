@@ -29,8 +29,10 @@ struct ProfilePages {
         signedIn.post("settings/recovery-codes", use: renewCodes)
         signedIn.post("settings/delete-account", use: deleteAccount)
         signedIn.post("settings/photo", use: photo)
+        // "Export all my data" is the full backup of every book the person can reach, the
+        // same zip as `GET /api/v1/backup`, which `tally restore` and `POST /restore` take back.
         signedIn.get("settings/export") { _, context in
-            try await AccountExport.response(for: context.user, store: store)
+            try await BackupAPI.download(for: context.user, store: store)
         }
         return routes
     }

@@ -1,0 +1,180 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// What a backup holds.
+public enum BackupScope: Sendable, Hashable {
+    /// The whole server: every user (password hashes included), book and file. Only for the
+    /// command line on the local data; never over HTTP.
+    case server
+    /// These books, with their members' names and emails (no passwords).
+    case books([BookID])
+
+    /// The word the document writes for it.
+    public var name: String {
+        switch self {
+        case .server: "server"
+        case .books: "books"
+        }
+    }
+}
+
+/// Where a backup's rows and files go as they are read (TallyJSON's `BackupArchive` writes the
+/// document and the zip). Called from one task at a time, in order: for each table `begin`, its
+/// rows, `end`; `file` whenever a row carries one.
+public protocol BackupSink: AnyObject, Sendable {
+    /// A table starts.
+    func begin(_ table: BackupTable) throws
+    /// One row, a value for each of the table's columns (null for a server-only column of a books
+    /// backup).
+    func row(_ values: [BackupValue]) throws
+    /// The table is done.
+    func end(_ table: BackupTable) throws
+    /// A file a row names (a receipt, a goal's photo, a profile photo): its path in the zip and
+    /// its bytes.
+    func file(_ path: String, _ data: Data) throws
+}
+
+/// Full backup and restore (docs/backup.md): `backup` reads one consistent snapshot into a
+/// `BackupSink`; `restore` checks a whole `BackupSource` and then writes it in one transaction.
+public struct Backups: StoreService {
+    let core: StoreCore
+
+    /// The books `user` can reach (any role), for a backup of "my data".
+    public func books(of user: User) async throws -> [BookID] {
+        try await database.read { db in
+            try await db.raw("SELECT book_id FROM book_members WHERE user_id = \(bind: user.id) ORDER BY book_id")
+                .all().map { try $0.decode(column: "book_id", as: BookID.self) }
+        }
+    }
+
+    /// Writes everything `scope` holds to `sink`, read inside one read transaction: a read
+    /// transaction on SQLite (WAL keeps its snapshot while the server writes), a read-only
+    /// REPEATABLE READ transaction on PostgreSQL, so no record is half in and the references
+    /// agree. Rows are streamed; only each table's ids are kept, to renumber the references.
+    public func backup(_ scope: BackupScope, to sink: some BackupSink) async throws {
+        switch database.engine {
+        case .sqlite:
+            // Checks' snapshot, with the connection's SQLiteNIO handle kept for reading rows.
+            try await database.readStreaming { db, sqlite in
+                try await db.raw("BEGIN").run()
+                do {
+                    let reader = BackupSnapshot(db: db, sqlite: sqlite, scope: scope, sink: sink)
+                    for table in BackupTables.all { try await reader.write(table) }
+                } catch {
+                    try? await db.raw("ROLLBACK").run()
+                    throw error
+                }
+                try await db.raw("COMMIT").run()
+            }
+        case .postgres:
+            try await Checks(core: core).snapshot { db in
+                let reader = BackupSnapshot(db: db, sqlite: nil, scope: scope, sink: sink)
+                for table in BackupTables.all { try await reader.write(table) }
+            }
+        }
+    }
+}
+
+extension Store {
+    /// Full backup and restore.
+    public var backups: Backups { Backups(core: core) }
+}
+
+extension Backups {
+    /// Restores `source` into `target`: first every row is checked (nothing is written when any
+    /// check fails), then everything is written in one transaction, the kept totals rebuilt from
+    /// the records. Refuses (invalid: the CLI's 65) a server that has users or books, or a book
+    /// that has records, plans, rules, presets, rates or tags.
+    public func restore(_ source: some BackupSource, into target: RestoreTarget) async throws -> RestoreSummary {
+        // A books backup has no passwords: its people could never sign in to a server made from it.
+        if case .emptyServer = target, source.header.scope != BackupScope.server.name {
+            throw refused(
+                "it holds some books, not a server; make the user first (`tally user create`), then restore a book into "
+                    + "one of theirs with --book ID"
+            )
+        }
+        let check = try RestoreCheck(source: source)
+        try await source.scan { table, rows in try check.check(table, rows) }
+        try check.finish()
+        var onlyBook: Int32?
+        var targetBook: BookID?
+        // Which of the backup's books a book restore takes, checked now: nothing is written yet.
+        if case .book(let scope, let from) = target {
+            try scope.requireWrite()
+            let count = check.counts["books"] ?? 0
+            guard let chosen = from ?? (count == 1 ? 1 : nil) else {
+                throw refused("it holds \(count) books; say which one to restore")
+            }
+            guard chosen >= 1, chosen <= count else { throw refused("it has no book \(chosen)") }
+            onlyBook = Int32(chosen)
+            targetBook = scope.bookID
+        }
+        let engine = database.engine
+        let (taken, into) = (onlyBook, targetBook)
+        // The summary leaves the transaction through a box rather than as its result: returned
+        // through `bulkWrite`, a release build (Swift 6.3) handed back a corrupt value here.
+        let outcome = RestoreOutcome()
+        try await database.bulkWrite { db, bulk in
+            if let into {
+                try await Self.emptyBook(db, into)
+            } else {
+                try await Self.requireEmptyServer(db)
+            }
+            let writer = RestoreWrite(
+                db: db,
+                bulk: bulk,
+                check: check,
+                source: source,
+                onlyBook: taken,
+                targetBook: into
+            )
+            try await writer.prepare()
+            try await source.scan { table, rows in try await writer.write(table, rows) }
+            try await writer.finish(engine: engine)
+            outcome.summary = writer.summary
+        }
+        var summary = outcome.summary
+        if let into { summary.books = [into] }
+        return summary
+    }
+
+    /// A whole-server restore needs a server with no users and no books.
+    static func requireEmptyServer(_ db: any SQLDatabase) async throws {
+        for table in ["users", "books"] {
+            if try await db.raw("SELECT 1 AS found FROM \(ident: table) LIMIT 1").first() != nil {
+                throw refused("the target already has \(table); restore into an empty data folder or database")
+            }
+        }
+    }
+
+    /// A book restore needs a book with nothing of its own yet: no records, budgets, goals, rules,
+    /// presets, rates or tags, and no bill ever paid. What a new book starts with — categories,
+    /// accounts and the usual bills — makes way for the backup's.
+    static func emptyBook(_ db: any SQLDatabase, _ book: BookID) async throws {
+        if try await db.raw(
+            "SELECT 1 AS found FROM bill_payments p JOIN bills b ON b.id = p.bill_id WHERE b.book_id = \(bind: book) LIMIT 1"
+        ).first() != nil {
+            throw refused("book \(book) is not empty (it has paid bills); restore into an empty book")
+        }
+        for table in ["transactions", "budgets", "goals", "rules", "import_presets", "exchange_rates", "tags"] {
+            if try await db.raw("SELECT 1 AS found FROM \(ident: table) WHERE book_id = \(bind: book) LIMIT 1").first()
+                != nil
+            {
+                throw refused("book \(book) is not empty (it has \(table)); restore into an empty book")
+            }
+        }
+        for table in [
+            "bills", "payees", "imported_ids", "statement_imports", "pending_imports", "categories", "accounts",
+            "day_totals", "month_totals", "month_category_totals", "account_balances",
+        ] {
+            try await db.raw("DELETE FROM \(ident: table) WHERE book_id = \(bind: book)").run()
+        }
+    }
+}
+
+/// Where a restore's transaction leaves its summary.
+private final class RestoreOutcome: @unchecked Sendable {
+    // Written once inside the transaction, read after it ends, by the same task.
+    var summary = RestoreSummary()
+}

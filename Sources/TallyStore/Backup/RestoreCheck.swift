@@ -1,0 +1,198 @@
+import Foundation
+import TallyCore
+
+/// The first pass of a restore: every row of every table checked before anything is written —
+/// the shape of each value, ids numbered 1, 2, 3…, every reference pointing at a row that exists
+/// and belongs to the same book, amounts, dates, currencies, and split lines adding up to their
+/// record. It keeps, per table, only what the second pass needs: each row's book, and each
+/// record's line and tag counts (a few bytes a row).
+final class RestoreCheck: @unchecked Sendable {
+    // Used by one restore at a time, pass after pass; never shared between tasks at once.
+    private(set) var counts: [String: Int] = [:]
+    /// Each row's book (its number in the document), for the tables with ids and a book.
+    private(set) var bookOf: [String: [Int32]] = [:]
+    private(set) var lineCounts: [Int32] = []
+    private(set) var tagCounts: [Int32] = []
+    private var amounts: [Int64] = []
+    private var lineSums: [Int64] = []
+    private var parents: [(row: Int, parent: Int64, book: Int32)] = []
+    private var emails: Set<String> = []
+    private let source: any BackupSource
+
+    init(source: any BackupSource) throws {
+        self.source = source
+        let header = source.header
+        guard header.version <= BackupTables.version else {
+            throw refused("it is version \(header.version), and this Tally reads up to \(BackupTables.version)")
+        }
+        guard header.version >= 1, ["server", "books"].contains(header.scope) else {
+            throw refused("its version or scope is not one Tally writes")
+        }
+    }
+
+    /// Checks one batch of a table's rows.
+    func check(_ table: BackupTable, _ rows: [[BackupValue]]) throws {
+        for row in rows {
+            let number = (counts[table.name] ?? 0) + 1
+            func fail(_ column: String, _ problem: String) -> KnownError {
+                refused("\(table.name) row \(number), \(column): \(problem)")
+            }
+            guard row.count == table.columns.count else { throw fail("*", "has the wrong number of values") }
+            for (column, value) in zip(table.columns, row) {
+                try check(value, column, table: table, number: number, fail: fail)
+            }
+            let book = try self.book(of: row, table: table, number: number)
+            for (column, value) in zip(table.columns, row) {
+                guard let target = column.target, let ref = value.int, target != "books" else { continue }
+                if target == table.name {
+                    parents.append((number, ref, book))
+                } else if let books = bookOf[target], book != 0, books[Int(ref) - 1] != book {
+                    throw fail(column.key, "points at \(target) \(ref) of another book")
+                }
+            }
+            if table.hasID, table.book != .none { bookOf[table.name, default: []].append(book) }
+            try checkRow(row, table: table, fail: fail)
+            counts[table.name] = number
+        }
+    }
+
+    /// The checks that need whole tables: parents, and split lines adding up.
+    func finish() throws {
+        for (row, parent, book) in parents {
+            guard let books = bookOf["categories"], Int(parent) <= books.count, books[Int(parent) - 1] == book,
+                parent != Int64(row)
+            else { throw refused("categories row \(row), parent_id: points at no category of its book") }
+        }
+        for (index, count) in lineCounts.enumerated() where count > 0 && lineSums[index] != amounts[index] {
+            throw refused(
+                "transactions row \(index + 1): its split lines add up to \(lineSums[index]), not \(amounts[index])"
+            )
+        }
+    }
+
+    /// The document's number of the book a row belongs to (0 for users and their settings).
+    func book(of row: [BackupValue], table: BackupTable, number: Int) throws -> Int32 {
+        switch table.book {
+        case .none: return 0
+        case .isBooks: return Int32(number)
+        case .through:
+            let index = table.bookIndex!
+            let ref = Int(row[index].int ?? 0)
+            let target = table.columns[index].target!
+            if target == "books" { return Int32(ref) }
+            if target == table.name { throw refused("\(table.name) cannot belong to a book through itself") }
+            return bookOf[target]![ref - 1]
+        }
+    }
+
+    private func check(
+        _ value: BackupValue,
+        _ column: BackupColumn,
+        table: BackupTable,
+        number: Int,
+        fail: (String, String) -> KnownError
+    ) throws {
+        if value == .null {
+            guard column.optional || column.kind == .id else { throw fail(column.key, "is missing") }
+            if column.kind == .id { throw fail(column.key, "is missing") }
+            return
+        }
+        switch column.kind {
+        case .id:
+            guard value.int == Int64(number) else { throw fail(column.key, "must be \(number): ids count 1, 2, 3…") }
+        case .ref(let target):
+            guard let ref = value.int else { throw fail(column.key, "must be a number") }
+            let count = target == table.name ? Int.max : (counts[target] ?? 0)
+            guard ref >= 1, ref <= count else { throw fail(column.key, "points at no row of \(target)") }
+        case .int(let range):
+            guard let int = value.int, range.contains(int) else {
+                throw fail(column.key, "must be a whole number in \(range)")
+            }
+        case .money:
+            guard let int = value.int, abs(int) <= Money.maxMinorUnits else {
+                throw fail(column.key, "must be whole minor units, at most \(Money.maxMinorUnits)")
+            }
+        case .bool:
+            guard case .bool = value else { throw fail(column.key, "must be true or false") }
+        case .text(let limit):
+            // Counting characters walks the text; its UTF-8 length bounds that count from above.
+            guard let text = value.text, text.utf8.count <= limit || text.count <= limit else {
+                throw fail(column.key, "must be text of at most \(limit)")
+            }
+        case .choice(let words):
+            guard let text = value.text, words.contains(text) else {
+                throw fail(column.key, "must be one of \(words.joined(separator: ", "))")
+            }
+        case .date:
+            guard let text = value.text, LocalDate(text) != nil else {
+                throw fail(column.key, "must be a date YYYY-MM-DD")
+            }
+        case .time:
+            guard let text = value.text, text.isEmpty || TimeOfDay(text) != nil else {
+                throw fail(column.key, "must be a time HH:MM or empty")
+            }
+        case .timestamp:
+            guard let text = value.text, !text.isEmpty, text.count <= 40 else {
+                throw fail(column.key, "must be a timestamp")
+            }
+        case .currency:
+            guard let text = value.text, Currency(code: text) != nil else {
+                throw fail(column.key, "must be an ISO 4217 code")
+            }
+        case .file:
+            guard let path = value.text, let data = try source.file(path) else {
+                throw fail(column.key, "names a file the zip does not hold")
+            }
+            guard data.count <= 10 * 1024 * 1024, ReceiptImageType(sniffing: data) != nil else {
+                throw fail(column.key, "must be a JPEG, PNG, HEIC or WebP image of at most 10 MB")
+            }
+        case .rule:
+            guard case .json(let text) = value, let rule = try? JSONDecoder().decode(Rule.self, from: Data(text.utf8))
+            else { throw fail(column.key, "must be a rule's conditions and actions") }
+            for (id, target) in [
+                (rule.conditions.account, "accounts"), (rule.actions.account, "accounts"),
+                (rule.actions.category, "categories"),
+            ] {
+                if let id, id < 1 || id > (counts[target] ?? 0) {
+                    throw fail(column.key, "points at no row of \(target)")
+                }
+            }
+        case .object:
+            guard case .json = value else { throw fail(column.key, "must be a JSON object") }
+        }
+    }
+
+    /// What one table asks beyond its columns.
+    private func checkRow(_ row: [BackupValue], table: BackupTable, fail: (String, String) -> KnownError) throws {
+        func int(_ key: String) -> Int64? { row[table.index(key)!].int }
+        switch table.name {
+        case "users":
+            guard emails.insert(row[table.index("email")!].text!.lowercased()).inserted else {
+                throw fail("email", "is another user's too")
+            }
+        case "transactions":
+            let kind = row[table.index("kind")!].text
+            let amount = int("amount_minor")!
+            guard amount > 0 else { throw fail("amount_minor", "must be more than zero") }
+            if kind == TransactionKind.transfer.rawValue {
+                guard let to = int("to_account_id"), let from = int("account_id"), to != from else {
+                    throw fail("to_account_id", "a transfer goes from one account to another")
+                }
+            } else if int("to_account_id") != nil {
+                throw fail("to_account_id", "only a transfer has one")
+            }
+            amounts.append(amount)
+            lineSums.append(0)
+            lineCounts.append(0)
+            tagCounts.append(0)
+        case "transaction_lines":
+            let record = Int(int("transaction_id")!) - 1
+            lineSums[record] += int("amount_minor")!
+            lineCounts[record] += 1
+        case "transaction_tags":
+            tagCounts[Int(int("transaction_id")!) - 1] += 1
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import SQLKit
+import TallyCore
+
+/// The second pass of a restore, inside one write transaction: every row inserted with its ids
+/// moved past the target's highest (`offset + number`), references likewise, many rows a
+/// statement; then the derived columns and the kept totals rebuilt from the records.
+final class RestoreWrite: @unchecked Sendable {
+    // Used by one restore, inside its one write transaction.
+    let db: any SQLDatabase
+    let bulk: BulkWriter
+    let check: RestoreCheck
+    let source: any BackupSource
+    /// The backup's book a book restore takes (its document number), or nil for a whole server.
+    let onlyBook: Int32?
+    /// The target book of a book restore.
+    let targetBook: BookID?
+    private var offsets: [String: Int64] = [:]
+    private var parents: [(id: Int64, parent: Int64)] = []
+    private var seen: [String: Int] = [:]
+    var summary = RestoreSummary()
+
+    init(
+        db: any SQLDatabase,
+        bulk: BulkWriter,
+        check: RestoreCheck,
+        source: any BackupSource,
+        onlyBook: Int32?,
+        targetBook: BookID?
+    ) {
+        self.db = db
+        self.bulk = bulk
+        self.check = check
+        self.source = source
+        self.onlyBook = onlyBook
+        self.targetBook = targetBook
+    }
+
+    /// Reads each id table's highest id: the backup's numbers are added to it.
+    func prepare() async throws {
+        for table in BackupTables.all where table.hasID {
+            offsets[table.name] =
+                try await db.raw("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) AS top FROM \(ident: table.name)")
+                .first()?.decode(column: "top", as: Int64.self) ?? 0
+        }
+    }
+
+    /// Writes one batch of a table's rows.
+    func write(_ table: BackupTable, _ rows: [[BackupValue]]) async throws {
+        var start = seen[table.name] ?? 0
+        defer { seen[table.name] = start }
+        if onlyBook != nil, table.book == .none || table.name == "book_members" || table.name == "book_invitations" {
+            start += rows.count
+            return
+        }
+        var columns = table.columns.map(\.sql)
+        let extras = extraColumns(table)
+        columns += extras
+        var values: [BulkValue] = []
+        var files: [[BulkValue]] = []
+        var fileData: [[Data?]] = []
+        let hasFile = table.columns.contains { $0.kind == .file }
+        for row in rows {
+            start += 1
+            let book = try check.book(of: row, table: table, number: start)
+            if let onlyBook, book != onlyBook { continue }
+            if table.book == .isBooks {
+                if let targetBook {
+                    // The empty book becomes the backup's: its name and the currency its amounts count in.
+                    let name = row[table.index("name")!].text!
+                    let currency = row[table.index("currency")!].text!
+                    try await db.raw(
+                        "UPDATE books SET name = \(bind: name), currency = \(bind: currency) WHERE id = \(bind: targetBook)"
+                    ).run()
+                    continue
+                }
+                summary.books.append(BookID(offsets["books"]! + Int64(start)))
+            }
+            summary.rows[table.name, default: 0] += 1
+            var out: [BulkValue] = []
+            var data: [Data?] = []
+            for (column, value) in zip(table.columns, row) {
+                let (stored, bytes) = try sqlValue(value, column, table: table, number: start)
+                out.append(stored)
+                data.append(bytes)
+            }
+            out += try extraValues(table, row: row, number: start, data: data)
+            if hasFile {
+                files.append(out)
+                fileData.append(data)
+            } else {
+                values += out
+            }
+        }
+        if !values.isEmpty { try await bulk.insert(into: table.name, columns: columns, values: values) }
+        for (row, data) in zip(files, fileData) {
+            let binds: [any Encodable & Sendable] = zip(row, data + Array(repeating: nil, count: extras.count)).map {
+                value,
+                bytes in
+                if let bytes { return bytes }
+                return value
+            }
+            try await db.raw(
+                "INSERT INTO \(ident: table.name) (\(idents: columns, joinedBy: ", ")) VALUES (\(binds: binds))"
+            ).run()
+        }
+    }
+
+    /// Parents of categories, the engine's id sequences and the kept totals.
+    func finish(engine: SQLEngine) async throws {
+        for (id, parent) in parents {
+            try await db.raw("UPDATE categories SET parent_id = \(bind: parent) WHERE id = \(bind: id)").run()
+        }
+        if engine == .postgres {
+            for table in BackupTables.all where table.hasID {
+                // Explicit ids leave an identity's sequence behind; the next insert must not collide.
+                try await db.raw(
+                    """
+                    SELECT setval(pg_get_serial_sequence(\(bind: table.name), 'id'), MAX(id)) FROM \(ident: table.name) \
+                    HAVING MAX(id) IS NOT NULL
+                    """
+                ).run()
+            }
+        }
+        for book in targetBook.map({ [$0] }) ?? summary.books {
+            try await Totals.rebuild(db, book: book)
+        }
+    }
+
+    /// The stored value of one document value, and the bytes of a file column.
+    private func sqlValue(
+        _ value: BackupValue,
+        _ column: BackupColumn,
+        table: BackupTable,
+        number: Int
+    ) throws -> (
+        BulkValue, Data?
+    ) {
+        switch (column.kind, value) {
+        case (_, .null):
+            if table.name == "users" && column.key == "password_hash" { return (.text(""), nil) }
+            return (.null, nil)
+        case (.id, .int(let own)):
+            return (.int(offsets[table.name]! + own), nil)
+        case (.ref(let target), .int(let ref)):
+            if target == "books", let targetBook { return (.int(targetBook.rawValue), nil) }
+            let id = offsets[target]! + ref
+            if target == table.name {
+                // A parent may come after its child: set once every category is in.
+                parents.append((offsets[table.name]! + Int64(number), id))
+                return (.null, nil)
+            }
+            return (.int(id), nil)
+        case (_, .int(let plain)):
+            return (.int(plain), nil)
+        case (_, .bool(let flag)):
+            return (.int(flag ? 1 : 0), nil)
+        case (.file, .text(let path)):
+            return (.null, try source.file(path))
+        case (_, .text(let text)):
+            return (.text(text), nil)
+        case (.rule, .json(let text)):
+            var rule = try JSONDecoder().decode(Rule.self, from: Data(text.utf8))
+            rule.conditions.account = rule.conditions.account.map { offsets["accounts"]! + $0 }
+            rule.actions.account = rule.actions.account.map { offsets["accounts"]! + $0 }
+            rule.actions.category = rule.actions.category.map { offsets["categories"]! + $0 }
+            return (.text(try Rules.json(rule)), nil)
+        case (_, .json(let text)):
+            return (.text(text), nil)
+        }
+    }
+
+    /// The columns restore fills that the document leaves out because they follow from others.
+    private func extraColumns(_ table: BackupTable) -> [String] {
+        switch table.name {
+        case "transactions": ["payee_key", "line_count", "tag_count"]
+        case "receipts": ["byte_size"]
+        case "imported_ids": ["import_id"]
+        default: []
+        }
+    }
+
+    private func extraValues(_ table: BackupTable, row: [BackupValue], number: Int, data: [Data?]) throws -> [BulkValue]
+    {
+        switch table.name {
+        case "transactions":
+            return [
+                .text(Totals.payeeKey(row[table.index("payee")!].text!)),
+                .int(Int64(check.lineCounts[number - 1])), .int(Int64(check.tagCounts[number - 1])),
+            ]
+        case "receipts":
+            return [.int(Int64(data.compactMap { $0 }.first?.count ?? 0))]
+        case "imported_ids":
+            // The import a file id came from is not kept (staged imports are left out).
+            return [.int(0)]
+        default:
+            return []
+        }
+    }
+}
