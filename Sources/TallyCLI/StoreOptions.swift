@@ -91,10 +91,10 @@ struct UserOptions: ParsableArguments {
     /// The user named, or the only one.
     func resolveUser(_ store: Store) async throws -> User { try await findUser(store, email: user) }
 
-    /// The book `--book` names (required: commands that change a book itself never guess it).
-    func resolveNamedBook(_ store: Store) async throws -> BookScope {
-        guard book != nil else { throw CLIError("say which book with --book ID (see `tally book list`)") }
-        return try await resolve(store)
+    /// The id `--book` gives: required by commands that change a book itself, which never guess it.
+    func namedBook() throws -> BookID {
+        guard let book else { throw CLIError("say which book with --book ID (see `tally book list`)") }
+        return book
     }
 
     /// The user's book in effect, let in once (`Store.scope(_:book:)`) like every web request.

@@ -245,4 +245,43 @@ struct BothWaysCLITests {
         let json = try tally.run(["export", "--format", "json", "--kind", "income"]).stdout
         #expect(json == (try tally.run(["list", "--format", "json", "--kind", "income"]).stdout))
     }
+
+    @Test("book list, create, rename, archive", arguments: CLIMode.allCases)
+    func books(_ mode: CLIMode) throws {
+        let tally = try BothWays(mode)
+        defer { tally.cleanUp() }
+        try tally.setUp()
+        #expect(try tally.run(["book", "list"]).stdout == "1  Personal  USD  owner\n")
+        #expect(
+            try tally.run(["book", "create", "Trip to Japan", "--currency", "JPY"]).stdout
+                == "Created book Trip to Japan (#2) in JPY.\n"
+        )
+        #expect(
+            try tally.run(["book", "rename", "--book", "2", "Japan 2027"]).stdout == "Renamed book #2 to Japan 2027.\n"
+        )
+        #expect(try tally.run(["book", "archive", "--book", "2"]).stdout == "Archived book #2 Japan 2027.\n")
+        #expect(
+            try tally.run(["book", "list"]).stdout == """
+                1  Personal    USD  owner
+                2  Japan 2027  JPY  owner  archived
+
+                """
+        )
+        #expect(
+            try tally.run(["book", "rename", "Nameless"])
+                == .init(
+                    status: 1,
+                    stdout: "",
+                    stderr: "error: say which book with --book ID (see `tally book list`)\n"
+                )
+        )
+        #expect(
+            try tally.run(["book", "create", "X", "--currency", "XYZ"]).status == 65
+        )
+        // Records go to the book --book names, either way.
+        #expect(
+            try tally.run(["add", "expense", "1200", "--payee", "Ramen", "--date", "2027-04-02", "--book", "2"]).stdout
+                == "Added expense #1: 2027-04-02 Ramen ¥1,200\n"
+        )
+    }
 }
