@@ -169,8 +169,10 @@ struct LocalOnly: Error, CustomStringConvertible {
             + "give --data DIR to use local data (the server is \(server))"
     }
 
-    /// "budget add": the command's words as typed, up to the first option.
+    /// "budget add": the command's words as typed (lower-case names, before any option or value).
     static var commandName: String {
-        CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }.prefix(2).joined(separator: " ")
+        CommandLine.arguments.dropFirst()
+            .prefix { !$0.isEmpty && $0.allSatisfy { ("a"..."z").contains($0) || $0 == "-" } && !$0.hasPrefix("-") }
+            .prefix(2).joined(separator: " ")
     }
 }

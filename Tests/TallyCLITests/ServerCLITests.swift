@@ -92,6 +92,32 @@ struct ServerCLITests {
         )
     }
 
+    @Test("each command that stays local names itself when a server is in effect")
+    func localOnlyNames() throws {
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        let file = cli.dataFolder.appendingPathComponent("in.csv")
+        try "date,amount,kind,payee,category,subcategory,account,currency,note\n".write(
+            to: file,
+            atomically: true,
+            encoding: .utf8
+        )
+        let environment = ["TALLY_SERVER": "http://127.0.0.1:9", "TALLY_TOKEN": "tly_x"]
+        for (arguments, name) in [
+            (["import", file.path], "import"), (["rules", "list"], "rules list"), (["categories"], "categories"),
+            (["goal", "list"], "goal list"), (["bill", "list", "--month", "2026-03"], "bill list"),
+        ] {
+            let result = try cli.run(arguments, data: false, environment: environment)
+            #expect(result.status == 2, "\(arguments): \(result)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "error: not available against a server yet: tally \(name) works on local data only"
+                ),
+                "\(result.stderr)"
+            )
+        }
+    }
+
     @Test("an add sent twice with the same Idempotency-Key stores one record")
     func idempotentAdd() throws {
         let tally = try BothWays(.server)
