@@ -35,3 +35,11 @@ extension FilterSummary {
         self.originals = originals
     }
 }
+
+extension AccountBalance {
+    /// An account with its balance in its own currency, as the API's account list states them.
+    public init(account: Account, balance: Money) {
+        self.account = account
+        self.balance = balance
+    }
+}

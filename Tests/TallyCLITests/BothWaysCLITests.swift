@@ -91,6 +91,22 @@ struct BothWaysCLITests {
         )
         #expect(try tally.run(["list", "--payee", "nobody"]).stdout == "No records.\n")
         #expect(
+            try tally.run(["accounts"]).stdout == """
+                Account      Kind         Balance
+                -----------  --------  ----------
+                Cash         cash      -$1,239.00
+                Debit Card   checking   $1,700.00
+                Credit Card  credit       $300.00
+                Check        check          $0.00
+                Gift Card    gift           $0.00
+
+                """
+        )
+        let categories = try tally.run(["categories"]).stdout.split(separator: "\n")
+        #expect(categories.first == "Expense categories")
+        #expect(categories.contains { $0.hasSuffix("Coffee  [14]") })
+        #expect(categories.contains("Income categories"))
+        #expect(
             try tally.run(["search", "starbucks", "--limit", "1"]).stdout == """
                 Date        Payee      Category     Account  Amount
                 ----------  ---------  -----------  -------  ------

@@ -104,7 +104,7 @@ struct ServerCLITests {
         )
         let environment = ["TALLY_SERVER": "http://127.0.0.1:9", "TALLY_TOKEN": "tly_x"]
         for (arguments, name) in [
-            (["import", file.path], "import"), (["rules", "list"], "rules list"), (["categories"], "categories"),
+            (["import", file.path], "import"), (["rules", "list"], "rules list"), (["rate", "list"], "rate list"),
             (["goal", "list"], "goal list"), (["bill", "list", "--month", "2026-03"], "bill list"),
         ] {
             let result = try cli.run(arguments, data: false, environment: environment)

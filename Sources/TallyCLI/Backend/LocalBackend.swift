@@ -90,6 +90,10 @@ struct LocalBackend: TallyBackend {
         }
     }
 
+    func categories() async throws -> [Category] { try await store.books.categories(in: scope) }
+
+    func accounts() async throws -> [AccountBalance] { try await store.books.accounts(in: scope) }
+
     func tags(prefix: String) async throws -> [Tag] { try await store.records.tags(in: scope, prefix: prefix) }
 
     func renameTag(_ name: String, to newName: String) async throws -> Tag {

@@ -135,6 +135,16 @@ struct RemoteBackend: TallyBackend {
         for try await buffer in response.body { try out.write(Data(buffer.readableBytesView)) }
     }
 
+    func categories() async throws -> [Category] {
+        let answer = try await client.send(.GET, base + "/categories")
+        return try RemoteJSON.decode([RemoteJSON.CategoryEntry].self, answer.body).map { try $0.category(book: book) }
+    }
+
+    func accounts() async throws -> [AccountBalance] {
+        let answer = try await client.send(.GET, base + "/accounts")
+        return try RemoteJSON.decode([RemoteJSON.AccountEntry].self, answer.body).map { try $0.account(book: book) }
+    }
+
     func tags(prefix: String) async throws -> [Tag] {
         let query = prefix.isEmpty ? [] : [("prefix", prefix)]
         let answer = try await client.send(.GET, base + "/tags", query: query)

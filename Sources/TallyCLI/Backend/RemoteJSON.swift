@@ -143,6 +143,43 @@ enum RemoteJSON {
         let id: Int64
     }
 
+    /// A category: `CategoryJSON`.
+    struct CategoryEntry: Decodable {
+        let id: Int64, name: String, kind: String, parentId: Int64?, icon: String, color: String
+
+        func category(book: BookID) throws -> Category {
+            guard let kind = CategoryKind(rawValue: kind) else { throw CLIError("unknown category kind \(kind)") }
+            return Category(
+                id: CategoryID(rawValue: id),
+                bookID: book,
+                parentID: parentId.map(CategoryID.init(rawValue:)),
+                kind: kind,
+                name: name,
+                icon: icon,
+                color: color
+            )
+        }
+    }
+
+    /// An account and its balance: `AccountJSON`.
+    struct AccountEntry: Decodable {
+        let id: Int64, name: String, kind: String, currency: String, openingBalance: String, balance: String
+        let archived: Bool
+
+        func account(book: BookID) throws -> AccountBalance {
+            guard let kind = AccountKind(rawValue: kind) else { throw CLIError("unknown account kind \(kind)") }
+            let account = Account(
+                id: AccountID(rawValue: id),
+                bookID: book,
+                name: name,
+                kind: kind,
+                openingBalance: try RemoteJSON.money(openingBalance, currency),
+                archived: archived
+            )
+            return AccountBalance(account: account, balance: try RemoteJSON.money(balance, currency))
+        }
+    }
+
     /// A tag: `TagJSON`.
     struct TagEntry: Decodable {
         let id: Int64, name: String, count: Int

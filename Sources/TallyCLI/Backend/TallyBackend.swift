@@ -29,13 +29,17 @@ protocol TallyBackend: Sendable {
     func renameTag(_ name: String, to newName: String) async throws -> Tag
     /// Takes the tag named `name` off every record.
     func deleteTag(_ name: String) async throws
+    /// The book's categories, each parent followed by its children.
+    func categories() async throws -> [Category]
+    /// The book's accounts with their balances.
+    func accounts() async throws -> [AccountBalance]
 
     // Hook for `tally backup` (being added on another branch): it works on a data file through
     // `StoreOptions.withStore`, which refuses with exit 2 against a server. To make it work
     // remotely, add `func backup(to out: ExportOutput)` here: the store's writer locally, and
     // remotely the download of `GET /api/v1/profile/export` (the "all my data" zip) streamed into
     // `out` as `RemoteBackend.export` streams CSV. The other local-only commands (import, budget,
-    // goal, bill, book, rules, rate, categories, accounts) would each add their operations here.
+    // goal, bill, rules, rate) would each add their operations here.
 }
 
 /// A page of search results with the summary of every match.
