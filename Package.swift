@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         // Property tests of the core (TallyCoreTests only).
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // The CLI's HTTP client for `--server` (TallyCLI only; already in the graph through HummingbirdTesting).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.30.0"),
     ],
     targets: [
         // Pure domain: money, records, validation. No I/O; its one dependency is Tagged, for typed ids.
@@ -92,6 +94,7 @@ let package = Package(
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // The `tally` executable: the commands of TallyCLI plus `tally serve`, which runs TallyWeb.

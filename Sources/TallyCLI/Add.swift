@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TallyCore
 import TallyStore
 
@@ -36,6 +37,14 @@ extension Tally {
         )
         var split: [String] = []
         @Option(help: "A tag (japan-2026); repeat for several, up to 20.") var tag: [String] = []
+        @Option(
+            name: .customLong("idempotency-key"),
+            help: ArgumentHelp(
+                "Against a server: the key that makes sending this add again store it once (default: a new one).",
+                visibility: .hidden
+            )
+        )
+        var idempotencyKey: String?
         @OptionGroup var who: UserOptions
         @OptionGroup var store: StoreOptions
 
@@ -56,9 +65,11 @@ extension Tally {
                 if !split.isEmpty { input.lines = try split.map(Self.line) }
                 if !tag.isEmpty { input.tags = tag }
                 let input = input
-                let line = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let record = try await store.records.addTransaction(to: scope, input)
+                // One key per invocation: the retry after a broken connection sends the same one,
+                // so a server stores the record once (or `--idempotency-key`, for a script's retries).
+                let key = idempotencyKey ?? UUID().uuidString
+                let line = try await store.withBackend(who) { backend in
+                    let record = try await backend.add(input, key: key)
                     return "Added \(record.transaction.kind.rawValue) #\(record.transaction.id): "
                         + Listing.summary(record)
                 }

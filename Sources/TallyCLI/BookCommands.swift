@@ -18,9 +18,7 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let books = try await store.withStore { store in
-                        try await store.books.all(for: try await who.resolveUser(store))
-                    }
+                    let books = try await store.withBooks(who) { try await $0.books() }
                     print(books.isEmpty ? "No books." : BookCommand.lines(books).joined(separator: "\n"))
                 }
             }
@@ -37,13 +35,9 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let book = try await store.withStore { store in
-                        try await store.books.createBook(
-                            for: try await who.resolveUser(store),
-                            name: name,
-                            currency: currency,
-                            copyCategoriesFrom: copyCategoriesFrom
-                        )
+                    let (name, currency, copy) = (name, currency, copyCategoriesFrom)
+                    let book = try await store.withBooks(who) { books in
+                        try await books.createBook(name: name, currency: currency, copyCategoriesFrom: copy)
                     }
                     print("Created book \(book.name) (#\(book.id)) in \(book.currency.code).")
                 }
@@ -58,10 +52,9 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let book = try await store.withStore { store in
-                        try await store.books.rename(in: try await who.resolveNamedBook(store), to: name)
-                    }
-                    print("Renamed book #\(book.id) to \(book.name).")
+                    let (book, name) = (try who.namedBook(), name)
+                    let renamed = try await store.withBooks(who) { try await $0.rename(book, to: name) }
+                    print("Renamed book #\(renamed.id) to \(renamed.name).")
                 }
             }
         }
@@ -76,9 +69,8 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let book = try await store.withStore { store in
-                        try await store.books.setArchived(!undo, in: try await who.resolveNamedBook(store))
-                    }
+                    let (id, archived) = (try who.namedBook(), !undo)
+                    let book = try await store.withBooks(who) { try await $0.setArchived(archived, id) }
                     print(
                         undo
                             ? "Book #\(book.id) \(book.name) is open again." : "Archived book #\(book.id) \(book.name)."

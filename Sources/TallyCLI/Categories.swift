@@ -11,10 +11,7 @@ extension Tally {
 
         func run() async throws {
             try await reportingErrors {
-                let all = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    return try await store.books.categories(in: scope)
-                }
+                let all = try await store.withBackend(who) { try await $0.categories() }
                 var lines: [String] = []
                 for kind in CategoryKind.allCases {
                     lines.append(kind == .expense ? "Expense categories" : "Income categories")
@@ -38,10 +35,7 @@ extension Tally {
 
         func run() async throws {
             try await reportingErrors {
-                let accounts = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    return try await store.books.accounts(in: scope)
-                }
+                let accounts = try await store.withBackend(who) { try await $0.accounts() }
                 let rows = accounts.map {
                     [
                         $0.account.name + ($0.account.archived ? " (archived)" : ""), $0.account.kind.rawValue,

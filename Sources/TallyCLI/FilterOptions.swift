@@ -14,13 +14,17 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("amount-max"), help: "Largest amount.") var amountMax: String?
     @Option(help: "Only records with this tag.") var tag: String?
 
-    /// The filter, parsed by the same code as the API's query parameters; `text` is the free-text search.
-    func filter(text: String? = nil, newestFirst: Bool = false) throws -> TransactionFilter {
-        let values: [String: String?] = [
-            "from": from, "to": to, "category": category, "account": account, "payee": payee, "kind": kind,
-            "amount_min": amountMin, "amount_max": amountMax, "q": text, "order": newestFirst ? "newest" : nil,
-            "tag": tag,
+    /// The filter as the API's query parameters, which the local store parses with the same code
+    /// (`RecordQuery.filter()`); `text` is the free-text search.
+    func query(text: String? = nil, newestFirst: Bool = false) throws -> RecordQuery {
+        let values: [(String, String?)] = [
+            ("from", from), ("to", to), ("category", category), ("account", account), ("payee", payee),
+            ("kind", kind), ("amount_min", amountMin), ("amount_max", amountMax), ("q", text),
+            ("order", newestFirst ? "newest" : nil), ("tag", tag),
         ]
-        return try TransactionFilter.parse { values[$0] ?? nil }
+        let query = RecordQuery(parameters: values.compactMap { name, value in value.map { (name, $0) } })
+        // Checked here too, so that a bad filter is refused the same way before anything is asked.
+        _ = try query.filter()
+        return query
     }
 }

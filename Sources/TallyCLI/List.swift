@@ -18,21 +18,10 @@ extension Tally {
 
         func run() async throws {
             try await reportingErrors {
-                let filter = try self.filter.filter()
-                let records = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
+                let query = try filter.query()
+                let records = try await store.withBackend(who) { backend in
                     var all: [TransactionRecord] = []
-                    var cursor: String?
-                    repeat {
-                        let page = try await store.records.transactions(
-                            in: scope,
-                            filter: filter,
-                            cursor: cursor,
-                            limit: 500
-                        )
-                        all += page.records
-                        cursor = page.nextCursor
-                    } while cursor != nil
+                    try await backend.forEachPage(query) { all += $0 }
                     return all
                 }
                 print(Listing.render(records, format: format), terminator: "")

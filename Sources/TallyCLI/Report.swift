@@ -35,31 +35,17 @@ extension Tally {
                 if format == .pdf && interval != nil {
                     throw CLIError("--format pdf is for summaries; leave out --interval")
                 }
-                let fields = ["from": from, "to": to, "by": by, "kind": kind, "tag": tag]
-                let bytes: [UInt8] = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let query = try ReportQuery.parse({ fields[$0] ?? nil }, today: scope.today)
-                    if let interval {
-                        let trend = try await store.reports.trendReport(
-                            query,
-                            interval: try ReportInterval.parse(interval),
-                            in: scope
-                        )
-                        switch format {
-                        case .csv: return Array(try ReportFiles.trendCSV(trend).utf8)
-                        case .json:
-                            return Array(
-                                try ReportJSON.encode(try ReportJSON.Trend(trend, query: query, grouped: true))
-                            ) + [0x0A]
-                        default: return Array(try ReportText.trend(trend, query: query).utf8)
-                        }
-                    }
-                    let report = try await store.reports.summaryReport(query, in: scope)
-                    switch format {
-                    case .csv: return Array(ReportFiles.summaryCSV(report).utf8)
-                    case .json: return Array(try ReportJSON.encode(ReportJSON.Summary(report))) + [0x0A]
-                    case .pdf: return ReportFiles.pdf(report, generated: scope.today)
-                    case .table: return Array(ReportText.summary(report).utf8)
+                let fields = ["from": from, "to": to, "by": by, "kind": kind, "tag": tag].compactMapValues { $0 }
+                let (interval, format) = (interval, format)
+                let bytes: [UInt8] = try await store.withBackend(who) { backend in
+                    switch (format, interval) {
+                    case (.table, let interval?):
+                        let (trend, query) = try await backend.trendReport(fields, interval: interval)
+                        return Array(try ReportText.trend(trend, query: query).utf8)
+                    case (.table, nil):
+                        return Array(ReportText.summary(try await backend.summaryReport(fields)).utf8)
+                    default:
+                        return try await backend.reportFile(fields, interval: interval, format: format.rawValue)
                     }
                 }
                 if let output {

@@ -21,16 +21,9 @@ extension Tally {
 
         func run() async throws {
             try await reportingErrors {
-                let filter = try self.filter.filter(text: text, newestFirst: true)
-                let page = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    return try await store.records.transactions(
-                        in: scope,
-                        filter: filter,
-                        limit: limit,
-                        summarize: true
-                    )
-                }
+                let query = try filter.query(text: text, newestFirst: true)
+                let limit = limit
+                let page = try await store.withBackend(who) { backend in try await backend.search(query, limit: limit) }
                 print(Listing.render(page.records, format: format), terminator: "")
                 if format == .table, let s = page.summary {
                     var line = "\(s.count) record\(s.count == 1 ? "" : "s")"

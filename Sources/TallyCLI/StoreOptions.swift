@@ -14,6 +14,17 @@ public struct StoreOptions: ParsableArguments, Sendable {
     )
     var database: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Work against this Tally server instead of local data (default: $TALLY_SERVER, else the one of `tally login`).",
+            valueName: "url"
+        )
+    )
+    var server: String?
+
+    @Option(help: "The server's API token (default: $TALLY_TOKEN, else the one `tally login` stored).")
+    var token: String?
+
     /// Options from the command line.
     public init() {}
 
@@ -34,9 +45,21 @@ public struct StoreOptions: ParsableArguments, Sendable {
         return .sqliteFile(folder + "/tally.sqlite")
     }
 
+    /// The server these options (or the environment, or `tally login`) name; nil for local data.
+    func serverTarget() throws -> ServerTarget? {
+        try ServerTarget.resolve(server: server, token: token, local: data != nil || database != nil)
+    }
+
     /// Opens and migrates the store, runs `body`, and closes it — with the PostgreSQL pool
-    /// running beside it for as long as it takes.
-    public func withStore<T: Sendable>(_ body: @Sendable (Store) async throws -> T) async throws -> T {
+    /// running beside it for as long as it takes. When a server is in effect (`--server`,
+    /// `TALLY_SERVER` or `tally login`) it refuses with `LocalOnly` instead of quietly working
+    /// on local data: the commands that work against a server go through `withBackend`.
+    /// `ignoringServer` is for `tally serve`, which is the server.
+    public func withStore<T: Sendable>(
+        ignoringServer: Bool = false,
+        _ body: @Sendable (Store) async throws -> T
+    ) async throws -> T {
+        if !ignoringServer, let target = try serverTarget() { throw LocalOnly(server: target.server) }
         var logger = Logger(label: "tally")
         logger.logLevel = .warning
         let store = try await Store.open(try location(), logger: logger)
@@ -68,10 +91,10 @@ struct UserOptions: ParsableArguments {
     /// The user named, or the only one.
     func resolveUser(_ store: Store) async throws -> User { try await findUser(store, email: user) }
 
-    /// The book `--book` names (required: commands that change a book itself never guess it).
-    func resolveNamedBook(_ store: Store) async throws -> BookScope {
-        guard book != nil else { throw CLIError("say which book with --book ID (see `tally book list`)") }
-        return try await resolve(store)
+    /// The id `--book` gives: required by commands that change a book itself, which never guess it.
+    func namedBook() throws -> BookID {
+        guard let book else { throw CLIError("say which book with --book ID (see `tally book list`)") }
+        return book
     }
 
     /// The user's book in effect, let in once (`Store.scope(_:book:)`) like every web request.
@@ -117,6 +140,15 @@ func reportingErrors(_ body: () async throws -> Void) async throws {
     } catch let error as CLIError {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
         throw ExitCode(1)
+    } catch let error as LocalOnly {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(2)
+    } catch let error as Unreachable {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(1)
+    } catch let error as TokenRefused {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitCode(1)
     } catch let error as CLIBadFile {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
         throw ExitCode(65)
@@ -124,5 +156,23 @@ func reportingErrors(_ body: () async throws -> Void) async throws {
         guard let known = KnownError(error) else { throw error }
         FileHandle.standardError.write(Data("error: \(known.detail)\n".utf8))
         throw ExitCode(known.exitCode)
+    }
+}
+
+/// A command that works on local data only, run with a server in effect: it stops (exit 2)
+/// rather than act on the local file the person did not mean.
+struct LocalOnly: Error, CustomStringConvertible {
+    let server: String
+
+    var description: String {
+        "not available against a server yet: tally \(Self.commandName) works on local data only; "
+            + "give --data DIR to use local data (the server is \(server))"
+    }
+
+    /// "budget add": the command's words as typed (lower-case names, before any option or value).
+    static var commandName: String {
+        CommandLine.arguments.dropFirst()
+            .prefix { !$0.isEmpty && $0.allSatisfy { ("a"..."z").contains($0) || $0 == "-" } && !$0.hasPrefix("-") }
+            .prefix(2).joined(separator: " ")
     }
 }

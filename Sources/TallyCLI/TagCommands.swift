@@ -23,9 +23,8 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let tags = try await store.withStore { store in
-                        try await store.records.tags(in: try await who.resolve(store), prefix: prefix)
-                    }
+                    let prefix = prefix
+                    let tags = try await store.withBackend(who) { backend in try await backend.tags(prefix: prefix) }
                     guard !tags.isEmpty else { return print("No tags.") }
                     let width = tags.map(\.name.count).max() ?? 0
                     for tag in tags {
@@ -48,10 +47,9 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let tag = try await store.withStore { store in
-                        let scope = try await who.resolve(store)
-                        let id = try await Tally.tagID(name, store: store, scope: scope)
-                        return try await store.records.renameTag(id, to: newName, in: scope)
+                    let (name, newName) = (name, newName)
+                    let tag = try await store.withBackend(who) { backend in
+                        try await backend.renameTag(name, to: newName)
                     }
                     print("#\(tag.name) is on \(tag.count) record\(tag.count == 1 ? "" : "s").")
                 }
@@ -69,23 +67,18 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    try await store.withStore { store in
-                        let scope = try await who.resolve(store)
-                        try await store.records.deleteTag(
-                            try await Tally.tagID(name, store: store, scope: scope),
-                            in: scope
-                        )
-                    }
+                    let name = name
+                    try await store.withBackend(who) { backend in try await backend.deleteTag(name) }
                     print("Deleted #\(name.hasPrefix("#") ? String(name.dropFirst()) : name).")
                 }
             }
         }
     }
 
-    /// The id of the book's tag named `name` (any case, with or without "#").
-    static func tagID(_ name: String, store: Store, scope: BookScope) async throws -> TagID {
+    /// The id of the tag named `name` (any case, with or without "#") among a book's `tags`.
+    static func tagID(_ name: String, in tags: [Tag]) throws -> TagID {
         let key = Tags.key(name.hasPrefix("#") ? String(name.dropFirst()) : name)
-        guard let tag = try await store.records.tags(in: scope).first(where: { Tags.key($0.name) == key }) else {
+        guard let tag = tags.first(where: { Tags.key($0.name) == key }) else {
             throw FieldError("name", "no tag '\(name)' in this book")
         }
         return tag.id

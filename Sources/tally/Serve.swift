@@ -56,7 +56,9 @@ extension Tally {
             // Migrate first (with the PostgreSQL pool running only for that), then open the
             // store the app keeps; its pool runs as a service of the app.
             // The CSRF secret is read here too, while the pool runs (see buildApplication).
-            let csrfSecret = try await store.withStore { try await $0.users.serverSecret(named: "csrf") }
+            let csrfSecret = try await store.withStore(ignoringServer: true) {
+                try await $0.users.serverSecret(named: "csrf")
+            }
             let opened = try await Store.open(location, logger: logger)
             let publicAddress = try (publicURL ?? Self.environment("TALLY_PUBLIC_URL")).map {
                 try AppConfiguration.publicURL($0)

@@ -26,12 +26,27 @@ struct CLI {
         return folder.appendingPathComponent("tally")
     }
 
+    /// Where `tally login` keeps its credentials for this runner (`XDG_CONFIG_HOME`), so no test
+    /// reads or writes the real ~/.config.
+    var configFolder: URL { dataFolder.appendingPathComponent("config") }
+
     /// Runs `tally ARGS --data FOLDER` with `input` on standard input (without `--data` for
-    /// commands that touch no data, with `data: false`).
-    func run(_ arguments: [String], input: String = "", data: Bool = true) throws -> Result {
+    /// commands that touch no data, with `data: false`). The process gets `environment` on top
+    /// of the test's own, without `TALLY_SERVER`/`TALLY_TOKEN` and with a private config folder.
+    func run(
+        _ arguments: [String],
+        input: String = "",
+        data: Bool = true,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments + (data ? ["--data", dataFolder.path] : [])
+        var env = ProcessInfo.processInfo.environment
+        env["TALLY_SERVER"] = nil
+        env["TALLY_TOKEN"] = nil
+        env["XDG_CONFIG_HOME"] = configFolder.path
+        process.environment = env.merging(environment) { $1 }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

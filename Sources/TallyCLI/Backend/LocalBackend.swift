@@ -1,0 +1,122 @@
+import Foundation
+import TallyCore
+import TallyFiles
+import TallyJSON
+import TallyStore
+
+/// The backend of local data: the store's services on one book, let in once like a web request.
+struct LocalBackend: TallyBackend {
+    let store: Store
+    let scope: BookScope
+
+    func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord {
+        // No key locally: the add is one transaction, and a command that fails stored nothing.
+        try await store.records.addTransaction(to: scope, input)
+    }
+
+    func forEachPage(_ query: RecordQuery, _ body: ([TransactionRecord]) async throws -> Void) async throws {
+        let filter = try query.filter()
+        var cursor: String?
+        repeat {
+            let page = try await store.records.transactions(in: scope, filter: filter, cursor: cursor, limit: 500)
+            try await body(page.records)
+            cursor = page.nextCursor
+        } while cursor != nil
+    }
+
+    func search(_ query: RecordQuery, limit: Int) async throws -> SearchPage {
+        let page = try await store.records.transactions(
+            in: scope,
+            filter: try query.filter(),
+            limit: limit,
+            summarize: true
+        )
+        return SearchPage(records: page.records, summary: page.summary)
+    }
+
+    func summaryReport(_ fields: [String: String]) async throws -> SummaryReport {
+        try await store.reports.summaryReport(try ReportQuery.parse({ fields[$0] }, today: scope.today), in: scope)
+    }
+
+    func trendReport(_ fields: [String: String], interval: String) async throws -> (TrendReport, ReportQuery) {
+        let query = try ReportQuery.parse({ fields[$0] }, today: scope.today)
+        let trend = try await store.reports.trendReport(query, interval: try ReportInterval.parse(interval), in: scope)
+        return (trend, query)
+    }
+
+    func reportFile(_ fields: [String: String], interval: String?, format: String) async throws -> [UInt8] {
+        if let interval {
+            let (trend, query) = try await trendReport(fields, interval: interval)
+            if format == "csv" { return Array(try ReportFiles.trendCSV(trend).utf8) }
+            return Array(try ReportJSON.encode(try ReportJSON.Trend(trend, query: query, grouped: true))) + [0x0A]
+        }
+        let report = try await summaryReport(fields)
+        switch format {
+        case "csv": return Array(ReportFiles.summaryCSV(report).utf8)
+        case "pdf": return ReportFiles.pdf(report, generated: scope.today)
+        default: return Array(try ReportJSON.encode(ReportJSON.Summary(report))) + [0x0A]
+        }
+    }
+
+    func export(_ query: RecordQuery, format: Tally.Export.Format, to out: ExportOutput) async throws {
+        let filter = try query.filter()
+        switch format {
+        case .csv:
+            let shape = try await store.imports.exportShape(of: scope, filter: filter)
+            var csv = TallyCSV.Writer(
+                time: shape.hasTimes,
+                toAccount: shape.hasTransfers,
+                split: shape.hasSplits,
+                tags: shape.hasTags
+            )
+            try out.write(csv.header)
+            try await store.imports.forEachRecord(in: scope, filter: filter) { records in
+                var text = ""
+                for r in records { text += csv.rows(r.exportRecord) }
+                try out.write(text)
+            }
+        case .json:
+            try await store.imports.check(filter, in: scope)
+            try out.open()
+            var writer = JSONExportWriter()
+            try await store.imports.forEachRecord(in: scope, filter: filter) { records in
+                try out.write(writer.page(records))
+            }
+            try out.write(writer.end())
+        case .ledger, .beancount:
+            let export = try await JournalExport(store: store, scope: scope, filter: filter)
+            try out.open()
+            try await export.write(format == .ledger ? .ledger : .beancount) { text in try out.write(text) }
+        }
+    }
+
+    func categories() async throws -> [Category] { try await store.books.categories(in: scope) }
+
+    func accounts() async throws -> [AccountBalance] { try await store.books.accounts(in: scope) }
+
+    func tags(prefix: String) async throws -> [Tag] { try await store.records.tags(in: scope, prefix: prefix) }
+
+    func renameTag(_ name: String, to newName: String) async throws -> Tag {
+        let id = try Tally.tagID(name, in: try await tags(prefix: ""))
+        return try await store.records.renameTag(id, to: newName, in: scope)
+    }
+
+    func deleteTag(_ name: String) async throws {
+        try await store.records.deleteTag(try Tally.tagID(name, in: try await tags(prefix: "")), in: scope)
+    }
+}
+
+/// `export --format json`: pages of records joined into the array `list --format json` prints.
+struct JSONExportWriter {
+    private var first = true
+
+    /// The text of one page.
+    mutating func page(_ records: [TransactionRecord]) -> String {
+        guard !records.isEmpty else { return "" }
+        defer { first = false }
+        return (first ? "[\n" : ",\n") + Listing.jsonElements(records)
+    }
+
+    /// The closing text.
+    func end() -> String { first ? Listing.render([], format: .json) : "\n]\n" }
+}
