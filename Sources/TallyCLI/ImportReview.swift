@@ -60,7 +60,11 @@ enum ImportReview {
         let rows = staged.rows.prefix(shownRows).map { r in
             [
                 String(r.row), r.date.description, r.amount.formatted, String(r.payee.prefix(40)),
-                r.categoryID.flatMap { paths[$0] } ?? (r.categoryName.isEmpty ? "" : r.categoryName + " (new)"),
+                r.lines.isEmpty
+                    ? r.categoryID.flatMap { paths[$0] } ?? (r.categoryName.isEmpty ? "" : r.categoryName + " (new)")
+                    : "split: "
+                        + r.lines.map { [$0.category, $0.subcategory].filter { !$0.isEmpty }.joined(separator: ":") }
+                        .map { $0.isEmpty ? "Uncategorised" : $0 }.joined(separator: ", "),
                 staged.accounts[r.account].name, names[r.status.rawValue] ?? r.status.rawValue, r.action.rawValue,
                 String(r.reason.prefix(90)),
             ]

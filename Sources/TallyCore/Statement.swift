@@ -122,6 +122,9 @@ public struct StatementEntry: Sendable, Equatable, Encodable {
     public var checkNumber: String
     /// The file's transaction type (OFX `TRNTYPE`, a CSV type column); "" for none.
     public var type: String
+    /// A split transaction's lines (QIF `S`/`$`/`E`), 2–`Split.maxLines` of them, each signed as
+    /// the total and adding up to it; `category` is then "". Empty for a plain entry.
+    public var splits: [StatementSplit] = []
 
     /// An entry.
     public init(
@@ -153,7 +156,7 @@ public struct StatementEntry: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case location, account, date, time, amount, currency, payee, memo, category, type
+        case location, account, date, time, amount, currency, payee, memo, category, type, splits
         case transferAccount = "transfer_account"
         case fileID = "file_id"
         case checkNumber = "check_number"
@@ -176,6 +179,35 @@ public struct StatementEntry: Sendable, Equatable, Encodable {
         try c.encode(fileID, forKey: .fileID)
         try c.encode(checkNumber, forKey: .checkNumber)
         try c.encode(type, forKey: .type)
+        // Only a split entry carries the key: a plain file's output stays as it was.
+        if !splits.isEmpty { try c.encode(splits, forKey: .splits) }
+    }
+}
+
+/// One line of a split transaction as the file states it.
+public struct StatementSplit: Sendable, Equatable, Encodable {
+    /// "Category" or "Category:Sub" as the file names it ("" when the line has none).
+    public var category: String
+    /// Signed as the entry's total.
+    public var amount: Money
+    /// The line's own memo ("" for none).
+    public var memo: String
+
+    /// A line.
+    public init(category: String, amount: Money, memo: String) {
+        self.category = category
+        self.amount = amount
+        self.memo = memo
+    }
+
+    enum CodingKeys: String, CodingKey { case category, amount, memo }
+
+    /// The amount as signed decimal text, like the entry's.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(category, forKey: .category)
+        try c.encode(amount.decimalString, forKey: .amount)
+        try c.encode(memo, forKey: .memo)
     }
 }
 

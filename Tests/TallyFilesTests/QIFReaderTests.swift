@@ -98,7 +98,47 @@ func qifMoney(_ minor: Int64, _ currency: Currency = .usd) -> Money { Money(mino
         #expect(statement.entries.map(\.location) == ["line 2", "line 6", "line 10", "line 14"])
     }
 
-    @Test func splitsBecomeOneEntryEach() throws {
+    @Test func splitsBecomeOneSplitEntry() throws {
+        let statement = try qif(
+            """
+            !Type:CCard
+            D3/14'26
+            T-52.50
+            PCostco
+            MWeekly shop
+            L--Split--
+            SFood:Groceries
+            EBread and milk
+            $-40.00
+            SHousehold/Class
+            $-12.50
+            ^
+            """
+        )
+        #expect(statement.entries.count == 1)
+        let entry = statement.entries[0]
+        #expect(entry.location == "line 2")
+        #expect(entry.amount == qifMoney(-5250))
+        #expect(entry.category == "" && entry.transferAccount == "")
+        #expect(entry.memo == "Weekly shop" && entry.payee == "Costco")
+        #expect(
+            entry.splits == [
+                StatementSplit(category: "Food:Groceries", amount: qifMoney(-4000), memo: "Bread and milk"),
+                StatementSplit(category: "Household", amount: qifMoney(-1250), memo: ""),
+            ]
+        )
+    }
+
+    @Test func splitsOfMixedSignOrOneLineStayEntries() throws {
+        // A refund line inside a purchase cannot be a line of a split record (lines are positive).
+        let mixed = try qif("!Type:Bank\nD1/2/26\nT-5\nSA\n$-7\nSB\n$2\n^\n")
+        #expect(mixed.entries.map(\.amount) == [qifMoney(-700), qifMoney(200)])
+        #expect(mixed.entries.allSatisfy { $0.splits.isEmpty })
+        let one = try qif("!Type:Bank\nD1/2/26\nT-5\nSA\n$-5\n^\n")
+        #expect(one.entries.map(\.category) == ["A"] && one.entries[0].splits.isEmpty)
+    }
+
+    @Test func splitsWithATransferBecomeOneEntryEach() throws {
         let statement = try qif(
             """
             !Type:CCard
@@ -135,8 +175,9 @@ func qifMoney(_ minor: Int64, _ currency: Currency = .usd) -> Money { Money(mino
 
     @Test func splitsWithoutCategoryOrMemoStillSplit() throws {
         let statement = try qif("!Type:Bank\nD1/2/26\nT-3\n$-1\n$-2\n^\n")
-        #expect(statement.entries.map(\.amount) == [qifMoney(-100), qifMoney(-200)])
-        #expect(statement.entries.map(\.location) == ["line 2 (split 1)", "line 2 (split 2)"])
+        #expect(statement.entries.map(\.amount) == [qifMoney(-300)])
+        #expect(statement.entries[0].splits.map(\.amount) == [qifMoney(-100), qifMoney(-200)])
+        #expect(statement.entries[0].splits.map(\.category) == ["", ""])
     }
 
     @Test func splitsMustAddUpToTheTotal() {

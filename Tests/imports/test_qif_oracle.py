@@ -2,8 +2,8 @@
 
 Runs `$TALLY_BIN statement FILE --format qif --currency USD` on every real fixture in
 Tests/TallyFilesTests/Fixtures/qif (see SOURCES.md there) and compares each entry's amount,
-date, payee, memo, category, transfer account and check number, split by split, with what
-quiffen reads from the same file with the same date order.
+date, payee, memo, category, transfer account and check number, and a split transaction's
+lines, with what quiffen reads from the same file with the same date order.
 
 Skipped when TALLY_BIN is unset or quiffen is not installed, except under CI=true, where that
 is a failure. `pip install quiffen pytest`, then
@@ -99,8 +99,35 @@ def _expected(quiffen, path, day_first):
                         }
                     )
                     continue
-                # Tally stores a split transaction as one entry per split (it has no split
-                # records yet), with the split's memo, or the transaction's when it has none.
+                # Splits a split record can hold (2-100 lines, none a transfer, each of the
+                # total's sign) are one entry with its lines; Tally keeps any other split
+                # transaction as one entry per split, with the split's memo, or the
+                # transaction's when it has none.
+                total = Decimal(tx.amount)
+                if (
+                    2 <= len(tx.splits) <= 100
+                    and total != 0
+                    and all(split.to_account is None for split in tx.splits)
+                    and all((Decimal(split.amount) > 0) == (total > 0) and Decimal(split.amount) != 0 for split in tx.splits)
+                ):
+                    rows.append(
+                        base
+                        | {
+                            "amount": total,
+                            "memo": _text(tx.memo),
+                            "category": "",
+                            "transfer_account": "",
+                            "splits": [
+                                {
+                                    "category": _category(split.category),
+                                    "amount": Decimal(split.amount),
+                                    "memo": _text(split.memo),
+                                }
+                                for split in tx.splits
+                            ],
+                        }
+                    )
+                    continue
                 for split in tx.splits:
                     rows.append(
                         base
@@ -128,6 +155,16 @@ def _actual(statement):
                 "category": entry["category"],
                 "transfer_account": entry["transfer_account"],
             }
+            | (
+                {
+                    "splits": [
+                        {"category": split["category"], "amount": Decimal(split["amount"]), "memo": split["memo"]}
+                        for split in entry["splits"]
+                    ]
+                }
+                if "splits" in entry
+                else {}
+            )
         )
     return by_account
 
@@ -159,3 +196,18 @@ def test_tally_refuses_with_a_located_error(name, tally_bin):
     assert result.returncode == 65
     assert result.stdout == ""
     assert result.stderr.startswith(REFUSED[name])
+
+
+def test_split_records_of_the_bank_part_of_test_qif(quiffen, tally_bin, tmp_path):
+    """quiffen's test.qif cut before its investment section: its two split transactions of
+    expense lines are split records in Tally, compared line by line with quiffen's splits."""
+    text = (FIXTURES / "quiffen-test.qif").read_text()
+    path = tmp_path / "bank-part.qif"
+    path.write_text(text[: text.index("!Type:Invst")])
+    result = _tally(tally_bin, path)
+    assert result.returncode == 0, result.stderr
+    actual = _actual(json.loads(result.stdout))
+    expected = _expected(quiffen, path, False)
+    assert actual == {k: v for k, v in expected.items() if v}
+    splits = [entry for entries in actual.values() for entry in entries if "splits" in entry]
+    assert [len(entry["splits"]) for entry in splits] == [2, 4]

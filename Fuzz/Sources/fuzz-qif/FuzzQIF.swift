@@ -9,7 +9,7 @@ import TallyFiles
 // on a line of the file, in an account the statement lists, with an amount within
 // Money.maxMinorUnits in the chosen currency, a date in LocalDate.supported and text no longer
 // than StatementLimits.maxText; the entries of a split record are numbered 1, 2, … and add up to
-// the record's T (or U) amount.
+// the record's T (or U) amount; a split entry has 2–100 lines of its total's sign that add up to it.
 
 /// libFuzzer's `main`, under the name SwiftPM gives this module's entry point.
 @_cdecl("fuzz_qif_main")
@@ -52,6 +52,24 @@ func checkStatement(_ statement: Statement, _ bytes: [UInt8], _ currency: Curren
             require(text.count <= StatementLimits.maxText, "\(place): text of \(text.count) characters")
         }
         require(entry.category.isEmpty || entry.transferAccount.isEmpty, "\(place): a category and a transfer")
+        if !entry.splits.isEmpty {
+            // A split entry: 2-100 lines, no category or transfer of its own, each line of the
+            // total's sign, adding up to it exactly.
+            require((2...100).contains(entry.splits.count), "\(place): \(entry.splits.count) lines")
+            require(entry.category.isEmpty && entry.transferAccount.isEmpty, "\(place): a split with a category")
+            require(
+                entry.splits.allSatisfy {
+                    $0.amount.currency == currency && $0.amount.minorUnits.signum() == entry.amount.minorUnits.signum()
+                        && $0.amount.minorUnits != 0 && $0.category.count <= StatementLimits.maxText
+                        && $0.memo.count <= StatementLimits.maxText
+                },
+                "\(place): a line's sign, currency or text"
+            )
+            require(
+                entry.splits.reduce(Int64(0)) { $0 + $1.amount.minorUnits } == entry.amount.minorUnits,
+                "\(place): lines do not add up to the total"
+            )
+        }
         guard let (line, split) = qifLocation(place), line >= 1, line <= lines.count else {
             return require(false, "entry location \(shown(place))")
         }

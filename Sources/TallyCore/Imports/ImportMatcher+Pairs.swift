@@ -8,11 +8,11 @@ extension ImportMatcher {
     static func pairWithinFile(_ rows: inout [ImportRow], accounts: [AccountID?]) {
         guard let first = rows.first?.account, rows.contains(where: { $0.account != first }) else { return }
         var incoming: [AmountKey: [Int]] = [:]
-        for i in rows.indices where rows[i].status == .new && rows[i].amount.minorUnits > 0 {
+        for i in rows.indices where rows[i].status == .new && rows[i].amount.minorUnits > 0 && rows[i].lines.isEmpty {
             incoming[AmountKey(rows[i].amount.minorUnits.magnitude, rows[i].amount.currency), default: []].append(i)
         }
         var paired: Set<Int> = []
-        for i in rows.indices where rows[i].status == .new && rows[i].amount.minorUnits < 0 {
+        for i in rows.indices where rows[i].status == .new && rows[i].amount.minorUnits < 0 && rows[i].lines.isEmpty {
             let out = rows[i]
             let near = incoming[AmountKey(out.amount.minorUnits.magnitude, out.amount.currency), default: []].filter {
                 let other = rows[$0]

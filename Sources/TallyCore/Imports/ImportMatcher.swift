@@ -154,7 +154,8 @@ public enum ImportMatcher {
                     + days(twin.date, rows[i].date) + ", payee '\(twin.payee)'"
                 continue
             }
-            if let other = other?.candidate {
+            // A split record has categories to keep: it is never made one side of a transfer.
+            if let other = other?.candidate, rows[i].lines.isEmpty {
                 used.insert(other.id)
                 rows[i].status = .transfer
                 rows[i].action = .transfer

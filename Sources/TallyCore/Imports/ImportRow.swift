@@ -109,6 +109,12 @@ public struct ImportRow: Sendable, Equatable {
     public var proposed: [String: Int64]
     /// After the commit: the record it made or changed.
     public var transactionID: TransactionID?
+    /// A split transaction's lines (QIF `S`/`$`/`E`), by category name, each a positive amount,
+    /// adding up to the row's amount; `categoryID`/`categoryName` are then empty. It is stored as
+    /// one split record, and never joins another record as a transfer.
+    public var lines: [ImportLine] = []
+    /// Tags the book's rules give it (added to the record on commit).
+    public var tags: [String] = []
 
     /// A row.
     public init(

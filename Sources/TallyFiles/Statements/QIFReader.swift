@@ -6,7 +6,8 @@ import TallyCore
 /// QIF states no currency, so every amount is in `currency`. Dates are read in `dateOrder`, or
 /// in the order the file's own dates show (a first number above 12 is a day), month-first when
 /// nothing shows it, as Quicken's US edition writes. A transaction with splits becomes one entry
-/// per split, until Tally has split records.
+/// with its lines (a split record) when they can be one: 2–100 lines, none a transfer, each of the
+/// total's sign. Otherwise it becomes one entry per split.
 public enum QIFReader {
     /// The statement in `bytes`, or an error naming the line and field that cannot be read.
     public static func read(

@@ -57,7 +57,8 @@ struct QIFRecord {
         }
     }
 
-    /// The statement entries of the record: one, or one per split.
+    /// The statement entries of the record: one (a split one when its splits can be a split
+    /// record), or one per split.
     func entries(
         order: QIFDateOrder,
         currency: Currency,
@@ -90,8 +91,8 @@ struct QIFRecord {
             checkNumber: number
         )
         guard !splits.isEmpty else { return [entry] }
-        var entries: [StatementEntry] = []
-        entries.reserveCapacity(splits.count)
+        var parts: [(split: QIFSplit, amount: Money, target: (category: String, account: String))] = []
+        parts.reserveCapacity(splits.count)
         var sum: Int64 = 0
         for (index, split) in splits.enumerated() {
             guard let field = split.amount else {
@@ -101,13 +102,7 @@ struct QIFRecord {
             // Cannot overflow: each part is within Money.maxMinorUnits and a file has at most
             // StatementLimits.maxEntries splits.
             sum += part.minorUnits
-            let target = Self.category(split.category ?? "")
-            entry.location = "line \(line) (split \(index + 1))"
-            entry.amount = part
-            entry.memo = (split.memo ?? "").isEmpty ? memo : split.memo ?? ""
-            entry.category = target.category
-            entry.transferAccount = target.account
-            entries.append(entry)
+            parts.append((split, part, Self.category(split.category ?? "")))
         }
         guard sum == amount.minorUnits else {
             throw StatementError(
@@ -115,6 +110,29 @@ struct QIFRecord {
                 "the splits add up to \(Money(minorUnits: sum, currency: currency).decimalString), "
                     + "but \(code) is \(amount.decimalString)"
             )
+        }
+        // Lines a split record can hold (2–100, no transfer, each the total's sign) make one entry
+        // with its lines; anything else stays one entry per split, as Quicken shows the parts.
+        let sign = amount.minorUnits.signum()
+        if (Split.minLines...Split.maxLines).contains(parts.count), sign != 0,
+            parts.allSatisfy({ $0.target.account.isEmpty && $0.amount.minorUnits.signum() == sign })
+        {
+            entry.category = ""
+            entry.transferAccount = ""
+            entry.splits = parts.map {
+                StatementSplit(category: $0.target.category, amount: $0.amount, memo: $0.split.memo ?? "")
+            }
+            return [entry]
+        }
+        var entries: [StatementEntry] = []
+        entries.reserveCapacity(parts.count)
+        for (index, part) in parts.enumerated() {
+            entry.location = "line \(line) (split \(index + 1))"
+            entry.amount = part.amount
+            entry.memo = (part.split.memo ?? "").isEmpty ? memo : part.split.memo ?? ""
+            entry.category = part.target.category
+            entry.transferAccount = part.target.account
+            entries.append(entry)
         }
         return entries
     }

@@ -272,7 +272,8 @@ extension Imports {
             category: nil,
             account: nil,
             toAccount: nil,
-            note: row.note
+            note: row.note,
+            tags: row.tags
         )
         if transfer {
             // The file names the other account (QIF `L[Account]`, or the pair's other row).
@@ -289,15 +290,17 @@ extension Imports {
             )
         }
         let names = row.categoryID.flatMap { paths[$0] } ?? row.categoryName.split(separator: ":").map(String.init)
-        return ImportRecord(
+        var record = ImportRecord(
             line: row.row,
             draft: draft,
-            category: names.first ?? "",
-            subcategory: names.dropFirst().first ?? "",
+            category: row.lines.isEmpty ? names.first ?? "" : "",
+            subcategory: row.lines.isEmpty ? names.dropFirst().first ?? "" : "",
             account: account,
             toAccount: "",
             importedID: row.importedID
         )
+        record.lines = row.lines
+        return record
     }
 
     /// Each category's name path: ["Food"] or ["Food", "Coffee"].

@@ -98,6 +98,12 @@ extension Imports {
                 row.proposed["note"] = nil
             }
             if let raw = change.category {
+                guard row.lines.isEmpty else {
+                    throw FieldError(
+                        "category",
+                        "row \(number) is split over \(row.lines.count) categories; change them on the record once it is imported"
+                    )
+                }
                 row.categoryName = ""
                 row.categoryID = nil
                 if let reference = Reference(raw) {

@@ -24,6 +24,7 @@ extension Imports {
             let row = rows[i]
             var explicit: Set<RuleField> = [.account]
             if row.categoryID != nil || !row.categoryName.isEmpty || !row.transferAccount.isEmpty || row.pairRow != nil
+                || !row.lines.isEmpty
             {
                 explicit.insert(.category)
             }
@@ -50,13 +51,17 @@ extension Imports {
                 rows[i].categoryID = CategoryID(rawValue: category)
                 rows[i].proposed["category"] = rule
             }
+            if let tag = outcome.tag, let rule = outcome.sources[.tag] {
+                rows[i].tags = [tag]
+                rows[i].proposed["tag"] = rule
+            }
         }
     }
 
     static let rowColumns = [
         "import_id", "row", "location", "account", "date", "time", "kind", "amount_minor", "currency", "payee", "note",
         "category_id", "category_name", "transfer_account", "imported_id", "status", "action", "match_id", "reason",
-        "proposed", "transaction_id", "previous", "pair_row",
+        "proposed", "transaction_id", "previous", "pair_row", "lines", "tags",
     ]
 
     /// Writes the rows through the bulk path the imports use (on SQLite one bound JSON value per
@@ -75,6 +80,7 @@ extension Imports {
                     .text(r.categoryName), .text(r.transferAccount), .text(r.importedID), .text(r.status.rawValue),
                     .text(r.action.rawValue), BulkValue(r.matchID), .text(r.reason), .text(proposed),
                     BulkValue(r.transactionID), .text(""), BulkValue(r.pairRow.map(Int64.init)),
+                    .text(try StagedLine.encode(r.lines)), .text(try StagedLine.encodeTags(r.tags)),
                 ]
             }
             try await writer.insert(
@@ -117,7 +123,7 @@ extension Imports {
         let proposed =
             proposedText == "{}" || proposedText.isEmpty
             ? [:] : try JSONDecoder().decode([String: Int64].self, from: Data(proposedText.utf8))
-        return ImportRow(
+        var row = ImportRow(
             row: Int(try int("row") ?? 0),
             location: try text("location"),
             account: Int(try int("account") ?? 0),
@@ -138,6 +144,9 @@ extension Imports {
             proposed: proposed,
             transactionID: try int("transaction_id").map(TransactionID.init(rawValue:))
         )
+        row.lines = try StagedLine.decode(try text("lines"), currency: currency)
+        row.tags = try StagedLine.decodeTags(try text("tags"))
+        return row
     }
 
     /// Per account with a stated closing balance: the book's balance at the end of that day.

@@ -179,8 +179,23 @@ extension Imports {
                 transferAccount: entry.transferAccount,
                 importedID: ids[i]
             )
-            let path = entry.category.split(separator: ":").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-                .joined(separator: ":")
+            if !entry.splits.isEmpty {
+                // Lines are positive, as a split record's are; the reader gave each the total's sign.
+                row.lines = entry.splits.map { split in
+                    let names = Self.categoryPath(split.category).split(separator: ":", maxSplits: 1).map(String.init)
+                    return ImportLine(
+                        category: names.first ?? "",
+                        subcategory: names.dropFirst().first ?? "",
+                        amount: Money(
+                            minorUnits: split.amount.minorUnits.magnitude.int64,
+                            currency: split.amount.currency
+                        ),
+                        note: String(split.memo.trimmingSpaces().prefix(500))
+                    )
+                }
+                return row
+            }
+            let path = Self.categoryPath(entry.category)
             if !path.isEmpty, entry.transferAccount.isEmpty {
                 let kind: CategoryKind = row.kind == .income ? .income : .expense
                 if let id = byPath["\(kind.rawValue)|\(path.lowercased())"] {
@@ -192,6 +207,11 @@ extension Imports {
             }
             return row
         }
+    }
+
+    /// "Food:Groceries" from a file's category text, its parts trimmed and empty ones dropped.
+    static func categoryPath(_ text: String) -> String {
+        text.split(separator: ":").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: ":")
     }
 
     /// Finds what each row is, from the ids already imported into the accounts and the book's

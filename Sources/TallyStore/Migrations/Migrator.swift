@@ -152,6 +152,12 @@ enum Migrator {
             sqlite: Migration0020.sqlite,
             postgres: Migration0020.postgres
         ),
+        Migration(
+            version: 21,
+            name: "split lines and tags on staged bank-file rows",
+            sqlite: Migration0021.sqlite,
+            postgres: Migration0021.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

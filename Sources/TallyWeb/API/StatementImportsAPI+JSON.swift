@@ -121,6 +121,7 @@ struct ImportRowJSON: ResponseEncodable {
     let categoryId: Int64?, category: String?, transferAccount: String, importedId: String
     let status: String, action: String, matchId: Int64?, pairRow: Int?, reason: String, proposed: [String: Int64]
     let transactionId: Int64?
+    let lines: [LineJSON]?, tags: [String]
 
     init(_ r: ImportRow, categories: [TallyCore.Category]) {
         row = r.row
@@ -147,6 +148,8 @@ struct ImportRowJSON: ResponseEncodable {
         reason = r.reason
         proposed = r.proposed
         transactionId = r.transactionID?.rawValue
+        lines = r.lines.isEmpty ? nil : r.lines.map(LineJSON.init)
+        tags = r.tags
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -172,11 +175,35 @@ struct ImportRowJSON: ResponseEncodable {
         try c.encode(reason, forKey: .reason)
         try c.encode(proposed, forKey: .proposed)
         try c.encode(transactionId, forKey: .transactionId)
+        try c.encode(lines, forKey: .lines)
+        try c.encode(tags, forKey: .tags)
     }
 
     enum Keys: String, CodingKey {
         case row, location, account, date, time, kind, amount, currency, payee, note, categoryId, category
         case transferAccount, importedId, status, action, matchId, pairRow, reason, proposed, transactionId
+        case lines, tags
+    }
+
+    /// A split row's line: `{category, amount, note}`, the category as "Food:Groceries" (null when none).
+    struct LineJSON: Encodable {
+        let category: String?, amount: String, note: String
+
+        init(_ line: ImportLine) {
+            let path = [line.category, line.subcategory].filter { !$0.isEmpty }.joined(separator: ":")
+            category = path.isEmpty ? nil : path
+            amount = line.amount.decimalString
+            note = line.note
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(category, forKey: .category)
+            try c.encode(amount, forKey: .amount)
+            try c.encode(note, forKey: .note)
+        }
+
+        enum CodingKeys: String, CodingKey { case category, amount, note }
     }
 }
 

@@ -189,6 +189,13 @@ struct StatementReviewPages {
             recordLink: row.transactionID.map { "/books/\(book.id)/transactions/\($0)/edit" } ?? "",
             actions: actions,
             categoryOptions: options,
+            splitLines: row.lines.map { line in
+                let path = [line.category, line.subcategory].filter { !$0.isEmpty }.joined(separator: ":")
+                return "\(path.isEmpty ? "Uncategorised" : path) \(line.amount.formatted)"
+                    + (line.note.isEmpty ? "" : " (\(line.note))")
+            },
+            isSplit: !row.lines.isEmpty,
+            tagsLabel: row.tags.map { "#\($0)" }.joined(separator: " "),
             skipped: row.action == .skip,
             proposedNote: proposed.isEmpty ? "" : "A rule filled in: \(proposed.joined(separator: ", "))."
         )

@@ -143,6 +143,11 @@ struct ImportReviewRow: ViewModel {
     let recordLink: String
     let actions: [ValueOption]
     let categoryOptions: [ValueOption]
+    /// A split transaction's lines, one "Food:Groceries 40.00 (Bread)" each; its category is then fixed.
+    let splitLines: [String]
+    let isSplit: Bool
+    /// "#japan-2026": the tags a rule gives it; "" for none.
+    let tagsLabel: String
     let skipped: Bool
     let proposedNote: String
 }
