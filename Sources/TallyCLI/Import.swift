@@ -9,10 +9,10 @@ extension Tally {
     /// committed.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import Tally's CSV, or a bank file (OFX/QFX, QIF, CAMT.053, bank CSV) after a review.",
+            abstract: "Import Tally's CSV or JSON, or a bank file (OFX/QFX, QIF, CAMT.053, bank CSV) after a review.",
             discussion: """
-                Tally's own CSV (date,amount,kind,payee,category,subcategory,account,currency,note) is \
-                imported whole or not at all, as before. A bank file is read, checked against the book \
+                Tally's own CSV (date,amount,kind,payee,category,subcategory,account,currency,note) or \
+                JSON (what tally export --format json writes) is imported whole or not at all. A bank file is read, checked against the book \
                 (already imported, possible duplicates, transfers) and filed by the rules; the review is \
                 printed, then committed with --yes, or after a question on a terminal. Without a \
                 terminal and without --yes nothing is stored. A bad file exits 65 naming the line or \
@@ -21,7 +21,8 @@ extension Tally {
         )
 
         @Argument(help: "The file ('-' for standard input).") var file: String?
-        @Option(help: "tally, csv, ofx, qif or camt (detected when left out).") var format: ImportFormat?
+        @Option(help: "tally (Tally's CSV or JSON), csv, ofx, qif or camt (detected when left out).") var format:
+            ImportFormat?
         @Option(help: "The target account (made when missing); for files that name one account.")
         var account: String?
         @Option(help: "A bank CSV's mapping, as a JSON file (see docs/import.md).") var mapping: String?
@@ -224,7 +225,7 @@ extension Tally {
 
         init(_ detected: StatementReader.Detected) {
             switch detected {
-            case .tallyCSV: self = .tally
+            case .tally: self = .tally
             case .statement(let format): self = ImportFormat(rawValue: format.rawValue)!
             }
         }

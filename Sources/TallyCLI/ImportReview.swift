@@ -14,7 +14,7 @@ struct TallyCSVImporter {
         try await store.withStore { store in
             let scope = try await who.resolve(store)
             let book = scope.book
-            let source = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today)
+            let source = try TallyFile.open(bytes: bytes, bookCurrency: book.currency, today: scope.today)
             if dryRun {
                 let preview = try source.preview(limit: 5)
                 let rows = preview.rows.map { r in

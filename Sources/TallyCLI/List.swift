@@ -109,10 +109,19 @@ enum Listing {
         return object
     }
 
+    /// A record as `export --format json` writes it: `jsonObject` without the ids that belong to
+    /// this server (`id`, `import_id`, `imported_id`), so that an export imported into another
+    /// book exports to the same text.
+    static func portableObject(_ r: TransactionRecord) -> [String: Any] {
+        var object = jsonObject(r)
+        for key in ["id", "import_id", "imported_id"] { object[key] = nil }
+        return object
+    }
+
     /// A page of records as the elements of `--format json`'s array, indented as there, without
     /// the brackets: `tally export --format json` joins pages with ",\n" and gives the same text.
-    static func jsonElements(_ records: [TransactionRecord]) -> String {
-        let array = json(records.map(jsonObject))
+    static func jsonElements(_ records: [TransactionRecord], portable: Bool = false) -> String {
+        let array = json(records.map { portable ? portableObject($0) : jsonObject($0) })
         guard array.hasPrefix("[\n"), array.hasSuffix("\n]") else { return array }
         return String(array.dropFirst(2).dropLast(2))
     }

@@ -82,7 +82,7 @@ public enum TallyCSV {
 }
 
 /// Reads a Tally CSV file as import rows, checking every value; errors name the line and column.
-public final class TallyCSVImport: ImportSource, @unchecked Sendable {
+public final class TallyCSVImport: TallyFileImport, @unchecked Sendable {
     // @unchecked: the reader is advanced by one importing task at a time; the lock makes a
     // second caller wait rather than corrupt the position.
     private let lock = NSLock()
@@ -215,93 +215,18 @@ public final class TallyCSVImport: ImportSource, @unchecked Sendable {
         }
         // Text cells lose the `'` the export added against spreadsheet formulas, so an export
         // reads back to the same text.
-        func field(_ name: String) -> String? {
-            columns[name].map {
-                TallyCSV.textColumns.contains(name) ? CSVFormulaGuard.unescape(row.fields[$0]) : row.fields[$0]
-            }
-        }
-        var input = TransactionInput(
-            kind: field("kind"),
-            amount: field("amount"),
-            currency: field("currency"),
-            date: field("date") ?? "",
-            time: field("time"),
-            payee: field("payee"),
-            category: nil,
-            account: nil,
-            toAccount: nil,
-            note: field("note"),
-            tags: field("tags").map { [$0] }
+        let checked = try Self.checked(
+            place: "line \(row.line)",
+            line: row.line,
+            field: { name in
+                columns[name].map {
+                    TallyCSV.textColumns.contains(name) ? CSVFormulaGuard.unescape(row.fields[$0]) : row.fields[$0]
+                }
+            },
+            tags: nil,
+            bookCurrency: bookCurrency,
+            today: today
         )
-        let toAccount = (field("to_account") ?? "").trimmingSpaces()
-        if input.kind?.trimmingSpaces().lowercased() == "transfer" {
-            input.account = field("account")
-            input.toAccount = toAccount
-        } else if !toAccount.isEmpty {
-            throw FieldError("line \(row.line), to_account", "only transfers have a destination account")
-        }
-        if let amount = input.amount, amount.trimmingSpaces().hasPrefix("-") {
-            throw FieldError("line \(row.line), amount", "must be positive; the kind column gives the direction")
-        }
-        var draft: TransactionDraft
-        do {
-            draft = try TransactionDraft.validate(input, base: nil, bookCurrency: bookCurrency, today: today)
-        } catch {
-            throw FieldError("line \(row.line), \(error.field)", error.message)
-        }
-        let category = (field("category") ?? "").trimmingSpaces()
-        let subcategory = (field("subcategory") ?? "").trimmingSpaces()
-        if draft.kind == .transfer, !category.isEmpty || !subcategory.isEmpty {
-            throw FieldError("line \(row.line), category", "a transfer has no category")
-        }
-        if category.isEmpty, !subcategory.isEmpty {
-            throw FieldError("line \(row.line), subcategory", "needs a category")
-        }
-        for (name, value) in [
-            ("category", category), ("subcategory", subcategory), ("account", field("account") ?? ""),
-        ] {
-            do { try Validate.text(value, field: name, maxLength: 100) } catch {
-                throw FieldError("line \(row.line), \(name)", error.message)
-            }
-            if name != "account", value.utf8.contains(UInt8(ascii: ":")) {
-                throw FieldError(
-                    "line \(row.line), \(name)",
-                    "cannot contain ':' (it separates a category from its sub-category)"
-                )
-            }
-        }
-        draft.account = nil
-        draft.toAccount = nil
-        let lineNote = (field("line_note") ?? "").trimmingSpaces()
-        do { try Validate.text(lineNote, field: "line_note", maxLength: 2000) } catch {
-            throw FieldError("line \(row.line), line_note", error.message)
-        }
-        let split = (field("split") ?? "").trimmingSpaces()
-        if split.isEmpty, !lineNote.isEmpty {
-            throw FieldError("line \(row.line), line_note", "is only for the rows of a split")
-        }
-        return Row(
-            record: ImportRecord(
-                line: row.line,
-                draft: draft,
-                category: category,
-                subcategory: subcategory,
-                account: (field("account") ?? "").trimmingSpaces(),
-                toAccount: toAccount
-            ),
-            split: split,
-            lineNote: lineNote
-        )
-    }
-
-    /// Reads every row without storing anything: the count and the first `limit` rows, for a preview.
-    public func preview(limit: Int) throws -> (count: Int, rows: [ImportRecord]) {
-        var rows: [ImportRecord] = []
-        var count = 0
-        while let row = try next() {
-            if rows.count < limit { rows.append(row) }
-            count += 1
-        }
-        return (count, rows)
+        return Row(record: checked.record, split: checked.split, lineNote: checked.lineNote)
     }
 }

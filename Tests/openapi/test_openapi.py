@@ -769,6 +769,15 @@ def exercise(c: Client):
         c.call("post", I, 200, ids=B, query={"dry_run": preview}, raw=csv, content_type="text/csv")
     c.call("post", I, 201, ids=B, query={"dry_run": "no"}, raw=csv, content_type="text/csv")
     c.call("post", I, 404, ids=NOBOOK, raw=csv, content_type="text/csv")
+    # Tally's JSON export, a split and tags included; a number for an amount is a 422.
+    records = [{"date": first, "kind": "expense", "amount": "52.50", "payee": "Costco", "tags": ["costco"],
+                "lines": [{"category": "Food:Groceries", "amount": "40.00", "note": ""},
+                          {"category": "Household", "amount": "12.50", "note": ""}]}]
+    c.call("post", I, 200, ids=B, query={"dry_run": "true"}, raw=json.dumps(records).encode(),
+           content_type="application/json")
+    c.call("post", I, 201, ids=B, raw=json.dumps(records).encode(), content_type="application/json")
+    c.call("post", I, 422, ids=B, raw=json.dumps([{**records[0], "amount": 52.5}]).encode(),
+           content_type="application/json")
 
     # ---- bank files: staged, reviewed, committed, found again, discarded and undone
     staged = c.call("post", I, 201, ids=B, query={"account": "Checking"}, raw=BANK_OFX,
@@ -1223,12 +1232,14 @@ def every_operation_with_a_bad_id(c: Client, live):
 
 
 def every_json_operation_with_an_empty_body(c: Client, live):
-    """An empty body where a JSON object is read is a 400 (paying a bill needs none)."""
+    """An empty body where a JSON object is read is a 400 (paying a bill needs none). An import's
+    body is a file (Tally's CSV or its JSON array): an empty one is a 422 naming `file`."""
     for method, path, operation in operations():
         content = operation.get("requestBody", {}).get("content", {})
         if "application/json" not in content or path.endswith("/pay"):
             continue
-        c.call(method, path, 400, ids=path_ids(path, live), raw=b"", content_type="application/json")
+        status = 422 if path.endswith("/imports") else 400
+        c.call(method, path, status, ids=path_ids(path, live), raw=b"", content_type="application/json")
 
 
 def every_operation_without_credentials(c: Client, book):

@@ -106,7 +106,8 @@ struct LocalBackend: TallyBackend {
     }
 }
 
-/// `export --format json`: pages of records joined into the array `list --format json` prints.
+/// `export --format json`: pages of records joined into one array, as `list --format json` prints
+/// them without their ids (see `Listing.portableObject`), which `tally import` reads back.
 struct JSONExportWriter {
     private var first = true
 
@@ -114,7 +115,7 @@ struct JSONExportWriter {
     mutating func page(_ records: [TransactionRecord]) -> String {
         guard !records.isEmpty else { return "" }
         defer { first = false }
-        return (first ? "[\n" : ",\n") + Listing.jsonElements(records)
+        return (first ? "[\n" : ",\n") + Listing.jsonElements(records, portable: true)
     }
 
     /// The closing text.

@@ -9,12 +9,13 @@ public enum StatementReader {
     public enum Detected: Equatable, Sendable {
         /// One of the statement formats.
         case statement(StatementFormat)
-        /// Tally's own CSV layout (`date,amount,kind,…`), read by `TallyCSVImport`.
-        case tallyCSV
+        /// Tally's own file: its CSV layout (`date,amount,kind,…`) or the JSON array that
+        /// `tally export --format json` writes; `TallyFile.open` reads either.
+        case tally
     }
 
     /// The format of `bytes`, from their start: OFX's header or root, a camt.053 document, a QIF
-    /// `!Type:`/`!Account` line, Tally's CSV header; anything else is a bank CSV.
+    /// `!Type:`/`!Account` line, Tally's CSV header or a JSON array; anything else is a bank CSV.
     public static func detect(_ bytes: [UInt8]) -> Detected {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let trimmed = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
@@ -30,7 +31,9 @@ public enum StatementReader {
         }
         let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
         let columns = firstLine.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if columns.starts(with: ["date", "amount", "kind"]) { return .tallyCSV }
+        if columns.starts(with: ["date", "amount", "kind"]) || trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
+            return .tally
+        }
         return .statement(.csv)
     }
 

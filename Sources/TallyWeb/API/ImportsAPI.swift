@@ -35,7 +35,7 @@ struct ImportsAPI {
                 context: context
             )
         }
-        let source = try TallyCSVImport(bytes: upload.bytes, bookCurrency: book.currency, today: scope.today)
+        let source = try TallyFile.open(bytes: upload.bytes, bookCurrency: book.currency, today: scope.today)
         let dryRun = upload.dryRun?.lowercased() ?? "false"
         guard ["true", "1", "yes", "false", "0", "no"].contains(dryRun) else {
             throw FieldError("dry_run", "must be true or false")
@@ -65,7 +65,7 @@ struct ImportsAPI {
         if case .statement(let format) = detected, format != .csv { return format }
         let hasMapping = [upload.mapping, upload.preset].contains { !($0 ?? "").trimmingSpaces().isEmpty }
         if hasMapping { return .csv }
-        if detected == .tallyCSV { return nil }
+        if detected == .tally { return nil }
         let head = String(decoding: upload.bytes.prefix(64), as: UTF8.self)
         let start = head.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         return start.isEmpty || start.hasPrefix("date,amount") ? nil : .csv

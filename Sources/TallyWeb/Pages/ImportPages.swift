@@ -64,7 +64,7 @@ struct ImportPages {
             }
         }
         do {
-            let preview = try TallyCSVImport(bytes: bytes, bookCurrency: book.currency, today: scope.today).preview(
+            let preview = try TallyFile.open(bytes: bytes, bookCurrency: book.currency, today: scope.today).preview(
                 limit: 10
             )
             let token = try await store.imports.stageImport(into: scope, fileName: file.filename, data: bytes)
@@ -109,7 +109,7 @@ struct ImportPages {
             return PageRenderer.redirect("/books/\(bookID)/import")
         }
         let staged = try await store.imports.stagedImport(token, in: scope)
-        let source = try TallyCSVImport(bytes: staged.data, bookCurrency: book.currency, today: scope.today)
+        let source = try TallyFile.open(bytes: staged.data, bookCurrency: book.currency, today: scope.today)
         let result = try await store.imports.importRecords(into: scope, from: source, claiming: token)
         var query: [(String, String)] = []
         if let first = result.firstDate, let last = result.lastDate {
