@@ -9,31 +9,24 @@ import TallyCore
 /// tags keep Beancount's tag characters; payee and narration are quoted with `\"`, `\\` and `\n`
 /// escaped. Amounts are the exact decimal form of the minor units: "40.00 USD".
 public struct BeancountWriter: JournalWriter {
-    private let title: String
-    private let currency: Currency
-    private var names = JournalNames(clean: BeancountWriter.component)
+    private var book: JournalBook
     private var opened: Set<String> = []
 
     /// A writer for a book with this name and currency (its operating currency).
-    public init(book: String, currency: Currency) {
-        self.title = JournalText.oneLine(book)
-        self.currency = currency
-    }
+    public init(book: String, currency: Currency) { self.book = JournalBook(book, currency, clean: Self.component) }
 
     /// Names these accounts now, in this order, so that later clashes are renamed instead of them.
-    public mutating func reserve(_ accounts: [JournalAccount]) {
-        for account in accounts { _ = names.name(account) }
-    }
+    public mutating func reserve(_ accounts: [JournalAccount]) { book.reserve(accounts) }
 
     /// The title and operating-currency options.
     public mutating func header() -> String {
-        "option \"title\" \(Self.string(title))\noption \"operating_currency\" \"\(currency.code)\"\n"
+        "option \"title\" \(Self.string(book.title))\noption \"operating_currency\" \"\(book.currency.code)\"\n"
     }
 
     /// The `open` directives of accounts not used before, then the transaction.
     public mutating func entry(_ entry: JournalEntry) -> String {
         var text = "\n"
-        let accounts = entry.postings.map { names.name($0.account) }
+        let accounts = entry.postings.map { book.names.name($0.account) }
         for account in accounts where opened.insert(account).inserted {
             text += "\(entry.date) open \(account)\n"
         }

@@ -90,3 +90,22 @@ public protocol JournalWriter {
     /// One entry's text, with any declarations it needs first (Beancount's `open`).
     mutating func entry(_ entry: JournalEntry) -> String
 }
+
+/// What both writers keep of the book: its one-line title, its currency, and the account names
+/// given so far (each writer cleans names its own way).
+struct JournalBook {
+    let title: String
+    let currency: Currency
+    var names: JournalNames
+
+    init(_ book: String, _ currency: Currency, clean: @escaping (String) -> String) {
+        title = JournalText.oneLine(book)
+        self.currency = currency
+        names = JournalNames(clean: clean)
+    }
+
+    /// Names these accounts now, in this order, so that later clashes are renamed instead of them.
+    mutating func reserve(_ accounts: [JournalAccount]) {
+        for account in accounts { _ = names.name(account) }
+    }
+}

@@ -8,24 +8,17 @@ import TallyCore
 /// entry's date and `key:: value` is evaluated as an expression. Amounts are the exact decimal
 /// form of the minor units with the ISO code after them: "40.00 USD", "1500 JPY".
 public struct LedgerWriter: JournalWriter {
-    private let title: String
-    private let currency: Currency
-    private var names = JournalNames(clean: LedgerWriter.component)
+    private var book: JournalBook
 
     /// A writer for a book with this name and currency.
-    public init(book: String, currency: Currency) {
-        self.title = JournalText.oneLine(book)
-        self.currency = currency
-    }
+    public init(book: String, currency: Currency) { self.book = JournalBook(book, currency, clean: Self.component) }
 
     /// Names these accounts now, in this order, so that later clashes are renamed instead of them.
-    public mutating func reserve(_ accounts: [JournalAccount]) {
-        for account in accounts { _ = names.name(account) }
-    }
+    public mutating func reserve(_ accounts: [JournalAccount]) { book.reserve(accounts) }
 
     /// A comment naming the book and its currency.
     public mutating func header() -> String {
-        "; Tally export of the book \"\(title)\", kept in \(currency.code)\n"
+        "; Tally export of the book \"\(book.title)\", kept in \(book.currency.code)\n"
     }
 
     /// The entry: header line, note and tag comments, then one line per posting.
@@ -43,7 +36,7 @@ public struct LedgerWriter: JournalWriter {
         }
         let tags = entry.tags.map(Self.tag).filter { !$0.isEmpty }
         if !tags.isEmpty { text += "    ; :" + tags.joined(separator: ":") + ":\n" }
-        let accounts = entry.postings.map { names.name($0.account) }
+        let accounts = entry.postings.map { book.names.name($0.account) }
         let width = accounts.map(\.count).max() ?? 0
         for (posting, account) in zip(entry.postings, accounts) {
             text += "    " + account + String(repeating: " ", count: width - account.count + 4)
