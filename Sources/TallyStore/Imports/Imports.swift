@@ -90,17 +90,31 @@ extension Imports {
             var values: [BulkValue] = []
             values.reserveCapacity(batchRows * width)
             var queue = WriteQueue(depth: 2)
+            var extras = ImportExtras()
+            var lineNames: [SpelledNames: CategoryID?] = [:]
             func flush() async throws {
                 guard !values.isEmpty else { return }
                 let batch = values
+                let special = extras
                 values.removeAll(keepingCapacity: true)
+                extras.removeAll()
                 try await queue.enqueue {
-                    try await writer.insert(
-                        into: "transactions",
-                        columns: Self.importColumns,
-                        values: batch,
-                        shared: shared
-                    )
+                    if special.isEmpty {
+                        try await writer.insert(
+                            into: "transactions",
+                            columns: Self.importColumns,
+                            values: batch,
+                            shared: shared
+                        )
+                    } else {
+                        try await special.insert(
+                            writer,
+                            columns: Self.importColumns,
+                            values: batch,
+                            shared: shared,
+                            book: bookID
+                        )
+                    }
                 }
             }
             // The kept totals go out in parts as well: written beside the records rather than all
@@ -161,67 +175,61 @@ extension Imports {
                     let date = d.date.description
                     let base = rates.convert(d.amount, on: d.date)?.minorUnits
                     var shares: [RecordMoney.Line] = []
-                    if !row.lines.isEmpty || !d.tags.isEmpty {
-                        // A split or tagged record is written on its own, for its id, with its lines and tags.
-                        try await flush()
-                        try await queue.settle()
-                        var lineCategories: [CategoryID?] = []
-                        for line in row.lines {
-                            lineCategories.append(
-                                try await names.category(
-                                    db,
-                                    kind: d.kind,
-                                    name: line.category,
-                                    sub: line.subcategory,
-                                    line: row.line
-                                )
-                            )
-                        }
-                        let record: [String: BulkValue] = [
-                            "kind": .text(d.kind.rawValue), "amount_minor": .int(d.amount.minorUnits),
-                            "currency": .text(d.amount.currency.code), "date": .text(date),
-                            "time": .text(d.time?.description ?? ""), "payee": .text(d.payee), "payee_key": .text(key),
-                            "category_id": row.lines.isEmpty ? BulkValue(category) : .null,
-                            "account_id": BulkValue(account), "to_account_id": BulkValue(toAccount),
-                            "note": .text(d.note),
-                            "base_minor": BulkValue(base), "imported_id": BulkValue(row.importedID),
-                        ]
-                        let id = TransactionID(
-                            rawValue: try await writer.insertReturningIDs(
-                                into: "transactions",
-                                columns: Self.importColumns,
-                                values: Self.importColumns.map { shared[$0] ?? record[$0]! }
-                            )[0]
+                    var lineCategories: [CategoryID?] = []
+                    for line in row.lines {
+                        let spelled = SpelledNames(
+                            kind: d.kind,
+                            category: line.category,
+                            sub: line.subcategory,
+                            account: "",
+                            toAccount: ""
                         )
-                        // A new record has neither yet: write only what this one carries.
-                        if !d.tags.isEmpty {
-                            try await RecordTags.write(db, book: bookID, record: id, names: d.tags)
+                        if let known = lineNames[spelled] {
+                            lineCategories.append(known)
+                            continue
                         }
-                        if !row.lines.isEmpty {
-                            shares = try await RecordMoney.write(
-                                db,
-                                book: bookID,
-                                record: id,
-                                lines: zip(lineCategories, row.lines).map { ($0, $1.amount.minorUnits, $1.note) },
-                                base: base
-                            )
-                        }
-                    } else {
-                        // In `importColumns` order, without the shared ones.
-                        values.append(.text(d.kind.rawValue))
-                        values.append(.int(d.amount.minorUnits))
-                        values.append(.text(d.amount.currency.code))
-                        values.append(.text(date))
-                        values.append(.text(d.time?.description ?? ""))
-                        values.append(.text(d.payee))
-                        values.append(.text(key))
-                        values.append(BulkValue(category))
-                        values.append(BulkValue(account))
-                        values.append(BulkValue(toAccount))
-                        values.append(.text(d.note))
-                        values.append(BulkValue(base))
-                        values.append(BulkValue(row.importedID))
+                        // Possibly a new category: a write of its own, after the batches in flight.
+                        try await queue.settle()
+                        let id = try await names.category(
+                            db,
+                            kind: d.kind,
+                            name: line.category,
+                            sub: line.subcategory,
+                            line: row.line
+                        )
+                        lineNames[spelled] = id
+                        lineCategories.append(id)
                     }
+                    if !row.lines.isEmpty || !d.tags.isEmpty {
+                        // Its id, lines and tags are written with the batch (`ImportExtras`).
+                        shares = RecordMoney.shares(
+                            categories: lineCategories,
+                            amounts: row.lines.map(\.amount.minorUnits),
+                            base: base
+                        )
+                        extras.append(
+                            ImportExtras.Record(
+                                index: values.count / width,
+                                lines: zip(lineCategories, row.lines).map { ($0, $1.amount.minorUnits, $1.note) },
+                                shares: shares,
+                                tags: d.tags
+                            )
+                        )
+                    }
+                    // In `importColumns` order, without the shared ones.
+                    values.append(.text(d.kind.rawValue))
+                    values.append(.int(d.amount.minorUnits))
+                    values.append(.text(d.amount.currency.code))
+                    values.append(.text(date))
+                    values.append(.text(d.time?.description ?? ""))
+                    values.append(.text(d.payee))
+                    values.append(.text(key))
+                    values.append(row.lines.isEmpty ? BulkValue(category) : .null)
+                    values.append(BulkValue(account))
+                    values.append(BulkValue(toAccount))
+                    values.append(.text(d.note))
+                    values.append(BulkValue(base))
+                    values.append(BulkValue(row.importedID))
                     let filed = row.lines.isEmpty ? category : nil
                     totals.add(
                         sign: 1,
