@@ -23,7 +23,8 @@ struct RemoteBackend: TallyBackend {
         return RemoteBackend(client: client, book: BookID(rawValue: first.id))
     }
 
-    private var base: String { "/api/v1/books/\(book)" }
+    /// The book's path in the API.
+    var base: String { "/api/v1/books/\(book)" }
 
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord {
         let body = Self.body(input)
