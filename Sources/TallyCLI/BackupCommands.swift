@@ -31,24 +31,8 @@ extension Tally {
             }
             try await reportingErrors {
                 let output = self.output ?? "tally-backup-\(Date().formatted(.iso8601.year().month().day())).zip"
-                let (target, email, book) = (URL(fileURLWithPath: output), user, book)
-                try await store.withStore { store in
-                    let scope: BackupScope
-                    if email == nil, book == nil {
-                        scope = .server
-                    } else {
-                        let person = try await findUser(store, email: email)
-                        if let book {
-                            scope = .books([try await store.scope(person, book: book).bookID])
-                        } else {
-                            scope = .books(try await store.backups.books(of: person))
-                        }
-                    }
-                    let zip = try await BackupArchive.write(scope, store: store)
-                    defer { BackupArchive.discard(zip) }
-                    try? FileManager.default.removeItem(at: target)
-                    try FileManager.default.moveItem(at: zip, to: target)
-                }
+                let (target, book) = (URL(fileURLWithPath: output), book)
+                try await store.withBackups(user: user) { backups in try await backups.backup(book: book, to: target) }
                 print("Wrote the backup to \(output).")
             }
         }
@@ -79,20 +63,11 @@ extension Tally {
         func run() async throws {
             try await reportingErrors {
                 guard FileManager.default.fileExists(atPath: file) else { throw CLIError("no file \(file)") }
-                let source = try BackupArchive.open(URL(fileURLWithPath: file))
-                let (book, from, email) = (book, from, user)
-                let counts = try await store.withStore { store in
-                    var target = RestoreTarget.emptyServer
-                    if let book {
-                        target = .book(
-                            try await store.scope(try await findUser(store, email: email), book: book),
-                            from: from
-                        )
-                    }
-                    let summary = try await store.backups.restore(source, into: target)
-                    return [summary.books.count, summary.rows["transactions"] ?? 0]
+                let (source, book, from) = (URL(fileURLWithPath: file), book, from)
+                let counts = try await store.withBackups(user: user) { backups in
+                    try await backups.restore(source, into: book, from: from)
                 }
-                print("Restored \(counts[0]) book(s) with \(counts[1]) records from \(file).")
+                print("Restored \(counts.books) book(s) with \(counts.records) records from \(file).")
             }
         }
     }
