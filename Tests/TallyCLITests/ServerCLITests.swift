@@ -104,7 +104,7 @@ struct ServerCLITests {
         )
         let environment = ["TALLY_SERVER": "http://127.0.0.1:9", "TALLY_TOKEN": "tly_x"]
         for (arguments, name) in [
-            (["import", file.path], "import"), (["rules", "list"], "rules list"), (["rate", "list"], "rate list"),
+            (["import", file.path], "import"), (["rate", "list"], "rate list"),
             (["rate", "set", "EUR", "2026-01-01", "1.1"], "rate set"),
         ] {
             let result = try cli.run(arguments, data: false, environment: environment)
