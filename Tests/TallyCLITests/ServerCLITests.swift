@@ -96,15 +96,9 @@ struct ServerCLITests {
     func localOnlyNames() throws {
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let file = cli.dataFolder.appendingPathComponent("in.csv")
-        try "date,amount,kind,payee,category,subcategory,account,currency,note\n".write(
-            to: file,
-            atomically: true,
-            encoding: .utf8
-        )
         let environment = ["TALLY_SERVER": "http://127.0.0.1:9", "TALLY_TOKEN": "tly_x"]
         for (arguments, name) in [
-            (["import", file.path], "import"), (["rate", "list"], "rate list"),
+            (["rate", "list"], "rate list"), (["rate", "delete", "1"], "rate delete"),
             (["rate", "set", "EUR", "2026-01-01", "1.1"], "rate set"),
         ] {
             let result = try cli.run(arguments, data: false, environment: environment)

@@ -6,7 +6,7 @@ import TallyStore
 /// (`LocalBackend`, the store's services) or on a server (`RemoteBackend`, the JSON API). Both
 /// answer with the same core and store types, so each command prints with one piece of code and
 /// gives the same output either way.
-protocol TallyBackend: PlanBackend, RuleBackend {
+protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend {
     /// Records a new expense, income or transfer. `key` makes it safe to send twice: a server
     /// stores one record per key (the local store needs none; its write is one transaction).
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord
