@@ -13,7 +13,8 @@ extension Tally {
                 Without --user or --book it holds the whole server: every user (password hashes \
                 included), book and file. --user EMAIL holds every book that user can reach; --book \
                 ID (with --user when there are several users) one book. Taken from one consistent \
-                snapshot while the server runs.
+                snapshot while the server runs. Against a server (tally login, --server) it holds the \
+                books you can open, or --book ID one of them.
                 """
         )
 
@@ -48,7 +49,8 @@ extension Tally {
                 transaction: a refused backup stores nothing and exits 65. A folder or database that \
                 already has users or books is refused, unless --book ID names an empty book (no \
                 records, plans, rules, presets, rates or tags) to restore one of the backup's books \
-                into; its starting categories and accounts are replaced by the backup's.
+                into; its starting categories and accounts are replaced by the backup's. Against a \
+                server only --book ID works: one book into an empty book you own there.
                 """
         )
 

@@ -83,3 +83,31 @@ struct BothWaysRuleTests {
         #expect(try tally.run(["rules", "list"]).stdout == "No rules.\n")
     }
 }
+
+/// A wrong token on the commands ported last: the one clear line, never a trace.
+@Suite("a refused token on budget, goal, bill, rules, import, backup, restore")
+struct RefusedTokenTests {
+    @Test("each says the server refused the token, exit 1")
+    func refusedToken() throws {
+        let tally = try BothWays(.server)
+        defer { tally.cleanUp() }
+        try tally.setUp()
+        let url = tally.server!.url
+        let zip = tally.cli.dataFolder.appendingPathComponent("x.zip").path
+        try "x".write(toFile: zip, atomically: true, encoding: .utf8)
+        for arguments in [
+            ["budget", "list"], ["goal", "list"], ["bill", "list"], ["rules", "list"], ["import", "--undo", "1"],
+            ["backup", "-o", zip + ".out"], ["restore", zip, "--book", "1"],
+        ] {
+            #expect(
+                try tally.run(arguments + ["--server", url, "--token", "tly_wrong"])
+                    == .init(
+                        status: 1,
+                        stdout: "",
+                        stderr: "error: the server refused the token: log in again with tally login --server \(url)\n"
+                    ),
+                "\(arguments)"
+            )
+        }
+    }
+}
