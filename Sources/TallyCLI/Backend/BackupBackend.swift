@@ -82,8 +82,7 @@ struct RemoteBackups: BackupBackend {
         }
         var query = [("book", String(book.rawValue))]
         if let from { query.append(("from", String(from))) }
-        let bytes = Array(try Data(contentsOf: file))
-        let upload = ServerClient.Upload(bytes: bytes, contentType: "application/zip")
+        let upload = ServerClient.Upload(file: file, contentType: "application/zip")
         let answer = try await client.send(.POST, "/api/v1/restore", query: query, upload: upload)
         return (1, try RemoteJSON.decode(Restored.self, answer.body).records)
     }
