@@ -5,18 +5,12 @@ import Testing
 /// against a real `tally serve` (see `BothWays`).
 @Suite("tally import both ways", .serialized)
 struct BothWaysImportTests {
-    func write(_ tally: BothWays, _ name: String, _ text: String) throws -> String {
-        let file = tally.cli.dataFolder.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
     @Test("a bank file: review, commit, found again, undo; a bad file", arguments: CLIMode.allCases)
     func statement(_ mode: CLIMode) throws {
         let tally = try BothWays(mode)
         defer { tally.cleanUp() }
         try tally.setUp()
-        let file = try write(tally, "a.qif", ImportCLITests.qif)
+        let file = try tally.write("a.qif", ImportCLITests.qif)
         let table = """
             Row  Date         Amount  Payee                     Category  Account     Status  Action  Why
             ---  ----------  -------  ------------------------  --------  ----------  ------  ------  ---
@@ -57,7 +51,7 @@ struct BothWaysImportTests {
             try tally.run(["import", "--undo", "99"])
                 == .init(status: 1, stdout: "", stderr: "error: import not found\n")
         )
-        let bad = try write(tally, "bad.qif", "!Type:Bank\nD3/2/2026\nT-4.505\nPX\n^\n")
+        let bad = try tally.write("bad.qif", "!Type:Bank\nD3/2/2026\nT-4.505\nPX\n^\n")
         #expect(
             try tally.run(["import", bad, "--account", "Cash", "--yes"])
                 == .init(
@@ -73,7 +67,7 @@ struct BothWaysImportTests {
         let tally = try BothWays(mode)
         defer { tally.cleanUp() }
         try tally.setUp()
-        let csv = try write(tally, "bank.csv", "Date,Amount,Payee\n03/14/2026,-4.50,Coffee\n")
+        let csv = try tally.write("bank.csv", "Date,Amount,Payee\n03/14/2026,-4.50,Coffee\n")
         #expect(
             try tally.run(["import", csv, "--account", "Cash"])
                 == .init(
@@ -91,8 +85,7 @@ struct BothWaysImportTests {
                     stderr: "error: no preset named Nope; see the import presets of the book\n"
                 )
         )
-        let mapping = try write(
-            tally,
+        let mapping = try tally.write(
             "m.json",
             #"{"date": "Date", "date_format": "MM/DD/YYYY", "amount": "Amount", "payee": "Payee"}"#
         )
@@ -103,7 +96,7 @@ struct BothWaysImportTests {
             saved.stdout.hasSuffix("Imported 1 record (import 1; undo with `tally import --undo 1`).\n"),
             "\(saved)"
         )
-        let csv2 = try write(tally, "bank2.csv", "Date,Amount,Payee\n03/15/2026,-5.00,Tea\n")
+        let csv2 = try tally.write("bank2.csv", "Date,Amount,Payee\n03/15/2026,-5.00,Tea\n")
         #expect(
             try tally.run(["import", csv2, "--account", "Cash", "--yes"]).stdout == """
                 Row  Date        Amount  Payee  Category  Account  Status  Action  Why
@@ -121,8 +114,7 @@ struct BothWaysImportTests {
         let tally = try BothWays(mode)
         defer { tally.cleanUp() }
         try tally.setUp()
-        let own = try write(
-            tally,
+        let own = try tally.write(
             "own.csv",
             "date,amount,kind,payee,category,subcategory,account,currency,note\n"
                 + "2026-03-01,2.00,expense,Bus,Transport,,Cash,USD,\n2026-03-04,12.50,expense,Lunch,Food,Lunch,Wallet,USD,\n"
@@ -146,8 +138,7 @@ struct BothWaysImportTests {
                     stderr: ""
                 )
         )
-        let bad = try write(
-            tally,
+        let bad = try tally.write(
             "bad.csv",
             "date,amount,kind,payee,category,subcategory,account,currency,note\n2026-02-30,2.00,expense,Bus,,,Cash,USD,\n"
         )
