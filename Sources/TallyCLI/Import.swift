@@ -59,7 +59,7 @@ extension Tally {
                     let text = try await store.withBackend(who) { backend in
                         let outcome = try await backend.importTallyCSV(bytes, dryRun: dryRun)
                         guard case .imported = outcome else { return ImportReview.tallyCSV(outcome, book: "") }
-                        return ImportReview.tallyCSV(outcome, book: try await backend.importBook().name)
+                        return ImportReview.tallyCSV(outcome, book: try await backend.currentBook().name)
                     }
                     print(text, terminator: "")
                     return
@@ -119,7 +119,7 @@ extension Tally {
             mapping mappingBytes: [UInt8]?,
             backend: any TallyBackend
         ) async throws -> StagedImport {
-            let book = try await backend.importBook()
+            let book = try await backend.currentBook()
             let chosen = try await Self.mapping(
                 format: format,
                 bytes: bytes,

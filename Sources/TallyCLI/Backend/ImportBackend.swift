@@ -8,8 +8,6 @@ import TallyStore
 /// `DELETE …/imports/{id}` and `…/import-presets`. The file is read and checked here first either
 /// way, so a bad file is refused with the same line.
 protocol ImportBackend: Sendable {
-    /// The book imported into.
-    func importBook() async throws -> Book
     /// Imports Tally's own CSV whole, or with `dryRun` only previews it.
     func importTallyCSV(_ bytes: [UInt8], dryRun: Bool) async throws -> TallyCSVOutcome
     /// The book's saved bank CSV mappings.
@@ -105,8 +103,6 @@ extension StagedImport {
 }
 
 extension LocalBackend {
-    func importBook() async throws -> Book { scope.book }
-
     func importTallyCSV(_ bytes: [UInt8], dryRun: Bool) async throws -> TallyCSVOutcome {
         let source = try TallyCSVImport(bytes: bytes, bookCurrency: scope.book.currency, today: scope.today)
         guard dryRun else { return .imported(try await store.imports.importRecords(into: scope, from: source)) }

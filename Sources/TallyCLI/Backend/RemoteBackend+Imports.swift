@@ -6,13 +6,6 @@ import TallyStore
 /// Imports on a server: `POST …/imports` with the file as the body and its options in the query,
 /// `POST …/imports/{id}/commit`, `DELETE …/imports/{id}` and `…/import-presets`.
 extension RemoteBackend {
-    func importBook() async throws -> Book {
-        guard let found = try await RemoteBooks(client: client).books().first(where: { $0.id == book }) else {
-            throw KnownError(.notFound, "book not found")
-        }
-        return found
-    }
-
     func importTallyCSV(_ bytes: [UInt8], dryRun: Bool) async throws -> TallyCSVOutcome {
         let query = [("format", "tally")] + (dryRun ? [("dry_run", "true")] : [])
         let upload = ServerClient.Upload(bytes: bytes, contentType: "text/csv")

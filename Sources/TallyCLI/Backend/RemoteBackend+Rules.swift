@@ -40,14 +40,6 @@ extension RemoteBackend {
 
     func ruleWords() async throws -> RuleWords { try await RemoteNames(self).words }
 
-    /// The book's currency (from the user's books).
-    func currency() async throws -> Currency {
-        guard let found = try await RemoteBooks(client: client).books().first(where: { $0.id == book }) else {
-            throw KnownError(.notFound, "book not found")
-        }
-        return found.currency
-    }
-
     /// A `RuleInput`'s fields under the API's keys, those given.
     static func fields(_ input: RuleInput) -> [(String, String)] {
         let all: [(String, String?)] = [
@@ -76,7 +68,7 @@ struct RemoteNames {
         let accounts = try await backend.accounts().map(\.account)
         self.categories = categories
         self.accounts = accounts
-        currency = try await backend.currency()
+        currency = try await backend.currentBook().currency
         categoryIDs = Dictionary(
             categories.map { ($0.path(in: categories), $0.id.rawValue) },
             uniquingKeysWith: { first, _ in first }

@@ -26,6 +26,13 @@ struct RemoteBackend: TallyBackend {
     /// The book's path in the API.
     var base: String { "/api/v1/books/\(book)" }
 
+    func currentBook() async throws -> Book {
+        guard let found = try await RemoteBooks(client: client).books().first(where: { $0.id == book }) else {
+            throw KnownError(.notFound, "book not found")
+        }
+        return found
+    }
+
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord {
         let body = Self.body(input)
         let headers = [("Idempotency-Key", key)]
