@@ -13,7 +13,8 @@ extension Tally {
                 Without --user or --book it holds the whole server: every user (password hashes \
                 included), book and file. --user EMAIL holds every book that user can reach; --book \
                 ID (with --user when there are several users) one book. Taken from one consistent \
-                snapshot while the server runs.
+                snapshot while the server runs. Against a server (tally login, --server) it holds the \
+                books you can open, or --book ID one of them.
                 """
         )
 
@@ -31,24 +32,8 @@ extension Tally {
             }
             try await reportingErrors {
                 let output = self.output ?? "tally-backup-\(Date().formatted(.iso8601.year().month().day())).zip"
-                let (target, email, book) = (URL(fileURLWithPath: output), user, book)
-                try await store.withStore { store in
-                    let scope: BackupScope
-                    if email == nil, book == nil {
-                        scope = .server
-                    } else {
-                        let person = try await findUser(store, email: email)
-                        if let book {
-                            scope = .books([try await store.scope(person, book: book).bookID])
-                        } else {
-                            scope = .books(try await store.backups.books(of: person))
-                        }
-                    }
-                    let zip = try await BackupArchive.write(scope, store: store)
-                    defer { BackupArchive.discard(zip) }
-                    try? FileManager.default.removeItem(at: target)
-                    try FileManager.default.moveItem(at: zip, to: target)
-                }
+                let (target, book) = (URL(fileURLWithPath: output), book)
+                try await store.withBackups(user: user) { backups in try await backups.backup(book: book, to: target) }
                 print("Wrote the backup to \(output).")
             }
         }
@@ -64,7 +49,8 @@ extension Tally {
                 transaction: a refused backup stores nothing and exits 65. A folder or database that \
                 already has users or books is refused, unless --book ID names an empty book (no \
                 records, plans, rules, presets, rates or tags) to restore one of the backup's books \
-                into; its starting categories and accounts are replaced by the backup's.
+                into; its starting categories and accounts are replaced by the backup's. Against a \
+                server only --book ID works: one book into an empty book you own there.
                 """
         )
 
@@ -79,20 +65,11 @@ extension Tally {
         func run() async throws {
             try await reportingErrors {
                 guard FileManager.default.fileExists(atPath: file) else { throw CLIError("no file \(file)") }
-                let source = try BackupArchive.open(URL(fileURLWithPath: file))
-                let (book, from, email) = (book, from, user)
-                let counts = try await store.withStore { store in
-                    var target = RestoreTarget.emptyServer
-                    if let book {
-                        target = .book(
-                            try await store.scope(try await findUser(store, email: email), book: book),
-                            from: from
-                        )
-                    }
-                    let summary = try await store.backups.restore(source, into: target)
-                    return [summary.books.count, summary.rows["transactions"] ?? 0]
+                let (source, book, from) = (URL(fileURLWithPath: file), book, from)
+                let counts = try await store.withBackups(user: user) { backups in
+                    try await backups.restore(source, into: book, from: from)
                 }
-                print("Restored \(counts[0]) book(s) with \(counts[1]) records from \(file).")
+                print("Restored \(counts.books) book(s) with \(counts.records) records from \(file).")
             }
         }
     }

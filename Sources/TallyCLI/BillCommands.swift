@@ -50,10 +50,7 @@ extension Tally.BillCommand {
                 note: note
             )
             try await reportingErrors {
-                let bill = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    return try await store.plans.createBill(in: scope, input)
-                }
+                let bill = try await store.withBackend(who) { backend in try await backend.createBill(input) }
                 let s = bill.schedule
                 let when =
                     switch s.cycle {
@@ -80,11 +77,7 @@ extension Tally.BillCommand {
                 let chosen = try month.map { raw -> YearMonth in
                     try YearMonth.input(raw, field: "month")
                 }
-                let summary = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let month = if let chosen { chosen } else { YearMonth(scope.today) }
-                    return try await store.plans.billsMonth(month, in: scope)
-                }
+                let summary = try await store.withBackend(who) { backend in try await backend.billsMonth(chosen) }
                 guard !summary.occurrences.isEmpty else { return print("No bills due in \(summary.month.title).") }
                 let rows = summary.occurrences.map { o -> [String] in
                     [
@@ -124,9 +117,9 @@ extension Tally.BillCommand {
         func run() async throws {
             try await reportingErrors {
                 let dueDate = try PlanValidate.date(due, field: "due")
-                let paid = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    return try await store.plans.payBill(id, due: dueDate, in: scope, amount: amount, paidOn: paidOn)
+                let (id, amount, paidOn) = (id, amount, paidOn)
+                let paid = try await store.withBackend(who) { backend in
+                    try await backend.payBill(id, due: dueDate, amount: amount, paidOn: paidOn)
                 }
                 print(
                     "Paid \(paid.bill.title) due \(paid.dueDate): \(paid.amount?.formatted ?? "") on \(paid.paidOn?.description ?? "")"
@@ -149,11 +142,9 @@ extension Tally.BillCommand {
         func run() async throws {
             try await reportingErrors {
                 let dueDate = try PlanValidate.date(due, field: "due")
-                let bill = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let bill = try await store.plans.bill(id, in: scope)
-                    try await store.plans.undoBillPayment(id, due: dueDate, in: scope)
-                    return bill
+                let id = id
+                let bill = try await store.withBackend(who) { backend in
+                    try await backend.undoBillPayment(id, due: dueDate)
                 }
                 print("Undid the payment of \(bill.title) due \(dueDate); its expense was deleted.")
             }

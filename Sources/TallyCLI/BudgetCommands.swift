@@ -56,14 +56,9 @@ extension Tally.BudgetCommand {
                 main: main ? true : nil
             )
             try await reportingErrors {
-                let line = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let budget = try await store.plans.createBudget(in: scope, input)
-                    let covers = PlanText.scope(
-                        budget,
-                        try await store.books.categories(in: scope),
-                        try await store.books.accounts(in: scope)
-                    )
+                let line = try await store.withBackend(who) { backend in
+                    let budget = try await backend.createBudget(input)
+                    let covers = PlanText.scope(budget, try await backend.categories(), try await backend.accounts())
                     return "Added budget #\(budget.id): \(PlanText.describe(budget, scope: covers))"
                 }
                 print(line)
@@ -81,11 +76,10 @@ extension Tally.BudgetCommand {
         func run() async throws {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
-                let rows = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let standings = try await store.plans.budgetStandings(in: scope, on: day)
-                    let categories = try await store.books.categories(in: scope)
-                    let accounts = try await store.books.accounts(in: scope)
+                let rows = try await store.withBackend(who) { backend in
+                    let standings = try await backend.budgetStandings(on: day)
+                    let categories = try await backend.categories()
+                    let accounts = try await backend.accounts()
                     return standings.map { s -> [String] in
                         let b = s.budget
                         let st = s.status
@@ -123,13 +117,13 @@ extension Tally.BudgetCommand {
         func run() async throws {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
-                let text = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let standing = try await store.plans.budgetStatus(id, in: scope, on: day)
+                let (id, who) = (id, who)
+                let text = try await store.withBackend(who) { backend in
+                    let standing = try await backend.budgetStatus(id, on: day)
                     let covers = PlanText.scope(
                         standing.budget,
-                        try await store.books.categories(in: scope),
-                        try await store.books.accounts(in: scope)
+                        try await backend.categories(),
+                        try await backend.accounts()
                     )
                     return PlanText.status(standing, scope: covers)
                 }
@@ -151,10 +145,9 @@ extension Tally.BudgetCommand {
         func run() async throws {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
-                let (budget, periods) = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let budget = try await store.plans.budget(id, in: scope)
-                    return (budget, try await store.plans.budgetHistory(id, in: scope, through: day, limit: limit))
+                let (id, limit) = (id, limit)
+                let (budget, periods) = try await store.withBackend(who) { backend in
+                    (try await backend.budget(id), try await backend.budgetHistory(id, through: day, limit: limit))
                 }
                 let spender = budget.mode == .spender
                 let rows = periods.map { p -> [String] in

@@ -49,10 +49,7 @@ extension Tally.GoalCommand {
                 account: account
             )
             try await reportingErrors {
-                let standing = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    return try await store.plans.createGoal(in: scope, input)
-                }
+                let standing = try await store.withBackend(who) { backend in try await backend.createGoal(input) }
                 print("Added goal #\(standing.goal.id): " + GoalText.title(standing.goal))
                 print(GoalText.figures(standing.goal, standing.plan), terminator: "")
             }
@@ -69,12 +66,9 @@ extension Tally.GoalCommand {
         func run() async throws {
             try await reportingErrors {
                 let day = try PlanText.date(date, field: "date")
-                let standings = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    return try await store.plans.goals(in: scope)
-                }
+                let standings = try await store.withBackend(who) { backend in try await backend.goals(on: day) }
                 guard !standings.isEmpty else { return print("No goals.") }
-                let plans = standings.map { s in (s.goal, day.map { s.goal.plan(today: $0) } ?? s.plan) }
+                let plans = standings.map { s in (s.goal, s.plan) }
                 let rows = plans.map { g, plan -> [String] in
                     [
                         String(g.id), g.name, g.price.formatted, g.saved.formatted,
@@ -115,18 +109,17 @@ extension Tally.GoalCommand {
 
         func run() async throws {
             try await reportingErrors {
-                let (contribution, standing) = try await store.withStore { store in
-                    let scope = try await who.resolve(store)
-                    let contribution = try await store.plans.contribute(
-                        to: id,
-                        in: scope,
-                        amount: amount,
-                        date: date,
-                        note: note,
-                        fromAccount: fromAccount,
-                        toAccount: toAccount
-                    )
-                    return (contribution, try await store.plans.goal(id, in: scope))
+                let id = id
+                let money = ContributionInput(
+                    amount: amount,
+                    date: date,
+                    note: note,
+                    fromAccount: fromAccount,
+                    toAccount: toAccount
+                )
+                let (contribution, standing) = try await store.withBackend(who) { backend in
+                    let contribution = try await backend.contribute(to: id, money)
+                    return (contribution, try await backend.goal(id))
                 }
                 let g = standing.goal
                 print(

@@ -47,9 +47,8 @@ extension Tally {
         func run() async throws {
             try await reportingErrors {
                 if let undo {
-                    let text = try await store.withStore { store in
-                        let done = try await store.imports.undoStatementImport(undo, in: try await who.resolve(store))
-                        return ImportReview.undone(undo, done)
+                    let text = try await store.withBackend(who) { backend in
+                        ImportReview.undone(undo, try await backend.undoImport(undo))
                     }
                     print(text, terminator: "")
                     return
@@ -57,10 +56,13 @@ extension Tally {
                 let bytes = try readInput(file!)
                 let detected = format ?? ImportFormat(StatementReader.detect(bytes))
                 if detected == .tally {
-                    print(
-                        try await TallyCSVImporter(bytes: bytes, dryRun: dryRun, who: who, store: store).run(),
-                        terminator: ""
-                    )
+                    let dryRun = dryRun
+                    let text = try await store.withBackend(who) { backend in
+                        let outcome = try await backend.importTallyCSV(bytes, dryRun: dryRun)
+                        guard case .imported = outcome else { return ImportReview.tallyCSV(outcome, book: "") }
+                        return ImportReview.tallyCSV(outcome, book: try await backend.currentBook().name)
+                    }
+                    print(text, terminator: "")
                     return
                 }
                 try await importStatement(bytes, format: detected.statementFormat!)
@@ -76,17 +78,11 @@ extension Tally {
                 return Array(data)
             }
             let interactive = isatty(0) == 1 && !yes && !dryRun
-            let (review, staged) = try await store.withStore { store -> (String, (id: Int64, count: Int)?) in
-                let scope = try await who.resolve(store)
-                let (text, staged) = try await stage(
-                    bytes,
-                    format: format,
-                    mapping: mappingBytes,
-                    scope: scope,
-                    store: store
-                )
+            let (review, staged) = try await store.withBackend(who) { backend -> (String, (id: Int64, count: Int)?) in
+                let staged = try await stage(bytes, format: format, mapping: mappingBytes, backend: backend)
+                let text = ImportReview.table(staged)
                 if dryRun || (!yes && !interactive) {
-                    _ = try await store.imports.undoStatementImport(staged.id, in: scope)
+                    _ = try await backend.undoImport(staged.id)
                     return (
                         text
                             + (dryRun
@@ -96,69 +92,64 @@ extension Tally {
                     )
                 }
                 if yes {
-                    _ = try await store.imports.commitStatementImport(staged.id, in: scope, rows: false)
-                    return (text + ImportReview.committed(staged.id, made: staged.count), nil)
+                    try await backend.commitImport(staged.id)
+                    return (text + ImportReview.committed(staged.id, made: staged.recordCount), nil)
                 }
-                return (text, staged)
+                return (text, (staged.id, staged.recordCount))
             }
             print(review, terminator: "")
             guard let staged else { return }
             print("Import \(staged.count) record\(staged.count == 1 ? "" : "s")? [y/N] ", terminator: "")
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            let text = try await store.withStore { store in
-                let scope = try await who.resolve(store)
+            let text = try await store.withBackend(who) { backend in
                 guard answer == "y" || answer == "yes" else {
-                    _ = try await store.imports.undoStatementImport(staged.id, in: scope)
+                    _ = try await backend.undoImport(staged.id)
                     return "Nothing was stored.\n"
                 }
-                _ = try await store.imports.commitStatementImport(staged.id, in: scope, rows: false)
+                try await backend.commitImport(staged.id)
                 return ImportReview.committed(staged.id, made: staged.count)
             }
             print(text, terminator: "")
         }
 
-        /// Reads and stages the file: the review's text, the import's id and how many rows it
-        /// would store. The file's statement and the staged rows live only in here, so a commit
-        /// that follows does not hold them beside its own.
+        /// Reads the file (a bad one is refused here, before anything is sent or stored), saves
+        /// the mapping when asked, and stages it.
         private func stage(
             _ bytes: [UInt8],
             format: StatementFormat,
             mapping mappingBytes: [UInt8]?,
-            scope: BookScope,
-            store: Store
-        ) async throws -> (text: String, staged: (id: Int64, count: Int)) {
+            backend: any TallyBackend
+        ) async throws -> StagedImport {
+            let book = try await backend.currentBook()
             let chosen = try await Self.mapping(
                 format: format,
                 bytes: bytes,
                 file: mappingBytes,
                 preset: preset,
-                scope: scope,
-                store: store
+                backend: backend
             )
             let statement = try Self.read(
                 bytes,
                 format: format,
-                currency: scope.book.currency,
+                currency: book.currency,
                 mapping: chosen?.mapping,
                 dateOrder: dateOrder
             )
             if let savePreset, let chosen {
-                _ = try await store.imports.savePreset(
-                    in: scope,
-                    name: savePreset,
-                    mapping: chosen.json,
-                    header: chosen.header
-                )
+                try await backend.savePreset(name: savePreset, mapping: chosen.json, header: chosen.header)
             }
             let name = file == "-" ? "stdin" : (file! as NSString).lastPathComponent
-            let staged = try await store.imports.stageStatement(
-                statement,
-                into: scope,
-                fileName: name,
-                account: account
+            return try await backend.stage(
+                StatementFile(
+                    bytes: bytes,
+                    statement: statement,
+                    format: format,
+                    fileName: name,
+                    account: account,
+                    mapping: chosen?.json,
+                    dateOrder: dateOrder
+                )
             )
-            let text = ImportReview.table(staged, categories: try await store.books.categories(in: scope))
-            return (text, (staged.id, staged.recordCount))
         }
 
         /// The mapping for a bank CSV: the file given, the preset named, or the preset whose
@@ -168,14 +159,13 @@ extension Tally {
             bytes: [UInt8],
             file: [UInt8]?,
             preset: String?,
-            scope: BookScope,
-            store: Store
+            backend: any TallyBackend
         ) async throws -> (mapping: CSVMapping, json: String, header: String)? {
             guard format == .csv else { return nil }
             let header = ((try? BankCSVReader.sniff(bytes))?.header ?? []).joined(separator: ",")
             if let file { return (try decode(file), String(decoding: file, as: UTF8.self), header) }
-            let presets = try await store.imports.presets(in: scope)
-            let found: ImportPreset?
+            let presets = try await backend.importPresets()
+            let found: PresetEntry?
             if let preset {
                 guard let named = presets.first(where: { $0.name.lowercased() == preset.lowercased() }) else {
                     throw CLIError("no preset named \(preset); see the import presets of the book")
@@ -191,51 +181,5 @@ extension Tally {
             }
             return (try decode(Array(found.mapping.utf8)), found.mapping, found.header)
         }
-
-        /// A mapping's JSON, or the error naming its key as a bad file (exit 65).
-        static func decode(_ json: [UInt8]) throws(CLIBadFile) -> CSVMapping {
-            do { return try CSVMapping.decode(json: json) } catch { throw CLIBadFile(error.description) }
-        }
-
-        /// A statement, or the error naming its line or element as a bad file (exit 65).
-        static func read(
-            _ bytes: [UInt8],
-            format: StatementFormat,
-            currency: Currency,
-            mapping: CSVMapping?,
-            dateOrder: QIFDateOrder?
-        ) throws(CLIBadFile) -> Statement {
-            do {
-                return try StatementReader.read(
-                    bytes,
-                    format: format,
-                    currency: currency,
-                    mapping: mapping,
-                    dateOrder: dateOrder
-                )
-            } catch {
-                throw CLIBadFile(error.description)
-            }
-        }
     }
-
-    /// The formats `tally import --format` takes.
-    enum ImportFormat: String, ExpressibleByArgument, CaseIterable {
-        case tally, csv, ofx, qif, camt
-
-        init(_ detected: StatementReader.Detected) {
-            switch detected {
-            case .tally: self = .tally
-            case .statement(let format): self = ImportFormat(rawValue: format.rawValue)!
-            }
-        }
-
-        var statementFormat: StatementFormat? { StatementFormat(rawValue: rawValue) }
-    }
-}
-
-/// A file that cannot be read: exits 65, the line or element named.
-struct CLIBadFile: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

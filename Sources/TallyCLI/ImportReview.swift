@@ -3,70 +3,54 @@ import TallyCore
 import TallyFiles
 import TallyStore
 
-/// Tally's own CSV, imported as it always was: all rows or none, or a preview with --dry-run.
-struct TallyCSVImporter {
-    let bytes: [UInt8]
-    let dryRun: Bool
-    let who: UserOptions
-    let store: StoreOptions
+/// How the CLI prints an import: Tally's CSV previewed or imported, a statement import's review
+/// and outcome.
+enum ImportReview {
+    /// Rows printed before "… and N more rows".
+    static let shownRows = 200
+    /// Rows of Tally's CSV shown by `--dry-run`.
+    static let previewRows = 5
 
-    func run() async throws -> String {
-        try await store.withStore { store in
-            let scope = try await who.resolve(store)
-            let book = scope.book
-            let source = try TallyFile.open(bytes: bytes, bookCurrency: book.currency, today: scope.today)
-            if dryRun {
-                let preview = try source.preview(limit: 5)
-                let rows = preview.rows.map { r in
-                    [
-                        String(r.line), r.draft.date.description, r.draft.kind.rawValue,
-                        r.draft.amount.formatted, r.draft.payee,
-                        [r.category, r.subcategory].filter { !$0.isEmpty }.joined(separator: ":"), r.account,
-                    ]
-                }
-                return Listing.table(
-                    header: ["Line", "Date", "Kind", "Amount", "Payee", "Category", "Account"],
-                    rows: rows,
-                    rightAligned: [0, 3]
-                )
-                    + "\(preview.count) record\(preview.count == 1 ? "" : "s") ready to import; nothing was stored.\n"
-            }
-            let result = try await store.imports.importRecords(into: scope, from: source)
+    /// A QIF split's category cell: "split: Food:Groceries, Household" (an uncategorised line as
+    /// such), the same locally and from a server's rows.
+    static func splitLabel(_ categories: [String?]) -> String {
+        "split: " + categories.map { $0 ?? "Uncategorised" }.joined(separator: ", ")
+    }
+
+    /// Tally's CSV previewed (the first rows and the count) or imported into `book`.
+    static func tallyCSV(_ outcome: TallyCSVOutcome, book: String) -> String {
+        switch outcome {
+        case .preview(let count, let rows):
+            return Listing.table(
+                header: ["Line", "Date", "Kind", "Amount", "Payee", "Category", "Account"],
+                rows: rows,
+                rightAligned: [0, 3]
+            ) + "\(count) record\(count == 1 ? "" : "s") ready to import; nothing was stored.\n"
+        case .imported(let result):
             var text = "Imported \(result.count) record\(result.count == 1 ? "" : "s")"
             if let first = result.firstDate, let last = result.lastDate { text += " from \(first) to \(last)" }
-            text += " into \(book.name)"
+            text += " into \(book)"
             if result.createdCategories + result.createdAccounts > 0 {
+                let categories = result.createdCategories
+                let accounts = result.createdAccounts
                 text +=
-                    "; created \(result.createdCategories) categor\(result.createdCategories == 1 ? "y" : "ies") and \(result.createdAccounts) account\(result.createdAccounts == 1 ? "" : "s")"
+                    "; created \(categories) categor\(categories == 1 ? "y" : "ies") and \(accounts) account\(accounts == 1 ? "" : "s")"
             }
             return text + ".\n"
         }
     }
-}
-
-/// How the CLI prints a statement import's review and outcome.
-enum ImportReview {
-    /// Rows printed before "… and N more rows".
-    static let shownRows = 200
 
     /// Every row as a table, then the counts and the balance comparison.
-    static func table(_ staged: StatementImport, categories: [Category] = []) -> String {
-        let paths = Category.namePaths(categories).mapValues { $0.joined(separator: ":") }
-        let names: [String: String] = [
-            "new": "new", "imported": "already imported", "duplicate": "possible duplicate", "transfer": "transfer",
+    static func table(_ staged: StagedImport) -> String {
+        let names: [ImportRowStatus: String] = [
+            .new: "new", .imported: "already imported", .duplicate: "possible duplicate", .transfer: "transfer",
         ]
         // A terminal shows the first rows; the counts below cover them all, and the web review
         // pages through every row.
-        let rows = staged.rows.prefix(shownRows).map { r in
+        let rows = staged.rows.map { r in
             [
-                String(r.row), r.date.description, r.amount.formatted, String(r.payee.prefix(40)),
-                r.lines.isEmpty
-                    ? r.categoryID.flatMap { paths[$0] } ?? (r.categoryName.isEmpty ? "" : r.categoryName + " (new)")
-                    : "split: "
-                        + r.lines.map { [$0.category, $0.subcategory].filter { !$0.isEmpty }.joined(separator: ":") }
-                        .map { $0.isEmpty ? "Uncategorised" : $0 }.joined(separator: ", "),
-                staged.accounts[r.account].name, names[r.status.rawValue] ?? r.status.rawValue, r.action.rawValue,
-                String(r.reason.prefix(90)),
+                String(r.row), r.date.description, r.amount.formatted, String(r.payee.prefix(40)), r.category,
+                r.account, names[r.status] ?? r.status.rawValue, r.action.rawValue, String(r.reason.prefix(90)),
             ]
         }
         var text = Listing.table(
@@ -74,18 +58,17 @@ enum ImportReview {
             rows: rows,
             rightAligned: [0, 2]
         )
-        if staged.rows.count > shownRows {
-            text += "… and \(staged.rows.count - shownRows) more rows.\n"
+        if staged.rowCount > shownRows {
+            text += "… and \(staged.rowCount - shownRows) more rows.\n"
         }
         let counts = staged.counts
         text +=
-            "\(staged.rows.count) row\(staged.rows.count == 1 ? "" : "s"): \(counts[.new] ?? 0) new, "
+            "\(staged.rowCount) row\(staged.rowCount == 1 ? "" : "s"): \(counts[.new] ?? 0) new, "
             + "\(counts[.imported] ?? 0) already imported, \(counts[.duplicate] ?? 0) possible duplicate"
             + "\((counts[.duplicate] ?? 0) == 1 ? "" : "s"), \(counts[.transfer] ?? 0) transfer"
             + "\((counts[.transfer] ?? 0) == 1 ? "" : "s") (import \(staged.id)).\n"
         for balance in staged.balances {
-            let account = staged.accounts[balance.account].name
-            text += "\(account) on \(balance.date): the statement says \(balance.statement.formatted)"
+            text += "\(balance.account) on \(balance.date): the statement says \(balance.statement.formatted)"
             if let book = balance.book, let difference = balance.difference {
                 text += ", the book \(book.formatted)"
                 text += difference.minorUnits == 0 ? ", which agree.\n" : ", a difference of \(difference.formatted).\n"

@@ -60,20 +60,11 @@ extension Tally {
             func run() async throws {
                 try await reportingErrors {
                     let input = try RateInput(date: date, currency: currency, rate: rate)
-                    let (book, change) = try await store.withStore { store in
-                        let scope = try await who.resolve(store)
-                        return (
-                            scope.book,
-                            try await store.rates.setRate(
-                                in: scope,
-                                currency: input.currency,
-                                date: input.date,
-                                rate: input.rate
-                            )
-                        )
+                    let (book, reconverted) = try await store.withBackend(who) { backend in
+                        (try await backend.currentBook(), try await backend.setRate(input))
                     }
                     print(
-                        "\(input.currency.code) is \(input.rate) \(book.currency.code) from \(input.date); \(converted(change.reconverted))."
+                        "\(input.currency.code) is \(input.rate) \(book.currency.code) from \(input.date); \(converted(reconverted))."
                     )
                 }
             }
@@ -87,10 +78,9 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let change = try await store.withStore { store in
-                        try await store.rates.deleteRate(id, in: try await who.resolve(store))
-                    }
-                    print("Deleted rate #\(id); \(converted(change.reconverted)).")
+                    let id = id
+                    let reconverted = try await store.withBackend(who) { backend in try await backend.deleteRate(id) }
+                    print("Deleted rate #\(id); \(converted(reconverted)).")
                 }
             }
         }
@@ -107,14 +97,10 @@ extension Tally {
             func run() async throws {
                 try await reportingErrors {
                     let bytes = try readInput(file)
-                    let (change, skipped) = try await store.withStore { store in
-                        let scope = try await who.resolve(store)
-                        let parsed = try RateCSV.parse(bytes, base: scope.book.currency)
-                        return (try await store.rates.importRates(in: scope, parsed.rows), parsed.skipped)
-                    }
+                    let change = try await store.withBackend(who) { backend in try await backend.importRates(bytes) }
                     print(
                         "Imported \(change.written) rates; \(converted(change.reconverted))."
-                            + (skipped.isEmpty ? "" : "\nLeft out: \(skipped.joined(separator: ", ")).")
+                            + (change.skipped.isEmpty ? "" : "\nLeft out: \(change.skipped.joined(separator: ", ")).")
                     )
                 }
             }

@@ -19,10 +19,9 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let text = try await store.withStore { store in
-                        let scope = try await who.resolve(store)
-                        let names = try await store.rules.words(in: scope, separator: ":")
-                        let rules = try await store.rules.rules(in: scope)
+                    let text = try await store.withBackend(who) { backend in
+                        let names = try await backend.ruleWords()
+                        let rules = try await backend.rules()
                         guard !rules.isEmpty else { return "No rules.\n" }
                         return rules.map { "#\($0.id ?? 0)  \($0.position). \(names.describe($0))\n" }.joined()
                     }
@@ -71,10 +70,10 @@ extension Tally {
                         setAccount: setAccount,
                         addTag: addTag
                     )
-                    let text = try await store.withStore { store in
-                        let scope = try await who.resolve(store)
-                        let rule = try await store.rules.addRule(in: scope, input, position: position)
-                        let names = try await store.rules.words(in: scope, separator: ":")
+                    let position = position
+                    let text = try await store.withBackend(who) { backend in
+                        let rule = try await backend.addRule(input, position: position)
+                        let names = try await backend.ruleWords()
                         return "Added rule #\(rule.id ?? 0) at \(rule.position): \(names.describe(rule)).\n"
                     }
                     print(text, terminator: "")
@@ -90,9 +89,8 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    try await store.withStore { store in
-                        try await store.rules.deleteRule(id, in: try await who.resolve(store))
-                    }
+                    let id = id
+                    try await store.withBackend(who) { backend in try await backend.deleteRule(id) }
                     print("Deleted rule #\(id).")
                 }
             }
@@ -111,14 +109,14 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let text = try await store.withStore { store in
-                        let scope = try await who.resolve(store)
-                        let names = try await store.rules.words(in: scope, separator: ":")
-                        let rules = try await store.rules.rules(in: scope).filter { id == nil || $0.id == id }
+                    let (id, dryRun) = (id, dryRun)
+                    let text = try await store.withBackend(who) { backend in
+                        let names = try await backend.ruleWords()
+                        let rules = try await backend.rules().filter { id == nil || $0.id == id }
                         if let id, rules.isEmpty { throw CLIError("no rule #\(id)") }
                         var out = rules.isEmpty ? "No rules.\n" : ""
                         for rule in rules {
-                            let run = try await store.rules.applyRule(rule.id!, in: scope, dryRun: dryRun)
+                            let run = try await backend.applyRule(rule.id!, dryRun: dryRun)
                             out += names.run(rule, run, dryRun: dryRun)
                         }
                         return out
@@ -136,9 +134,8 @@ extension Tally {
 
             func run() async throws {
                 try await reportingErrors {
-                    let restored = try await store.withStore { store in
-                        try await store.rules.undoRun(run, in: try await who.resolve(store))
-                    }
+                    let run = run
+                    let restored = try await store.withBackend(who) { backend in try await backend.undoRun(run) }
                     print("Undid run \(run): \(restored) record\(restored == 1 ? "" : "s") restored.")
                 }
             }

@@ -82,12 +82,12 @@ struct ServerCLITests {
         #expect(result.status == 1 && result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("error: cannot reach the server at \(url)"), "\(result.stderr)")
         #expect(
-            try cli.run(["budget", "list", "--server", url, "--token", "tly_x"], data: false)
+            try cli.run(["rate", "list", "--server", url, "--token", "tly_x"], data: false)
                 == .init(
                     status: 2,
                     stdout: "",
                     stderr:
-                        "error: not available against a server yet: tally budget list works on local data only; give --data DIR to use local data (the server is \(url))\n"
+                        "error: not available against a server yet: tally rate list works on local data only; give --data DIR to use local data (the server is \(url))\n"
                 )
         )
     }
@@ -96,16 +96,9 @@ struct ServerCLITests {
     func localOnlyNames() throws {
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let file = cli.dataFolder.appendingPathComponent("in.csv")
-        try "date,amount,kind,payee,category,subcategory,account,currency,note\n".write(
-            to: file,
-            atomically: true,
-            encoding: .utf8
-        )
         let environment = ["TALLY_SERVER": "http://127.0.0.1:9", "TALLY_TOKEN": "tly_x"]
         for (arguments, name) in [
-            (["import", file.path], "import"), (["rules", "list"], "rules list"), (["rate", "list"], "rate list"),
-            (["goal", "list"], "goal list"), (["bill", "list", "--month", "2026-03"], "bill list"),
+            (["rate", "list"], "rate list"), (["rate", "list", "--currency", "EUR"], "rate list"),
         ] {
             let result = try cli.run(arguments, data: false, environment: environment)
             #expect(result.status == 2, "\(arguments): \(result)")

@@ -590,6 +590,11 @@ def exercise(c: Client):
     if not backup.body.startswith(b"PK"):
         c.fail(f"GET /api/v1/backup is not a zip: {backup.body[:20]!r}")
     fresh = c.call("post", "/api/v1/books", 201, body={"name": "Restored", "currency": "EUR"}, auth=grace, must=True).json()
+    one = c.call("get", "/api/v1/backup", 200, query={"book": fresh["id"]}, auth=grace)
+    if not one.body.startswith(b"PK"):
+        c.fail(f"GET /api/v1/backup?book= is not a zip: {one.body[:20]!r}")
+    c.call("get", "/api/v1/backup", 404, query={"book": MISSING}, auth=grace)
+    c.call("get", "/api/v1/backup", 400, query={"book": "abc"}, auth=grace)
     c.call("post", "/api/v1/restore", 400, raw=backup.body, content_type="application/zip", auth=grace)
     c.call("post", "/api/v1/restore", 404, query={"book": MISSING}, raw=backup.body, content_type="application/zip", auth=grace)
     c.call("post", "/api/v1/restore", 422, query={"book": fresh["id"]}, raw=b"not a zip", content_type="application/zip", auth=grace)
@@ -1044,6 +1049,8 @@ def exercise(c: Client):
     c.call("post", G, 422, ids=B, body={"name": "Both", "price": "10", "percent": 10, "target_date": "2199-01-01"})
     c.call("post", G, 422, ids=B, body={"name": "Numbers", "price": 10})
     c.call("post", G, 400, ids=B, body={"name": "X", "price": "10", "cost": "10"})
+    c.call("get", G, 200, ids=B, query={"date": "2030-01-01"})
+    c.call("get", G, 422, ids=B, query={"date": "2030-13-01"})
     GI = G + "/{id}"
     c.call("get", GI, 200, ids={**B, "id": bike["id"]})
     c.call("get", GI, 200, ids={**B, "id": trip["id"]})

@@ -9,6 +9,8 @@ struct LocalBackend: TallyBackend {
     let store: Store
     let scope: BookScope
 
+    func currentBook() async throws -> Book { scope.book }
+
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord {
         // No key locally: the add is one transaction, and a command that fails stored nothing.
         try await store.records.addTransaction(to: scope, input)

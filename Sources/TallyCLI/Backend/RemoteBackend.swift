@@ -23,7 +23,15 @@ struct RemoteBackend: TallyBackend {
         return RemoteBackend(client: client, book: BookID(rawValue: first.id))
     }
 
-    private var base: String { "/api/v1/books/\(book)" }
+    /// The book's path in the API.
+    var base: String { "/api/v1/books/\(book)" }
+
+    func currentBook() async throws -> Book {
+        guard let found = try await RemoteBooks(client: client).books().first(where: { $0.id == book }) else {
+            throw KnownError(.notFound, "book not found")
+        }
+        return found
+    }
 
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord {
         let body = Self.body(input)

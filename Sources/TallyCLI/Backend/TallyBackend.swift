@@ -5,8 +5,12 @@ import TallyStore
 /// What the everyday commands need from a book, whether it is in a local data file
 /// (`LocalBackend`, the store's services) or on a server (`RemoteBackend`, the JSON API). Both
 /// answer with the same core and store types, so each command prints with one piece of code and
-/// gives the same output either way.
-protocol TallyBackend: Sendable {
+/// gives the same output either way. Budgets, goals and bills (`PlanBackend`), rules
+/// (`RuleBackend`), imports (`ImportBackend`) and rates (`RateBackend`) are in protocols of their own; the user's books
+/// (`BookBackend`) and backups (`BackupBackend`) are not one book's, so they are apart.
+protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend, RateBackend {
+    /// The book worked on: its name, currency and the user's role.
+    func currentBook() async throws -> Book
     /// Records a new expense, income or transfer. `key` makes it safe to send twice: a server
     /// stores one record per key (the local store needs none; its write is one transaction).
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord
@@ -33,13 +37,6 @@ protocol TallyBackend: Sendable {
     func categories() async throws -> [Category]
     /// The book's accounts with their balances.
     func accounts() async throws -> [AccountBalance]
-
-    // Hook for `tally backup` (being added on another branch): it works on a data file through
-    // `StoreOptions.withStore`, which refuses with exit 2 against a server. To make it work
-    // remotely, add `func backup(to out: ExportOutput)` here: the store's writer locally, and
-    // remotely the download of `GET /api/v1/profile/export` (the "all my data" zip) streamed into
-    // `out` as `RemoteBackend.export` streams CSV. The other local-only commands (import, budget,
-    // goal, bill, rules, rate) would each add their operations here.
 }
 
 /// A page of search results with the summary of every match.

@@ -47,6 +47,7 @@ struct ServerClient: Sendable {
         _ path: String,
         query: [(String, String)] = [],
         json: Any? = nil,
+        upload: Upload? = nil,
         headers: [(String, String)] = [],
         freshConnection: Bool = false
     ) async throws -> Answer {
@@ -55,7 +56,15 @@ struct ServerClient: Sendable {
             // network may have closed under it) is used again.
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Self.configuration)
             do {
-                let answer = try await send(method, path, query: query, json: json, headers: headers, using: client)
+                let answer = try await send(
+                    method,
+                    path,
+                    query: query,
+                    json: json,
+                    upload: upload,
+                    headers: headers,
+                    using: client
+                )
                 try await client.shutdown()
                 return answer
             } catch {
@@ -63,7 +72,15 @@ struct ServerClient: Sendable {
                 throw error
             }
         }
-        return try await send(method, path, query: query, json: json, headers: headers, using: Self.shared)
+        return try await send(
+            method,
+            path,
+            query: query,
+            json: json,
+            upload: upload,
+            headers: headers,
+            using: Self.shared
+        )
     }
 
     private func send(
@@ -71,10 +88,19 @@ struct ServerClient: Sendable {
         _ path: String,
         query: [(String, String)],
         json: Any?,
+        upload: Upload?,
         headers: [(String, String)],
         using client: HTTPClient
     ) async throws -> Answer {
-        let response = try await start(method, path, query: query, json: json, headers: headers, using: client)
+        let response = try await start(
+            method,
+            path,
+            query: query,
+            json: json,
+            upload: upload,
+            headers: headers,
+            using: client
+        )
         let body = try await response.body.collect(upTo: 256 << 20)
         let answer = Answer(status: Int(response.status.code), body: Array(buffer: body))
         guard (200..<300).contains(answer.status) else { throw refusal(answer) }
@@ -88,6 +114,7 @@ struct ServerClient: Sendable {
         _ path: String,
         query: [(String, String)] = [],
         json: Any? = nil,
+        upload: Upload? = nil,
         headers: [(String, String)] = [],
         using client: HTTPClient = ServerClient.shared
     ) async throws -> HTTPClientResponse {
@@ -100,6 +127,10 @@ struct ServerClient: Sendable {
             let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: data))
+        }
+        if let upload {
+            request.headers.add(name: "Content-Type", value: upload.contentType)
+            request.body = try upload.body()
         }
         do {
             return try await client.execute(request, timeout: Self.timeout)
@@ -145,28 +176,4 @@ struct ServerClient: Sendable {
                 "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
             }.joined(separator: "&")
     }
-}
-
-/// The server could not be reached (or the connection broke before an answer came).
-struct Unreachable: Error, CustomStringConvertible {
-    let server: String
-    let underlying: any Error
-
-    var description: String {
-        let reason = "\(underlying)"
-        if reason.contains("refused") { return "cannot reach the server at \(server): connection refused" }
-        if reason.contains("remoteConnectionClosed") {
-            return "cannot reach the server at \(server): the connection closed before an answer came"
-        }
-        if reason.lowercased().contains("timeout") {
-            return "cannot reach the server at \(server): it did not answer in time"
-        }
-        return "cannot reach the server at \(server): \(reason)"
-    }
-}
-
-/// The server answered 401 to a request with a token: it is wrong, revoked or from another server.
-struct TokenRefused: Error, CustomStringConvertible {
-    let server: String
-    var description: String { "the server refused the token: log in again with tally login --server \(server)" }
 }

@@ -30,6 +30,27 @@ public struct GoalPlan: Sendable, Hashable {
     /// Why a figure is missing, or a note on the plan, for people.
     public let message: String?
 
+    /// A plan from its figures (as `make` works them out, or as the API reports them).
+    public init(
+        remaining: Money,
+        progressBasisPoints: Int64,
+        perPeriod: Money?,
+        percent: Int?,
+        predictedDate: LocalDate?,
+        periodsLeft: Int?,
+        status: GoalStatus,
+        message: String?
+    ) {
+        self.remaining = remaining
+        self.progressBasisPoints = progressBasisPoints
+        self.perPeriod = perPeriod
+        self.percent = percent
+        self.predictedDate = predictedDate
+        self.periodsLeft = periodsLeft
+        self.status = status
+        self.message = message
+    }
+
     /// The inputs of a plan.
     public struct Inputs: Sendable, Hashable {
         /// The price of the thing.

@@ -16,6 +16,23 @@ public struct BillOccurrence: Sendable, Hashable {
     /// The expense recorded when it was paid (gone if that record was deleted since).
     public let transactionID: TransactionID?
 
+    /// An occurrence from its parts.
+    public init(
+        bill: Bill,
+        dueDate: LocalDate,
+        status: BillStatus,
+        paidOn: LocalDate?,
+        amount: Money?,
+        transactionID: TransactionID?
+    ) {
+        self.bill = bill
+        self.dueDate = dueDate
+        self.status = status
+        self.paidOn = paidOn
+        self.amount = amount
+        self.transactionID = transactionID
+    }
+
     /// Whether its reminder window has begun on `today` (or it is overdue) and it is unpaid.
     public func isDueSoon(today: LocalDate) -> Bool {
         status != .paid && dueDate.adding(days: -bill.remindDays) <= today

@@ -9,6 +9,13 @@ public struct BudgetStanding: Sendable, Hashable {
     public let status: BudgetPeriodStatus
     /// The date asked about.
     public let date: LocalDate
+
+    /// A standing from its parts.
+    public init(budget: Budget, status: BudgetPeriodStatus, date: LocalDate) {
+        self.budget = budget
+        self.status = status
+        self.date = date
+    }
 }
 
 extension Plans {

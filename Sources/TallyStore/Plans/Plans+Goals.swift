@@ -10,6 +10,13 @@ public struct GoalStanding: Sendable, Hashable {
     public let plan: GoalPlan
     /// The day the plan was worked out for.
     public let date: LocalDate
+
+    /// A standing from its parts.
+    public init(goal: Goal, plan: GoalPlan, date: LocalDate) {
+        self.goal = goal
+        self.plan = plan
+        self.date = date
+    }
 }
 
 /// Money put toward a goal.
@@ -26,6 +33,23 @@ public struct GoalContribution: Sendable, Hashable {
     public let note: String
     /// The transfer recorded with it, if any.
     public let transactionID: TransactionID?
+
+    /// A contribution from its parts.
+    public init(
+        id: ContributionID,
+        goalID: GoalID,
+        amount: Money,
+        date: LocalDate,
+        note: String,
+        transactionID: TransactionID?
+    ) {
+        self.id = id
+        self.goalID = goalID
+        self.amount = amount
+        self.date = date
+        self.note = note
+        self.transactionID = transactionID
+    }
 }
 
 extension Plans {

@@ -14,6 +14,15 @@ public struct RuleChange: Sendable, Equatable {
     public var before: RuleFields
     /// After.
     public var after: RuleFields
+
+    /// A change from its parts.
+    public init(id: TransactionID, date: LocalDate, amount: Money, before: RuleFields, after: RuleFields) {
+        self.id = id
+        self.date = date
+        self.amount = amount
+        self.before = before
+        self.after = after
+    }
 }
 
 /// The fields a rule sets, as stored.
@@ -55,6 +64,13 @@ public struct RuleRun: Sendable, Equatable {
     public var count: Int
     /// The first 100 of them, before → after.
     public var changes: [RuleChange]
+
+    /// A run from its parts.
+    public init(id: Int64?, count: Int, changes: [RuleChange]) {
+        self.id = id
+        self.count = count
+        self.changes = changes
+    }
 }
 
 extension Rules {

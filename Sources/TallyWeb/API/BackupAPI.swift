@@ -5,8 +5,9 @@ import TallyCore
 import TallyJSON
 import TallyStore
 
-/// Full backup and restore over the API (docs/backup.md): `GET /backup` is the zip of every book
-/// the caller can reach (never the whole server: that is the local `tally backup` alone), and
+/// Full backup and restore over the API (docs/backup.md): `GET /backup[?book=ID]` is the zip of
+/// every book the caller can reach, or of one (never the whole server: that is the local
+/// `tally backup` alone), and
 /// `POST /restore?book=ID[&from=N]` restores one book of a backup zip (the body) into an empty
 /// book the caller owns.
 struct BackupAPI {
@@ -17,16 +18,22 @@ struct BackupAPI {
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let signedIn = routes.signedIn()
-        signedIn.get("backup") { _, context in
-            try await Self.download(for: context.user, store: store)
+        signedIn.get("backup") { request, context in
+            guard let raw = request.uri.queryParameters.get("book") else {
+                return try await Self.download(for: context.user, store: store)
+            }
+            guard let book = Int64(raw), book > 0 else { throw BadRequest(detail: "book: give a book id, as ?book=ID") }
+            return try await Self.download(for: context.user, book: BookID(book), store: store)
         }
         signedIn.post("restore", use: restore)
         return routes
     }
 
-    /// The caller's backup as a download, named by the day.
-    static func download(for user: User, store: Store) async throws -> Response {
-        let zip = try await BackupArchive.write(.books(try await store.backups.books(of: user)), store: store)
+    /// The caller's backup as a download, named by the day: every book they can reach, or `book`.
+    static func download(for user: User, book: BookID? = nil, store: Store) async throws -> Response {
+        var books = try await store.backups.books(of: user)
+        if let book { books = [try await store.scope(user, book: book).bookID] }
+        let zip = try await BackupArchive.write(.books(books), store: store)
         let day = Date().formatted(.iso8601.year().month().day())
         return try streamed(zip, name: "tally-backup-\(day).zip")
     }

@@ -25,9 +25,14 @@ struct GoalsAPI {
         return routes
     }
 
+    /// `?date=YYYY-MM-DD` works the plans out as of that day (default: today).
     func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.GoalJSON> {
         let scope = try context.bookScope()
-        return APIList(try await store.plans.goals(in: scope).map(APIModel.GoalJSON.init))
+        var goals = try await store.plans.goals(in: scope)
+        if let date = try QueryDate.read(request, "date") {
+            goals = goals.map { GoalStanding(goal: $0.goal, plan: $0.goal.plan(today: date), date: date) }
+        }
+        return APIList(goals.map(APIModel.GoalJSON.init))
     }
 
     func show(_ request: Request, context: AppContext) async throws -> APIModel.GoalJSON {
