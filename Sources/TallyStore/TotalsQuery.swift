@@ -16,9 +16,11 @@ struct TotalsQuery {
         case tag = "tag_name"
     }
 
-    /// A tag the rows are limited to: `only(nil)` is a tag the book does not have (no rows).
+    /// A tag the rows are limited to: `only(nil)` is a tag the book does not have (no rows);
+    /// `any` is every record with a tag (a by-tag report's totals, each record once).
     enum TagFilter {
         case only(TagID?)
+        case any
     }
 
     /// One group's sum.
@@ -183,7 +185,11 @@ struct TotalsQuery {
         }
         if let account { conditions.append("t.\(unsafeRaw: column) = \(bind: account)") }
         if let payeeKey { conditions.append("t.payee_key = \(bind: payeeKey)") }
-        if case .only(let id)? = tag { conditions.append(RecordTags.condition(id)) }
+        switch tag {
+        case .only(let id)?: conditions.append(RecordTags.condition(id))
+        case .any?: conditions.append("t.tag_count > 0")
+        case nil: break
+        }
         // By tag, a record is in the row of each of its tags, and a record without one in none: the
         // rows are read from the book's tagged records alone, however many the range holds.
         let byTag = dimension == .tag

@@ -112,6 +112,30 @@ struct CheckTests {
     }
 
     @Test(
+        "a wrong records count (a sum over categories counts records) is found and repaired",
+        arguments: Backend.available
+    )
+    func recordCounts(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let b = try await Self.book(store)
+            try await Self.sql(
+                store,
+                [
+                    "UPDATE month_category_totals SET records = records + 1 WHERE book_id = \(bind: b.id) AND month = '2026-03' AND kind = 'expense'"
+                ]
+            )
+            let report = try await store.checks.check(book: b.id)
+            #expect(
+                report.findings.map(\.description) == [
+                    "book \(b.id): month_category_totals [2026-03 expense, category \(b.coffee), USD]: counts 3 records as their first category here; the records give 2"
+                ]
+            )
+            let outcome = try await store.checks.repair(book: b.id)
+            #expect(outcome.after.findings.isEmpty)
+        }
+    }
+
+    @Test(
         "a wrong sum, a missing cell, an extra cell, a bad value, a wrong balance and a record deleted behind the totals' back are each found and repaired",
         arguments: Backend.available
     )

@@ -75,6 +75,14 @@ struct TagTests {
             #expect(byTag["japan-2026"]! == (28_000, 3))
             #expect(byTag["Reimbursable"]! == (20_000, 1))
             #expect(byTag.count == 2, "records without a tag are in no row")
+            // The hotel is in both rows but in the total once: 200 + 30 + 50, three records.
+            #expect(report.total(.expense).total.minorUnits == 28_000 && report.total(.expense).count == 3)
+            let onlyHotel = try await store.reports.summaryReport(
+                ReportQuery(range: Self.march, by: .tag, kind: .expense, tag: "reimbursable"),
+                in: scope
+            )
+            #expect(onlyHotel.rows.map(\.key).sorted() == ["Reimbursable", "japan-2026"])
+            #expect(onlyHotel.total(.expense).total.minorUnits == 20_000 && onlyHotel.total(.expense).count == 1)
             let trend = try await store.reports.trendReport(
                 ReportQuery(range: Self.march, by: .tag, kind: .expense),
                 interval: .month,

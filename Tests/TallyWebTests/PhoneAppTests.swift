@@ -12,7 +12,7 @@ import Testing
 /// Issue 12's server side: static files under content-hashed names with gzip and long caching,
 /// the one web app manifest and the service worker, gzipped pages, `/today` and `/add`, and the
 /// quick-add form (categories by use, the last account, payees with their category).
-@Suite(.timeLimit(.minutes(1))) struct PhoneApp {
+@Suite(.timeLimit(.minutes(10))) struct PhoneApp {
     /// The first match of a regular expression in `text`.
     func match(_ pattern: String, in text: String) throws -> String {
         let range = try #require(text.range(of: pattern, options: .regularExpression), "no \(pattern)")

@@ -11,7 +11,7 @@ import Testing
 
 /// The rules pages through their forms: add (with field errors next to the field), the list in
 /// words, apply's preview, the run and its undo, delete, and "Make a rule from this".
-@Suite(.timeLimit(.minutes(1))) struct RulePagesTests {
+@Suite(.timeLimit(.minutes(10))) struct RulePagesTests {
     @Test func addApplyUndoDeleteThroughTheForms() async throws {
         try await withApp { client, store in
             let (browser, user, book) = try await importPagesBrowser(client, store)

@@ -54,7 +54,7 @@ func location(_ response: TestResponse) -> String { response.headers[.location] 
 
 /// The bank-file pages: upload, the mapping step, the review, commit, history and undo, with
 /// hostile text from the files escaped everywhere.
-@Suite(.timeLimit(.minutes(1))) struct StatementImportPagesTests {
+@Suite(.timeLimit(.minutes(10))) struct StatementImportPagesTests {
     /// An OFX statement of one checking account whose payees are hostile (entity-escaped in the
     /// file, so the reader turns them into the raw characters the pages must escape).
     static let ofx: [UInt8] = Array(

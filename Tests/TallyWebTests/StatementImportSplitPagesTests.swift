@@ -11,7 +11,7 @@ import Testing
 /// A QIF split on the review page and through the JSON API: its lines shown (escaped) instead of a
 /// category select, the page's form still posting one category per row, and the commit storing
 /// one split record.
-@Suite(.timeLimit(.minutes(1))) struct StatementImportSplitPagesTests {
+@Suite(.timeLimit(.minutes(10))) struct StatementImportSplitPagesTests {
     static let qif = Array(
         """
         !Type:CCard

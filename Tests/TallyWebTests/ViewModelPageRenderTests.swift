@@ -9,7 +9,7 @@ import Testing
 /// Typed view models: the categories page that used to recurse without end, dates in record
 /// lists, no inline styles (the CSP refuses them), and hostile text escaped on the pages that
 /// show names.
-@Suite(.timeLimit(.minutes(1))) struct ViewModelPageRender {
+@Suite(.timeLimit(.minutes(10))) struct ViewModelPageRender {
     /// Signs up through the form; the browser (signed in), the user and the book id.
     func signedIn(_ client: Client, _ store: Store) async throws -> (Browser, User, BookID) {
         let browser = Browser(client)

@@ -116,7 +116,7 @@ func calendarCell(_ html: String, date: String) -> String? {
 }
 
 /// The HTML pages: sign-up, log in and out, CSRF, and records through the forms.
-@Suite(.timeLimit(.minutes(1))) struct WebPages {
+@Suite(.timeLimit(.minutes(10))) struct WebPages {
     /// Signs up through the form and returns the browser (now signed in) and the book id.
     func signedIn(_ client: Client, _ store: Store, email: String = "ann@example.com") async throws -> (Browser, BookID)
     {

@@ -37,7 +37,7 @@ extension Checks {
                     CheckFinding(
                         book: book,
                         table: table.name,
-                        cell: describe(key, columns: keys),
+                        cell: describeCell(key, columns: keys),
                         problem: problem,
                         fix: fixable ? .rebuildTotals(book: book) : nil
                     )
@@ -56,13 +56,14 @@ extension Checks {
                 CheckFinding(
                     book: book,
                     table: "account_balances",
-                    cell: describe(key, columns: ["account_id", "currency"]),
+                    cell: describeCell(key, columns: ["account_id", "currency"]),
                     problem: problem,
                     fix: fixable ? .rebuildTotals(book: book) : nil
                 )
             )
         }
         findings += try await checkConverted(db, book: book, reported: reported)
+        findings += try await checkRecordCounts(db, book: book, reported: reported)
         let records =
             try await db.raw("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM transactions WHERE book_id = \(bind: book)")
             .first()?
@@ -108,7 +109,7 @@ extension Checks {
     private static func records(_ n: Int64) -> String { n == 1 ? "1 record" : "\(n) records" }
 
     /// "2026-03-04 expense, category 4, account 2, payee "starbucks", USD".
-    private static func describe(_ key: CellKey, columns: [String]) -> String {
+    static func describeCell(_ key: [String], columns: [String]) -> String {
         var parts: [String] = []
         for (column, value) in zip(columns, key) {
             switch column {

@@ -8,12 +8,13 @@ extension Reports {
         let book = scope.book
         return try await database.read { db in
             let names = GroupNames(by: query.by, book: bookID, try await self.catalog(db, scope))
+            let tag = try await Self.tagFilter(db, book: bookID, query.tag)
             let rows = try await TotalsQuery(
                 book: bookID,
                 range: query.range,
                 kinds: query.kind.kinds.map(\.rawValue),
                 dimension: names.dimension,
-                tag: try await Self.tagFilter(db, book: bookID, query.tag)
+                tag: tag
             ).run(db)
             let payees = try await names.payeeNames(db, keys: rows.map(\.group))
             // Every currency folds into one row per group, in the book's currency; the amounts as
@@ -52,6 +53,10 @@ extension Reports {
             }
             var report = try SummaryReport(query: query, currency: book.currency, rows: Array(merged.values))
             report.unconverted = try await Self.unconverted(db, book: bookID, query: query, rows: rows)
+            if query.by == .tag {
+                // A record with two tags is in both rows, but in the totals once.
+                report.totals = try await Self.taggedTotals(db, query: query, book: book, tag: tag ?? .any)
+            }
             return report
         }
     }
@@ -123,6 +128,32 @@ extension Reports {
     static func tagFilter(_ db: any SQLDatabase, book: BookID, _ name: String?) async throws -> TotalsQuery.TagFilter? {
         guard let name else { return nil }
         return .only(try await RecordTags.find(db, book: book, name: name))
+    }
+
+    /// The totals of a by-tag report: its tagged records (or those of its tag) each counted once.
+    static func taggedTotals(
+        _ db: any SQLDatabase,
+        query: ReportQuery,
+        book: Book,
+        tag: TotalsQuery.TagFilter
+    ) async throws -> [KindTotal] {
+        var byKind: [TransactionKind: ReportRow] = [:]
+        for row in try await TotalsQuery(
+            book: book.id,
+            range: query.range,
+            kinds: query.kind.kinds.map(\.rawValue),
+            tag: tag
+        ).run(db) {
+            guard let kind = TransactionKind(rawValue: row.kind) else { continue }
+            var sum =
+                byKind[kind]
+                ?? ReportRow(key: "", filterValue: "", kind: kind, total: .zero(book.currency), count: 0, color: "")
+            try sum.total.minorUnits.checkedAdd(row.base)
+            sum.count += Int(row.records)
+            sum.totalCount = sum.count
+            byKind[kind] = sum
+        }
+        return try SummaryReport(query: query, currency: book.currency, rows: Array(byKind.values)).totals
     }
 
     /// Income, expense and net per period in the book's currency.
