@@ -14,6 +14,7 @@ struct BackupRowParser {
     private let index: [String: Int]
 
     init(_ table: BackupTable) {
+        precondition(table.columns.count < 64, "a backup table has fewer than 64 columns")
         self.table = table
         keys = table.columns.map { Array($0.key.utf8) }
         index = Dictionary(uniqueKeysWithValues: table.columns.enumerated().map { ($1.key, $0) })
@@ -26,7 +27,8 @@ struct BackupRowParser {
     /// The row's values, one per column (null where the row leaves a column out).
     func parse(_ line: ArraySlice<UInt8>) throws -> [BackupValue] {
         var values = [BackupValue](repeating: .null, count: keys.count)
-        var seen = [Bool](repeating: false, count: keys.count)
+        // Which columns were given, a bit each (a table has fewer than 64).
+        var seen: UInt64 = 0
         var reader = Reader(bytes: line)
         reader.skipSpace()
         try reader.expect(UInt8(ascii: "{"))
@@ -47,8 +49,10 @@ struct BackupRowParser {
                 } else {
                     throw Problem(detail: "it has no column \(String(decoding: key.prefix(40), as: UTF8.self))")
                 }
-                guard !seen[column] else { throw Problem(detail: "\(table.columns[column].key) is given twice") }
-                seen[column] = true
+                guard seen & (1 << column) == 0 else {
+                    throw Problem(detail: "\(table.columns[column].key) is given twice")
+                }
+                seen |= 1 << column
                 expected = column + 1
                 reader.skipSpace()
                 try reader.expect(UInt8(ascii: ":"))
@@ -165,18 +169,23 @@ private struct Reader {
         try expect(UInt8(ascii: "\""))
         let start = position
         var plain = true
+        var ascii = true
         while let byte = peek(), byte != UInt8(ascii: "\"") {
             if byte == UInt8(ascii: "\\") {
                 plain = false
                 position += 1
             } else if byte < 0x20 {
                 throw BackupRowParser.Problem(detail: "a string holds a control character")
+            } else if byte >= 0x80 {
+                ascii = false
             }
             position += 1
         }
         guard !atEnd else { throw BackupRowParser.Problem(detail: "a string is not closed") }
         let raw = bytes[start..<position]
         position += 1
+        // ASCII is UTF-8 as it stands (and the generic validation costs more than the copy).
+        if plain && ascii { return String(decoding: raw, as: UTF8.self) }
         if plain {
             guard let text = String(validating: raw, as: UTF8.self) else {
                 throw BackupRowParser.Problem(detail: "a string is not UTF-8")

@@ -129,7 +129,7 @@ extension Backups {
                 onlyBook: taken,
                 targetBook: into
             )
-            try await writer.prepare()
+            try await writer.prepare(engine: engine)
             try await source.scan { table, rows in try await writer.write(table, rows) }
             try await writer.finish(engine: engine)
             outcome.summary = writer.summary
