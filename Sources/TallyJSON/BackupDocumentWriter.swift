@@ -1,8 +1,8 @@
 import Foundation
 import TallyStore
-import ZIPFoundation
 
-/// Writes `backup.json` as the snapshot streams in, and each file straight into the zip.
+/// Writes `backup.json` as the snapshot streams in, a megabyte at a time to a `DeflateStream`,
+/// and each file straight into the zip.
 ///
 /// The layout is part of the format (docs/backup.md): the header fields each on a line, then
 /// every table as a key whose rows are one JSON object a line, keys in the table's column order.
@@ -10,18 +10,17 @@ import ZIPFoundation
 /// a time instead of parsing hundreds of megabytes at once.
 final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
     // Driven by one backup task, table after table, row after row.
-    private let handle: FileHandle
-    private let archive: Archive
+    private let stream: DeflateStream
+    private let zip: BackupZipWriter
     private var buffer: [UInt8] = []
     /// The current table's keys, each as `"key":`.
     private var keys: [[UInt8]] = []
     private var rowCount = 0
 
-    init(document: URL, archive: Archive, header: BackupHeader) throws {
-        FileManager.default.createFile(atPath: document.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        handle = try FileHandle(forWritingTo: document)
-        self.archive = archive
-        buffer.reserveCapacity(1 << 20)
+    init(stream: DeflateStream, zip: BackupZipWriter, header: BackupHeader) {
+        self.stream = stream
+        self.zip = zip
+        buffer.reserveCapacity(Self.chunk + 4096)
         append("{\n  \"format\": \"tally-backup\",\n  \"version\": \(header.version),\n")
         append("  \"created_at\": ")
         BackupRowText.string(header.createdAt, into: &buffer)
@@ -29,6 +28,8 @@ final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
         BackupRowText.string(header.scope, into: &buffer)
         append(",\n")
     }
+
+    private static let chunk = 1 << 20
 
     func begin(_ table: BackupTable) throws {
         keys = table.columns.map { column in
@@ -49,7 +50,7 @@ final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
         buffer.append(contentsOf: [UInt8(ascii: "\n"), 32, 32, 32, 32])
         BackupRowText.row(values, keys: keys, into: &buffer)
         rowCount += 1
-        if buffer.count > 1 << 20 { try flush() }
+        if buffer.count > Self.chunk { flush() }
     }
 
     func end(_ table: BackupTable) throws {
@@ -58,21 +59,18 @@ final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
     }
 
     func file(_ path: String, _ data: Data) throws {
-        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) {
-            position,
-            size in data.subdata(in: Int(position)..<Int(position) + size)
-        }
+        try zip.addStored(path, data)
     }
 
-    /// Writes what is buffered and closes the document.
-    func close() throws {
-        try flush()
-        try handle.close()
+    /// Hands over what is buffered: the document is whole.
+    func close() {
+        flush()
     }
 
-    private func flush() throws {
-        try handle.write(contentsOf: buffer)
-        buffer.removeAll(keepingCapacity: true)
+    private func flush() {
+        stream.write(buffer)
+        buffer = []
+        buffer.reserveCapacity(Self.chunk + 4096)
     }
 
     private func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
