@@ -12,12 +12,26 @@ struct BackupRowParser {
     let table: BackupTable
     private let keys: [[UInt8]]
     private let index: [String: Int]
+    /// How each column's value is read (a plain enum: no column description copied per value).
+    private let shapes: [Shape]
+
+    private enum Shape {
+        case integer, bool, text, nested
+    }
 
     init(_ table: BackupTable) {
         precondition(table.columns.count < 64, "a backup table has fewer than 64 columns")
         self.table = table
         keys = table.columns.map { Array($0.key.utf8) }
         index = Dictionary(uniqueKeysWithValues: table.columns.enumerated().map { ($1.key, $0) })
+        shapes = table.columns.map { column in
+            switch column.kind {
+            case .id, .ref, .int, .money: .integer
+            case .bool: .bool
+            case .text, .choice, .date, .time, .timestamp, .currency, .file: .text
+            case .rule, .object: .nested
+            }
+        }
     }
 
     struct Problem: Error {
@@ -57,7 +71,7 @@ struct BackupRowParser {
                 reader.skipSpace()
                 try reader.expect(UInt8(ascii: ":"))
                 reader.skipSpace()
-                values[column] = try value(&reader, table.columns[column])
+                values[column] = try value(&reader, column)
                 reader.skipSpace()
                 guard let next = reader.next() else { throw Problem(detail: "it ends early") }
                 if next == UInt8(ascii: "}") { break }
@@ -69,15 +83,16 @@ struct BackupRowParser {
         return values
     }
 
-    private func value(_ reader: inout Reader, _ column: BackupColumn) throws -> BackupValue {
-        guard let first = reader.peek() else { throw Problem(detail: "\(column.key) has no value") }
+    private func value(_ reader: inout Reader, _ column: Int) throws -> BackupValue {
+        func key() -> String { table.columns[column].key }
+        guard let first = reader.peek() else { throw Problem(detail: "\(key()) has no value") }
         if first == UInt8(ascii: "n") {
             try reader.literal("null")
             return .null
         }
-        func wrong() -> Problem { Problem(detail: "\(column.key) has the wrong type") }
-        switch column.kind {
-        case .id, .ref, .int, .money:
+        func wrong() -> Problem { Problem(detail: "\(key()) has the wrong type") }
+        switch shapes[column] {
+        case .integer:
             return .int(try reader.integer() ?? { throw wrong() }())
         case .bool:
             if first == UInt8(ascii: "t") {
@@ -87,11 +102,11 @@ struct BackupRowParser {
             guard first == UInt8(ascii: "f") else { throw wrong() }
             try reader.literal("false")
             return .bool(false)
-        case .text, .choice, .date, .time, .timestamp, .currency, .file:
+        case .text:
             guard first == UInt8(ascii: "\"") else { throw wrong() }
             return .text(try reader.string())
-        case .rule, .object:
-            guard first == UInt8(ascii: "{") else { throw Problem(detail: "\(column.key) must be an object") }
+        case .nested:
+            guard first == UInt8(ascii: "{") else { throw Problem(detail: "\(key()) must be an object") }
             let raw = try reader.nested()
             let parsed = try JSONDecoder().decode(JSONValue.self, from: Data(raw))
             return .json(try JSONValue.canonical(parsed))

@@ -48,15 +48,24 @@ final class RestoreCheck: @unchecked Sendable {
         var number = counts[table.name] ?? 0
         defer { counts[table.name] = number }
         let special = SpecialColumns(table)
+        // How many rows each reference may point at (a table's own: any, checked at the end).
+        let limits: [Int] = columns.map { column in
+            guard let target = column.target else { return 0 }
+            return target == table.name ? Int.max : counts[target] ?? 0
+        }
+        let name = table.name
         for row in rows {
             number += 1
             let current = number
             func fail(_ column: String, _ problem: String) -> KnownError {
-                refused("\(table.name) row \(current), \(column): \(problem)")
+                refused("\(name) row \(current), \(column): \(problem)")
             }
             guard row.count == columns.count else { throw fail("*", "has the wrong number of values") }
-            for index in columns.indices {
-                try check(row[index], columns[index], table: table, number: number, fail: fail)
+            // Through the buffer, each column is read in place rather than copied, value after value.
+            try columns.withUnsafeBufferPointer { columns in
+                for index in columns.indices {
+                    try check(row[index], columns[index], limit: limits[index], number: current, fail: fail)
+                }
             }
             let book = try self.book(of: row, table: table, number: number, parentBooks: parentBooks)
             for reference in references {
@@ -128,7 +137,7 @@ final class RestoreCheck: @unchecked Sendable {
     private func check(
         _ value: BackupValue,
         _ column: BackupColumn,
-        table: BackupTable,
+        limit: Int,
         number: Int,
         fail: (String, String) -> KnownError
     ) throws {
@@ -142,8 +151,7 @@ final class RestoreCheck: @unchecked Sendable {
             guard value.int == Int64(number) else { throw fail(column.key, "must be \(number): ids count 1, 2, 3…") }
         case .ref(let target):
             guard let ref = value.int else { throw fail(column.key, "must be a number") }
-            let count = target == table.name ? Int.max : (counts[target] ?? 0)
-            guard ref >= 1, ref <= count else { throw fail(column.key, "points at no row of \(target)") }
+            guard ref >= 1, ref <= limit else { throw fail(column.key, "points at no row of \(target)") }
         case .int(let range):
             guard let int = value.int, range.contains(int) else {
                 throw fail(column.key, "must be a whole number in \(range)")

@@ -95,12 +95,16 @@ final class RestoreWrite: @unchecked Sendable {
         var fileData: [[Data?]] = []
         let hasFile = table.columns.contains { $0.kind == .file }
         let parentBooks = check.parentBooks(table)
-        // Each column's offset (an id's, a reference's), looked up once for the batch.
-        let shifts: [Int64?] = table.columns.map { column in
+        // How each column is stored, offsets looked up once for the batch.
+        let plans: [ValuePlan] = table.columns.map { column in
             switch column.kind {
-            case .id: offsets[table.name]
-            case .ref(let target): offsets[target]
-            default: nil
+            case .id: return .id(offsets[table.name]!)
+            case .ref(let target):
+                if target == "books", let targetBook { return .fixed(targetBook.rawValue) }
+                return target == table.name ? .parent(offsets[target]!) : .ref(offsets[target]!)
+            case .file: return .file
+            case .rule: return .rule
+            default: return table.name == "users" && column.key == "password_hash" ? .password : .plain
             }
         }
         for row in rows {
@@ -124,13 +128,7 @@ final class RestoreWrite: @unchecked Sendable {
             var data: [Data?] = []
             out.reserveCapacity(columns.count)
             for index in row.indices {
-                let (stored, bytes) = try sqlValue(
-                    row[index],
-                    table.columns[index],
-                    shift: shifts[index],
-                    table: table,
-                    number: start
-                )
+                let (stored, bytes) = try sqlValue(row[index], plans[index], number: start)
                 out.append(stored)
                 if hasFile { data.append(bytes) }
             }
@@ -191,30 +189,33 @@ final class RestoreWrite: @unchecked Sendable {
     }
 
     /// The stored value of one document value, and the bytes of a file column.
-    private func sqlValue(
-        _ value: BackupValue,
-        _ column: BackupColumn,
-        shift: Int64?,
-        table: BackupTable,
-        number: Int
-    ) throws -> (
-        BulkValue, Data?
-    ) {
-        switch (column.kind, value) {
+    /// How one column's values are stored: ids and references moved past the target's ids (a
+    /// book restore's book: the target book), a category's parent set after, files read from the
+    /// zip, a rule's ids moved too, a missing password hash stored empty.
+    private enum ValuePlan {
+        case id(Int64)
+        case ref(Int64)
+        case fixed(Int64)
+        case parent(Int64)
+        case file, rule, password, plain
+    }
+
+    private func sqlValue(_ value: BackupValue, _ plan: ValuePlan, number: Int) throws -> (BulkValue, Data?) {
+        switch (plan, value) {
+        case (.password, .null):
+            return (.text(""), nil)
         case (_, .null):
-            if table.name == "users" && column.key == "password_hash" { return (.text(""), nil) }
             return (.null, nil)
-        case (.id, .int(let own)):
-            return (.int(shift! + own), nil)
-        case (.ref(let target), .int(let ref)):
-            if target == "books", let targetBook { return (.int(targetBook.rawValue), nil) }
-            let id = shift! + ref
-            if target == table.name {
-                // A parent may come after its child: set once every category is in.
-                parents.append((shift! + Int64(number), id))
-                return (.null, nil)
-            }
+        case (.id(let shift), .int(let own)):
+            return (.int(shift + own), nil)
+        case (.fixed(let id), .int):
             return (.int(id), nil)
+        case (.ref(let shift), .int(let ref)):
+            return (.int(shift + ref), nil)
+        case (.parent(let shift), .int(let ref)):
+            // A parent may come after its child: set once every category is in.
+            parents.append((shift + Int64(number), shift + ref))
+            return (.null, nil)
         case (_, .int(let plain)):
             return (.int(plain), nil)
         case (_, .bool(let flag)):
