@@ -66,10 +66,12 @@ let package = Package(
         .target(
             name: "TallyJSON",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyFiles",
+                "TallyCore", "TallyStore", "TallyFiles", "CTallyZlib",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // The system's zlib, which the backup zip is deflated with.
+        .systemLibrary(name: "CTallyZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // HTML pages and the JSON API over the store's services.
         .target(
             name: "TallyWeb",

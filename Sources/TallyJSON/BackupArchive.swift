@@ -1,6 +1,5 @@
 import Foundation
 import TallyStore
-import ZIPFoundation
 
 /// The backup zip (docs/backup.md): `backup.json` and the files it names under `files/`.
 public enum BackupArchive {
@@ -8,8 +7,9 @@ public enum BackupArchive {
     public static let documentName = "backup.json"
 
     /// Takes a backup of `scope` into a new zip in a private temporary folder and returns its URL
-    /// (the caller moves or streams it, then calls `discard`). The document goes to a scratch file
-    /// row by row and into the zip at the end, so memory holds one row, not the book.
+    /// (the caller moves or streams it, then calls `discard`). The document is deflated on
+    /// another thread as the rows are read, into a scratch file copied into the zip at the end,
+    /// so memory holds a few megabytes of it, not the book.
     public static func write(_ scope: BackupScope, store: Store, createdAt: Date = Date()) async throws -> URL {
         // A folder only this process's user may read: the zip holds password hashes and finances.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-backup-\(UUID().uuidString)")
@@ -20,18 +20,26 @@ public enum BackupArchive {
         )
         do {
             let url = folder.appendingPathComponent("backup.zip")
-            let documentURL = folder.appendingPathComponent(documentName)
-            let archive = try Archive(url: url, accessMode: .create)
+            let zip = try BackupZipWriter(url: url, date: createdAt)
+            let stream = try DeflateStream(to: folder.appendingPathComponent("\(documentName).deflated"))
             let header = BackupHeader(
                 version: BackupTables.version,
                 scope: scope.name,
                 createdAt: createdAt.formatted(.iso8601)
             )
-            let writer = try BackupDocumentWriter(document: documentURL, archive: archive, header: header)
-            try await store.backups.backup(scope, to: writer)
-            try writer.close()
-            try archive.addEntry(with: documentName, fileURL: documentURL, compressionMethod: .deflate)
-            try FileManager.default.removeItem(at: documentURL)
+            let writer = BackupDocumentWriter(stream: stream, zip: zip, header: header)
+            do {
+                try await store.backups.backup(scope, to: writer)
+                writer.close()
+            } catch {
+                // Let the deflating thread finish what it holds before the folder goes.
+                _ = try? stream.finish()
+                throw error
+            }
+            let document = try stream.finish()
+            try zip.addDeflated(documentName, document)
+            try zip.close()
+            try FileManager.default.removeItem(at: document.file)
             return url
         } catch {
             try? FileManager.default.removeItem(at: folder)

@@ -1,8 +1,8 @@
 import Foundation
 import TallyStore
-import ZIPFoundation
 
-/// Writes `backup.json` as the snapshot streams in, and each file straight into the zip.
+/// Writes `backup.json` as the snapshot streams in, a megabyte at a time to a `DeflateStream`,
+/// and each file straight into the zip.
 ///
 /// The layout is part of the format (docs/backup.md): the header fields each on a line, then
 /// every table as a key whose rows are one JSON object a line, keys in the table's column order.
@@ -10,18 +10,17 @@ import ZIPFoundation
 /// a time instead of parsing hundreds of megabytes at once.
 final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
     // Driven by one backup task, table after table, row after row.
-    private let handle: FileHandle
-    private let archive: Archive
+    private let stream: DeflateStream
+    private let zip: BackupZipWriter
     private var buffer: [UInt8] = []
-    private var table: BackupTable?
-    private var pending: [UInt8]?
+    /// The current table's keys, each as `"key":`.
+    private var keys: [[UInt8]] = []
     private var rowCount = 0
 
-    init(document: URL, archive: Archive, header: BackupHeader) throws {
-        FileManager.default.createFile(atPath: document.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        handle = try FileHandle(forWritingTo: document)
-        self.archive = archive
-        buffer.reserveCapacity(1 << 20)
+    init(stream: DeflateStream, zip: BackupZipWriter, header: BackupHeader) {
+        self.stream = stream
+        self.zip = zip
+        buffer.reserveCapacity(Self.chunk + 4096)
         append("{\n  \"format\": \"tally-backup\",\n  \"version\": \(header.version),\n")
         append("  \"created_at\": ")
         BackupRowText.string(header.createdAt, into: &buffer)
@@ -30,8 +29,15 @@ final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
         append(",\n")
     }
 
+    private static let chunk = 1 << 20
+
     func begin(_ table: BackupTable) throws {
-        self.table = table
+        keys = table.columns.map { column in
+            var key: [UInt8] = []
+            BackupRowText.string(column.key, into: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
         rowCount = 0
         append("  ")
         BackupRowText.string(table.name, into: &buffer)
@@ -39,43 +45,32 @@ final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
     }
 
     func row(_ values: [BackupValue]) throws {
-        // A row is written when the next one comes, so the last one gets no comma.
-        if let pending {
-            buffer += pending
-            append(",")
-        }
-        var line: [UInt8] = [UInt8(ascii: "\n"), 32, 32, 32, 32]
-        BackupRowText.row(values, columns: table!.columns, into: &line)
-        pending = line
+        // Each row on a line of its own, a comma ending the one before.
+        if rowCount > 0 { buffer.append(UInt8(ascii: ",")) }
+        buffer.append(contentsOf: [UInt8(ascii: "\n"), 32, 32, 32, 32])
+        BackupRowText.row(values, keys: keys, into: &buffer)
         rowCount += 1
-        if buffer.count > 1 << 20 { try flush() }
+        if buffer.count > Self.chunk { flush() }
     }
 
     func end(_ table: BackupTable) throws {
-        if let pending {
-            buffer += pending
-            append("\n  ")
-        }
-        pending = nil
+        if rowCount > 0 { append("\n  ") }
         append(table.name == BackupTables.all.last!.name ? "]\n}\n" : "],\n")
     }
 
     func file(_ path: String, _ data: Data) throws {
-        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) {
-            position,
-            size in data.subdata(in: Int(position)..<Int(position) + size)
-        }
+        try zip.addStored(path, data)
     }
 
-    /// Writes what is buffered and closes the document.
-    func close() throws {
-        try flush()
-        try handle.close()
+    /// Hands over what is buffered: the document is whole.
+    func close() {
+        flush()
     }
 
-    private func flush() throws {
-        try handle.write(contentsOf: buffer)
-        buffer.removeAll(keepingCapacity: true)
+    private func flush() {
+        stream.write(buffer)
+        buffer = []
+        buffer.reserveCapacity(Self.chunk + 4096)
     }
 
     private func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
@@ -84,18 +79,19 @@ final class BackupDocumentWriter: BackupSink, @unchecked Sendable {
 /// One row as a line of JSON, by hand: JSONEncoder would sort keys or not keep their order, and
 /// at a million rows its cost is most of the backup's.
 enum BackupRowText {
-    static func row(_ values: [BackupValue], columns: [BackupColumn], into out: inout [UInt8]) {
+    /// One row, `keys` holding each column's key already written as `"key":`.
+    static func row(_ values: [BackupValue], keys: [[UInt8]], into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         var first = true
-        for (column, value) in zip(columns, values) {
+        for index in values.indices {
+            let value = values[index]
             // Server-only columns of a books backup, and empty optional ones, are left out.
-            if value == .null { continue }
+            if case .null = value { continue }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            string(column.key, into: &out)
-            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: keys[index])
             switch value {
-            case .int(let number): out.append(contentsOf: String(number).utf8)
+            case .int(let number): integer(number, into: &out)
             case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
             case .text(let text): string(text, into: &out)
             case .json(let text): out.append(contentsOf: text.utf8)
@@ -105,21 +101,45 @@ enum BackupRowText {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// A whole number in decimal, without making a String.
+    static func integer(_ number: Int64, into out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, least significant first
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(raw[index]) }
+        }
+    }
+
+    /// A JSON string: the runs that need no escape copied whole, the rest escaped.
     static func string(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default:
-                out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(byte)
+                case UInt8(ascii: "\n"): out.append(contentsOf: "\\n".utf8)
+                default:
+                    out.append(contentsOf: "\\u00".utf8)
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0xF)])
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -12,11 +12,26 @@ struct BackupRowParser {
     let table: BackupTable
     private let keys: [[UInt8]]
     private let index: [String: Int]
+    /// How each column's value is read (a plain enum: no column description copied per value).
+    private let shapes: [Shape]
+
+    private enum Shape {
+        case integer, bool, text, nested
+    }
 
     init(_ table: BackupTable) {
+        precondition(table.columns.count < 64, "a backup table has fewer than 64 columns")
         self.table = table
         keys = table.columns.map { Array($0.key.utf8) }
         index = Dictionary(uniqueKeysWithValues: table.columns.enumerated().map { ($1.key, $0) })
+        shapes = table.columns.map { column in
+            switch column.kind {
+            case .id, .ref, .int, .money: .integer
+            case .bool: .bool
+            case .text, .choice, .date, .time, .timestamp, .currency, .file: .text
+            case .rule, .object: .nested
+            }
+        }
     }
 
     struct Problem: Error {
@@ -26,7 +41,8 @@ struct BackupRowParser {
     /// The row's values, one per column (null where the row leaves a column out).
     func parse(_ line: ArraySlice<UInt8>) throws -> [BackupValue] {
         var values = [BackupValue](repeating: .null, count: keys.count)
-        var seen = [Bool](repeating: false, count: keys.count)
+        // Which columns were given, a bit each (a table has fewer than 64).
+        var seen: UInt64 = 0
         var reader = Reader(bytes: line)
         reader.skipSpace()
         try reader.expect(UInt8(ascii: "{"))
@@ -47,13 +63,15 @@ struct BackupRowParser {
                 } else {
                     throw Problem(detail: "it has no column \(String(decoding: key.prefix(40), as: UTF8.self))")
                 }
-                guard !seen[column] else { throw Problem(detail: "\(table.columns[column].key) is given twice") }
-                seen[column] = true
+                guard seen & (1 << column) == 0 else {
+                    throw Problem(detail: "\(table.columns[column].key) is given twice")
+                }
+                seen |= 1 << column
                 expected = column + 1
                 reader.skipSpace()
                 try reader.expect(UInt8(ascii: ":"))
                 reader.skipSpace()
-                values[column] = try value(&reader, table.columns[column])
+                values[column] = try value(&reader, column)
                 reader.skipSpace()
                 guard let next = reader.next() else { throw Problem(detail: "it ends early") }
                 if next == UInt8(ascii: "}") { break }
@@ -65,15 +83,16 @@ struct BackupRowParser {
         return values
     }
 
-    private func value(_ reader: inout Reader, _ column: BackupColumn) throws -> BackupValue {
-        guard let first = reader.peek() else { throw Problem(detail: "\(column.key) has no value") }
+    private func value(_ reader: inout Reader, _ column: Int) throws -> BackupValue {
+        func key() -> String { table.columns[column].key }
+        guard let first = reader.peek() else { throw Problem(detail: "\(key()) has no value") }
         if first == UInt8(ascii: "n") {
             try reader.literal("null")
             return .null
         }
-        func wrong() -> Problem { Problem(detail: "\(column.key) has the wrong type") }
-        switch column.kind {
-        case .id, .ref, .int, .money:
+        func wrong() -> Problem { Problem(detail: "\(key()) has the wrong type") }
+        switch shapes[column] {
+        case .integer:
             return .int(try reader.integer() ?? { throw wrong() }())
         case .bool:
             if first == UInt8(ascii: "t") {
@@ -83,11 +102,11 @@ struct BackupRowParser {
             guard first == UInt8(ascii: "f") else { throw wrong() }
             try reader.literal("false")
             return .bool(false)
-        case .text, .choice, .date, .time, .timestamp, .currency, .file:
+        case .text:
             guard first == UInt8(ascii: "\"") else { throw wrong() }
             return .text(try reader.string())
-        case .rule, .object:
-            guard first == UInt8(ascii: "{") else { throw Problem(detail: "\(column.key) must be an object") }
+        case .nested:
+            guard first == UInt8(ascii: "{") else { throw Problem(detail: "\(key()) must be an object") }
             let raw = try reader.nested()
             let parsed = try JSONDecoder().decode(JSONValue.self, from: Data(raw))
             return .json(try JSONValue.canonical(parsed))
@@ -165,18 +184,23 @@ private struct Reader {
         try expect(UInt8(ascii: "\""))
         let start = position
         var plain = true
+        var ascii = true
         while let byte = peek(), byte != UInt8(ascii: "\"") {
             if byte == UInt8(ascii: "\\") {
                 plain = false
                 position += 1
             } else if byte < 0x20 {
                 throw BackupRowParser.Problem(detail: "a string holds a control character")
+            } else if byte >= 0x80 {
+                ascii = false
             }
             position += 1
         }
         guard !atEnd else { throw BackupRowParser.Problem(detail: "a string is not closed") }
         let raw = bytes[start..<position]
         position += 1
+        // ASCII is UTF-8 as it stands (and the generic validation costs more than the copy).
+        if plain && ascii { return String(decoding: raw, as: UTF8.self) }
         if plain {
             guard let text = String(validating: raw, as: UTF8.self) else {
                 throw BackupRowParser.Problem(detail: "a string is not UTF-8")

@@ -220,6 +220,13 @@ enum BackupFixture {
                 }
             }
         }
+        // The full-text index: restore fills it once after the records rather than row by row.
+        for word in ["employ", "costco", "café", "market"] {
+            var filter = TransactionFilter()
+            filter.text = word
+            let page = try await store.records.transactions(in: scope, filter: filter, limit: 500)
+            out.append("search \(word) \(page.records.count)")
+        }
         for account in try await store.books.accounts(in: scope) {
             out.append(
                 "account \(account.account.name) \(account.account.kind) \(account.account.openingBalance) \(account.balance)"

@@ -43,6 +43,7 @@ struct BackupRoundTripTests {
         #expect(first.files == second.files)
         #expect(first.files.values.contains(Data(Self.png)))
         #expect(first.figures == second.figures)
+        #expect(first.figures.contains { $0.hasPrefix("search ") && !$0.hasSuffix(" 0") }, "a search finds records")
         for table in [
             "transaction_lines", "transaction_tags", "receipts", "budgets", "budget_categories", "goals",
             "goal_contributions", "bills", "bill_payments", "exchange_rates", "rules", "import_presets",

@@ -112,31 +112,41 @@ extension Backups {
         }
         let engine = database.engine
         let (taken, into) = (onlyBook, targetBook)
-        // The summary leaves the transaction through a box rather than as its result: returned
-        // through `bulkWrite`, a release build (Swift 6.3) handed back a corrupt value here.
-        let outcome = RestoreOutcome()
-        try await database.bulkWrite { db, bulk in
-            if let into {
-                try await Self.emptyBook(db, into)
-            } else {
-                try await Self.requireEmptyServer(db)
-            }
-            let writer = RestoreWrite(
-                db: db,
-                bulk: bulk,
-                check: check,
-                source: source,
-                onlyBook: taken,
-                targetBook: into
-            )
-            try await writer.prepare()
-            try await source.scan { table, rows in try await writer.write(table, rows) }
-            try await writer.finish(engine: engine)
-            outcome.summary = writer.summary
+        // The transaction's work is a function of its own, not written out in the closure: in the
+        // closure form, a release build (Swift 6.3.1, Linux) returned a summary whose `books` was a
+        // null pointer, and `tally restore` crashed reading its count (every time, at 100,000
+        // records). `@_optimize(none)` on `restore`, `bulkWrite` and `SQLitePool.withConnection`
+        // did not stop it; the same code as a function did. So it lies in how the optimiser
+        // compiles that closure (generic over the source, returning through `bulkWrite`'s generic
+        // result across awaits): a miscompile, not narrowed further. A box carried it out before.
+        var summary = try await database.bulkWrite { db, bulk in
+            try await Self.writeAll(db, bulk, check: check, source: source, taken: taken, into: into, engine: engine)
         }
-        var summary = outcome.summary
         if let into { summary.books = [into] }
         return summary
+    }
+
+    /// The second pass inside the transaction: the target emptied or checked, every row written,
+    /// the derived columns and totals rebuilt.
+    private static func writeAll(
+        _ db: any SQLDatabase,
+        _ bulk: BulkWriter,
+        check: RestoreCheck,
+        source: some BackupSource,
+        taken: Int32?,
+        into: BookID?,
+        engine: SQLEngine
+    ) async throws -> RestoreSummary {
+        if let into {
+            try await Self.emptyBook(db, into)
+        } else {
+            try await Self.requireEmptyServer(db)
+        }
+        let writer = RestoreWrite(db: db, bulk: bulk, check: check, source: source, onlyBook: taken, targetBook: into)
+        try await writer.prepare(engine: engine)
+        try await source.scan { table, rows in try await writer.write(table, rows) }
+        try await writer.finish(engine: engine)
+        return writer.summary
     }
 
     /// A whole-server restore needs a server with no users and no books.
@@ -171,10 +181,4 @@ extension Backups {
             try await db.raw("DELETE FROM \(ident: table) WHERE book_id = \(bind: book)").run()
         }
     }
-}
-
-/// Where a restore's transaction leaves its summary.
-private final class RestoreOutcome: @unchecked Sendable {
-    // Written once inside the transaction, read after it ends, by the same task.
-    var summary = RestoreSummary()
 }

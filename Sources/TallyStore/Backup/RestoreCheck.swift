@@ -32,27 +32,65 @@ final class RestoreCheck: @unchecked Sendable {
 
     /// Checks one batch of a table's rows.
     func check(_ table: BackupTable, _ rows: [[BackupValue]]) throws {
+        let columns = table.columns
+        // What every row asks, looked up once for the batch: the references to check for their
+        // book (with the books of the rows they point at), and the book of the rows pointed at
+        // by the column that ties a row to its book.
+        let references: [(index: Int, target: String, own: Bool, books: [Int32]?)] = columns.indices.compactMap {
+            index in
+            guard let target = columns[index].target, target != "books" else { return nil }
+            return (index, target, target == table.name, target == table.name ? nil : bookOf[target])
+        }
+        let parentBooks = self.parentBooks(table)
+        let keepsBooks = table.hasID && table.book != .none
+        var books = keepsBooks ? bookOf.removeValue(forKey: table.name) ?? [] : []
+        defer { if keepsBooks { bookOf[table.name] = books } }
+        var number = counts[table.name] ?? 0
+        defer { counts[table.name] = number }
+        let special = SpecialColumns(table)
+        // How many rows each reference may point at (a table's own: any, checked at the end).
+        let limits: [Int] = columns.map { column in
+            guard let target = column.target else { return 0 }
+            return target == table.name ? Int.max : counts[target] ?? 0
+        }
+        let name = table.name
         for row in rows {
-            let number = (counts[table.name] ?? 0) + 1
+            number += 1
+            let current = number
             func fail(_ column: String, _ problem: String) -> KnownError {
-                refused("\(table.name) row \(number), \(column): \(problem)")
+                refused("\(name) row \(current), \(column): \(problem)")
             }
-            guard row.count == table.columns.count else { throw fail("*", "has the wrong number of values") }
-            for (column, value) in zip(table.columns, row) {
-                try check(value, column, table: table, number: number, fail: fail)
-            }
-            let book = try self.book(of: row, table: table, number: number)
-            for (column, value) in zip(table.columns, row) {
-                guard let target = column.target, let ref = value.int, target != "books" else { continue }
-                if target == table.name {
-                    parents.append((number, ref, book))
-                } else if let books = bookOf[target], book != 0, books[Int(ref) - 1] != book {
-                    throw fail(column.key, "points at \(target) \(ref) of another book")
+            guard row.count == columns.count else { throw fail("*", "has the wrong number of values") }
+            // Through the buffer, each column is read in place rather than copied, value after value.
+            try columns.withUnsafeBufferPointer { columns in
+                for index in columns.indices {
+                    try check(row[index], columns[index], limit: limits[index], number: current, fail: fail)
                 }
             }
-            if table.hasID, table.book != .none { bookOf[table.name, default: []].append(book) }
-            try checkRow(row, table: table, fail: fail)
-            counts[table.name] = number
+            let book = try self.book(of: row, table: table, number: number, parentBooks: parentBooks)
+            for reference in references {
+                guard let ref = row[reference.index].int else { continue }
+                if reference.own {
+                    parents.append((number, ref, book))
+                } else if let others = reference.books, book != 0, others[Int(ref) - 1] != book {
+                    throw fail(columns[reference.index].key, "points at \(reference.target) \(ref) of another book")
+                }
+            }
+            if keepsBooks { books.append(book) }
+            try checkRow(row, table: table, special: special, fail: fail)
+        }
+    }
+
+    /// The columns `checkRow` reads, found once per batch.
+    private struct SpecialColumns {
+        let email, kind, amount, account, toAccount, transaction: Int?
+        init(_ table: BackupTable) {
+            email = table.index("email")
+            kind = table.index("kind")
+            amount = table.index("amount_minor")
+            account = table.index("account_id")
+            toAccount = table.index("to_account_id")
+            transaction = table.index("transaction_id")
         }
     }
 
@@ -70,14 +108,25 @@ final class RestoreCheck: @unchecked Sendable {
         }
     }
 
+    /// The books of the rows of the table that `table`'s rows belong to a book through, when it
+    /// is not the books themselves (a goal's contributions: the goals' books), for `book(of:)`.
+    func parentBooks(_ table: BackupTable) -> [Int32]? {
+        guard case .through = table.book, let target = table.columns[table.bookIndex!].target, target != "books",
+            target != table.name
+        else { return nil }
+        return bookOf[target]
+    }
+
     /// The document's number of the book a row belongs to (0 for users and their settings).
-    func book(of row: [BackupValue], table: BackupTable, number: Int) throws -> Int32 {
+    /// `parentBooks`, when given, are the books of the table the row belongs to a book through.
+    func book(of row: [BackupValue], table: BackupTable, number: Int, parentBooks: [Int32]? = nil) throws -> Int32 {
         switch table.book {
         case .none: return 0
         case .isBooks: return Int32(number)
         case .through:
             let index = table.bookIndex!
             let ref = Int(row[index].int ?? 0)
+            if let parentBooks { return parentBooks[ref - 1] }
             let target = table.columns[index].target!
             if target == "books" { return Int32(ref) }
             if target == table.name { throw refused("\(table.name) cannot belong to a book through itself") }
@@ -88,11 +137,11 @@ final class RestoreCheck: @unchecked Sendable {
     private func check(
         _ value: BackupValue,
         _ column: BackupColumn,
-        table: BackupTable,
+        limit: Int,
         number: Int,
         fail: (String, String) -> KnownError
     ) throws {
-        if value == .null {
+        if case .null = value {
             guard column.optional || column.kind == .id else { throw fail(column.key, "is missing") }
             if column.kind == .id { throw fail(column.key, "is missing") }
             return
@@ -102,8 +151,7 @@ final class RestoreCheck: @unchecked Sendable {
             guard value.int == Int64(number) else { throw fail(column.key, "must be \(number): ids count 1, 2, 3…") }
         case .ref(let target):
             guard let ref = value.int else { throw fail(column.key, "must be a number") }
-            let count = target == table.name ? Int.max : (counts[target] ?? 0)
-            guard ref >= 1, ref <= count else { throw fail(column.key, "points at no row of \(target)") }
+            guard ref >= 1, ref <= limit else { throw fail(column.key, "points at no row of \(target)") }
         case .int(let range):
             guard let int = value.int, range.contains(int) else {
                 throw fail(column.key, "must be a whole number in \(range)")
@@ -163,22 +211,27 @@ final class RestoreCheck: @unchecked Sendable {
     }
 
     /// What one table asks beyond its columns.
-    private func checkRow(_ row: [BackupValue], table: BackupTable, fail: (String, String) -> KnownError) throws {
-        func int(_ key: String) -> Int64? { row[table.index(key)!].int }
+    private func checkRow(
+        _ row: [BackupValue],
+        table: BackupTable,
+        special: SpecialColumns,
+        fail: (String, String) -> KnownError
+    ) throws {
         switch table.name {
         case "users":
-            guard emails.insert(row[table.index("email")!].text!.lowercased()).inserted else {
+            guard emails.insert(row[special.email!].text!.lowercased()).inserted else {
                 throw fail("email", "is another user's too")
             }
         case "transactions":
-            let kind = row[table.index("kind")!].text
-            let amount = int("amount_minor")!
+            let kind = row[special.kind!].text
+            let amount = row[special.amount!].int!
             guard amount > 0 else { throw fail("amount_minor", "must be more than zero") }
+            let to = row[special.toAccount!].int
             if kind == TransactionKind.transfer.rawValue {
-                guard let to = int("to_account_id"), let from = int("account_id"), to != from else {
+                guard let to, let from = row[special.account!].int, to != from else {
                     throw fail("to_account_id", "a transfer goes from one account to another")
                 }
-            } else if int("to_account_id") != nil {
+            } else if to != nil {
                 throw fail("to_account_id", "only a transfer has one")
             }
             amounts.append(amount)
@@ -186,11 +239,11 @@ final class RestoreCheck: @unchecked Sendable {
             lineCounts.append(0)
             tagCounts.append(0)
         case "transaction_lines":
-            let record = Int(int("transaction_id")!) - 1
-            lineSums[record] += int("amount_minor")!
+            let record = Int(row[special.transaction!].int!) - 1
+            lineSums[record] += row[special.amount!].int!
             lineCounts[record] += 1
         case "transaction_tags":
-            tagCounts[Int(int("transaction_id")!) - 1] += 1
+            tagCounts[Int(row[special.transaction!].int!) - 1] += 1
         default:
             break
         }
