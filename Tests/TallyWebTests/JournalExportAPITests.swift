@@ -144,4 +144,23 @@ extension WebPages {
             #expect(ledger.text == "; Tally export of the book \"Personal\", kept in USD\n")
         }
     }
+
+    @Test func reportPageLinksItsRecordsAsJournals() async throws {
+        try await withApp { client, store in
+            let (browser, book) = try await signedIn(client, store)
+            let page = try await browser.get("/books/\(book)/reports?from=2026-03-01&to=2026-03-31&kind=expense&tag=trip")
+            expectStatus(page, .ok)
+            for (id, format) in [("report-ledger", "ledger"), ("report-beancount", "beancount")] {
+                let link =
+                    "/api/v1/books/\(book)/transactions?from=2026-03-01&amp;to=2026-03-31&amp;kind=expense&amp;tag=trip&amp;format=\(format)"
+                #expect(page.text.contains("<a href=\"\(link)\" id=\"\(id)\">"), "\(format) link in \(page.text)")
+            }
+            let both = try await browser.get("/books/\(book)/reports?from=2026-03-01&to=2026-03-31&kind=both")
+            #expect(both.text.contains("transactions?from=2026-03-01&amp;to=2026-03-31&amp;format=ledger"))
+            let journal = try await browser.get(
+                "/api/v1/books/\(book)/transactions?from=2026-03-01&to=2026-03-31&kind=expense&tag=trip&format=beancount"
+            )
+            expectStatus(journal, .ok)
+        }
+    }
 }

@@ -168,11 +168,11 @@ extension Records {
         var conditions = conditions
         if let after {
             let op: SQLQueryString = newestFirst ? "<" : ">"
+            // A row value, which both engines read as one range of the (book_id, date, time, id)
+            // index. The same test spelled with OR let SQLite read the book's records from its
+            // first day on every page: 2,000 pages of a million-record export took a minute.
             conditions.append(
-                """
-                (t.date \(op) \(bind: after.date) OR (t.date = \(bind: after.date) AND (t.time \(op) \(bind: after.time)
-                  OR (t.time = \(bind: after.time) AND t.id \(op) \(bind: after.id)))))
-                """
+                "(t.date, t.time, t.id) \(op) (\(bind: after.date), \(bind: after.time), \(bind: after.id))"
             )
         }
         let order: SQLQueryString = newestFirst ? "t.date DESC, t.time DESC, t.id DESC" : "t.date, t.time, t.id"

@@ -60,6 +60,15 @@ struct ReportPages {
                 ("kind", query.kind.rawValue),
             ] + (query.tag.map { [("tag", $0)] } ?? [])
         )
+        // The report's records as a journal: the same range, kind and tag (a transfer is in neither kind).
+        let records = Links.query(
+            [("from", query.range.from.description), ("to", query.range.to.description)]
+                + (query.kind == .both ? [] : [("kind", query.kind.rawValue)])
+                + (query.tag.map { [("tag", $0)] } ?? [])
+        )
+        func journalLink(_ format: String) -> String {
+            "/api/v1/books/\(bookID)/transactions?\(records)&format=\(format)"
+        }
         let rows = report.rows.map { row in
             ReportRowModel(
                 key: row.key,
@@ -99,6 +108,8 @@ struct ReportPages {
             csvLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=csv",
             pdfLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=pdf",
             trendCsvLink: "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv",
+            ledgerLink: journalLink("ledger"),
+            beancountLink: journalLink("beancount"),
             unconverted: UnconvertedNote(report.unconverted, base: book.currency, book: bookID)
         )
         return pages.page("report", title: ReportFiles.title(query), context: context, book: book, model: model)

@@ -20,6 +20,9 @@ struct ReportPage: ViewModel {
     let csvLink: String
     let pdfLink: String
     let trendCsvLink: String
+    /// The report's records as a Ledger journal and a Beancount file.
+    let ledgerLink: String
+    let beancountLink: String
     let unconverted: UnconvertedNote
 }
 
