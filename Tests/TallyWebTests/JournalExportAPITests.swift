@@ -148,7 +148,9 @@ extension WebPages {
     @Test func reportPageLinksItsRecordsAsJournals() async throws {
         try await withApp { client, store in
             let (browser, book) = try await signedIn(client, store)
-            let page = try await browser.get("/books/\(book)/reports?from=2026-03-01&to=2026-03-31&kind=expense&tag=trip")
+            let page = try await browser.get(
+                "/books/\(book)/reports?from=2026-03-01&to=2026-03-31&kind=expense&tag=trip"
+            )
             expectStatus(page, .ok)
             for (id, format) in [("report-ledger", "ledger"), ("report-beancount", "beancount")] {
                 let link =
