@@ -137,27 +137,27 @@ struct CLIError: Error, CustomStringConvertible {
 func reportingErrors(_ body: () async throws -> Void) async throws {
     do {
         try await body()
-    } catch let error as CLIError {
+    } catch let error as CLIFailure {
         FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(1)
-    } catch let error as LocalOnly {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(2)
-    } catch let error as Unreachable {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(1)
-    } catch let error as TokenRefused {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(1)
-    } catch let error as CLIBadFile {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-        throw ExitCode(65)
+        throw ExitCode(error.exitCode)
     } catch {
         guard let known = KnownError(error) else { throw error }
         FileHandle.standardError.write(Data("error: \(known.detail)\n".utf8))
         throw ExitCode(known.exitCode)
     }
 }
+
+/// An error the CLI itself raises: one line on stderr and its exit status.
+protocol CLIFailure: Error, CustomStringConvertible {
+    /// 1 for a plain failure, 2 for a command not available here, 65 for a bad file.
+    var exitCode: Int32 { get }
+}
+
+extension CLIError: CLIFailure { var exitCode: Int32 { 1 } }
+extension LocalOnly: CLIFailure { var exitCode: Int32 { 2 } }
+extension Unreachable: CLIFailure { var exitCode: Int32 { 1 } }
+extension TokenRefused: CLIFailure { var exitCode: Int32 { 1 } }
+extension CLIBadFile: CLIFailure { var exitCode: Int32 { 65 } }
 
 /// A command that works on local data only, run with a server in effect: it stops (exit 2)
 /// rather than act on the local file the person did not mean.

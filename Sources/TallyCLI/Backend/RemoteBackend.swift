@@ -34,27 +34,17 @@ struct RemoteBackend: TallyBackend {
     }
 
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord {
-        let body = Self.body(input)
-        let headers = [("Idempotency-Key", key)]
+        let (client, path, body) = (client, base + "/transactions", Self.body(input))
+        func post() async throws -> ServerClient.Answer {
+            try await client.send(.POST, path, json: body, headers: [("Idempotency-Key", key)], freshConnection: true)
+        }
         let answer: ServerClient.Answer
         do {
-            answer = try await client.send(
-                .POST,
-                base + "/transactions",
-                json: body,
-                headers: headers,
-                freshConnection: true
-            )
+            answer = try await post()
         } catch is Unreachable {
             // Once more on a broken connection: the server may have stored it and the answer
             // been lost, and the same key makes it answer with that record instead of a second.
-            answer = try await client.send(
-                .POST,
-                base + "/transactions",
-                json: body,
-                headers: headers,
-                freshConnection: true
-            )
+            answer = try await post()
         }
         return try RemoteJSON.decode(RemoteJSON.Record.self, answer.body).record(book: book)
     }
