@@ -86,37 +86,45 @@ public struct TransactionRecord: Sendable, Hashable {
     /// 50 records measurably slower (see docs/benchmarks.md, "Codable rows on the hot paths").
     /// Ids are read as `Int64` and tagged here, sparing each a cast to `Tagged`'s conditional
     /// conformance (measured with `TransactionJSON`'s plain ids, same section).
-    init(row: any SQLRow) throws {
-        let currency = try Row.currency(code: try row.decode(column: "currency", as: String.self))
-        let dateText = try row.decode(column: "date", as: String.self)
+    init(row: any SQLRow) throws { try self.init(streamed: SQLKitStreamedRow(row: row)) }
+
+    /// A row read straight from SQLiteNIO (exports: SQLKit's per-column decoding was a third of a
+    /// million-record export) or through SQLKit.
+    init(streamed row: any StreamedRow) throws {
+        func required<T>(_ value: T?, _ column: String) throws -> T {
+            guard let value else { throw DatabaseError(description: "stored \(column) is missing") }
+            return value
+        }
+        let currency = try Row.currency(code: try required(try row.text("currency"), "currency"))
+        let dateText = try required(try row.text("date"), "date")
         guard let date = LocalDate(dateText) else {
             throw DatabaseError(description: "stored date \(dateText) is invalid")
         }
         transaction = Transaction(
-            id: TransactionID(rawValue: try row.decode(column: "id", as: Int64.self)),
-            bookID: BookID(rawValue: try row.decode(column: "book_id", as: Int64.self)),
-            kind: TransactionKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .expense,
-            amount: Money(minorUnits: try row.decode(column: "amount_minor", as: Int64.self), currency: currency),
+            id: TransactionID(rawValue: try required(try row.int("id"), "id")),
+            bookID: BookID(rawValue: try required(try row.int("book_id"), "book_id")),
+            kind: TransactionKind(rawValue: try row.text("kind") ?? "") ?? .expense,
+            amount: Money(minorUnits: try required(try row.int("amount_minor"), "amount_minor"), currency: currency),
             date: date,
-            time: TimeOfDay(try row.decode(column: "time", as: String.self)),
-            payee: try row.decode(column: "payee", as: String.self),
-            categoryID: try row.decode(column: "category_id", as: Int64?.self).map(CategoryID.init(rawValue:)),
-            accountID: try row.decode(column: "account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
-            toAccountID: try row.decode(column: "to_account_id", as: Int64?.self).map(AccountID.init(rawValue:)),
-            note: try row.decode(column: "note", as: String.self),
-            receiptCount: try row.decode(column: "receipt_count", as: Int.self),
-            baseMinor: try row.decode(column: "base_minor", as: Int64?.self)
+            time: TimeOfDay(try row.text("time") ?? ""),
+            payee: try row.text("payee") ?? "",
+            categoryID: try row.int("category_id").map(CategoryID.init(rawValue:)),
+            accountID: try row.int("account_id").map(AccountID.init(rawValue:)),
+            toAccountID: try row.int("to_account_id").map(AccountID.init(rawValue:)),
+            note: try row.text("note") ?? "",
+            receiptCount: Int(try row.int("receipt_count") ?? 0),
+            baseMinor: try row.int("base_minor")
         )
-        let name = try row.decode(column: "c_name", as: String?.self)
-        let parent = try row.decode(column: "p_name", as: String?.self)
+        let name = try row.text("c_name")
+        let parent = try row.text("p_name")
         categoryPath = name.map { name in parent.map { "\($0):\(name)" } ?? name }
-        categoryIcon = try row.decode(column: "c_icon", as: String?.self)
-        categoryColor = try row.decode(column: "c_color", as: String?.self)
-        accountName = try row.decode(column: "a_name", as: String?.self)
-        toAccountName = try row.decode(column: "ta_name", as: String?.self)
-        importID = try row.decode(column: "import_id", as: Int64?.self)
-        importedID = try row.decode(column: "imported_id", as: String?.self)
-        lineCount = try row.decode(column: "line_count", as: Int.self)
-        tagCount = try row.decode(column: "tag_count", as: Int.self)
+        categoryIcon = try row.text("c_icon")
+        categoryColor = try row.text("c_color")
+        accountName = try row.text("a_name")
+        toAccountName = try row.text("ta_name")
+        importID = try row.int("import_id")
+        importedID = try row.text("imported_id")
+        lineCount = Int(try row.int("line_count") ?? 0)
+        tagCount = Int(try row.int("tag_count") ?? 0)
     }
 }

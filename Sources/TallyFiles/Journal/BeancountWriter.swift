@@ -51,7 +51,11 @@ public struct BeancountWriter: JournalWriter {
     /// A quoted string: backslash, quote and line breaks escaped, other controls as spaces.
     static func string(_ text: String) -> String {
         let lines = JournalText.lines(text).map { line in
-            line.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            JournalText.replacing(
+                UInt8(ascii: "\""),
+                in: JournalText.replacing(UInt8(ascii: "\\"), in: line, with: "\\\\"),
+                with: "\\\""
+            )
         }
         return "\"" + lines.joined(separator: "\\n") + "\""
     }

@@ -39,6 +39,9 @@ enum JournalText {
     /// The text on one line: line breaks, tabs and other spacing become one space, invisible
     /// controls (bidirectional overrides, NUL) are dropped, and the ends are trimmed.
     static func oneLine(_ text: String) -> String {
+        // Most names and notes are printable ASCII with single inner spaces: nothing to change,
+        // and no Unicode property lookups (a tenth of a million-record journal export).
+        if isPlainLine(text) { return text }
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -56,8 +59,28 @@ enum JournalText {
         return String(out)
     }
 
+    /// Whether `oneLine` would give `text` back unchanged, told from its bytes: printable ASCII
+    /// with single spaces between words.
+    static func isPlainLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, byte != 0x20 || previous != 0x20 else { return false }
+            previous = byte
+        }
+        return previous != 0x20 || text.utf8.isEmpty
+    }
+
+    /// `text` with every `byte` replaced by `replacement`; `text` itself when it has none (the
+    /// common case, without Foundation's search).
+    static func replacing(_ byte: UInt8, in text: String, with replacement: String) -> String {
+        guard text.utf8.contains(byte) else { return text }
+        return text.replacingOccurrences(of: String(UnicodeScalar(byte)), with: replacement)
+    }
+
     /// The text's lines, each made safe by `oneLine`; empty lines are kept so paragraphs survive.
     static func lines(_ text: String) -> [String] {
+        // No line break: one line, without the scalar-by-scalar split.
+        if !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }) { return [oneLine(text)] }
         var lines: [String] = []
         var current = ""
         var afterReturn = false

@@ -52,21 +52,29 @@ public struct LedgerWriter: JournalWriter {
     /// One account name component: ":" separates components and spacing ends a name, so
     /// neither may be in one.
     static func component(_ name: String) -> String {
-        let cleaned = JournalText.oneLine(name).replacingOccurrences(of: ":", with: "-")
+        let cleaned = JournalText.replacing(UInt8(ascii: ":"), in: JournalText.oneLine(name), with: "-")
         return cleaned.isEmpty ? "Unnamed" : cleaned
     }
 
     static func payee(_ text: String) -> String {
-        JournalText.oneLine(text).replacingOccurrences(of: ";", with: ",")
+        JournalText.replacing(UInt8(ascii: ";"), in: JournalText.oneLine(text), with: ",")
     }
 
     static func comment(_ line: String) -> String {
-        var text = line.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+        var text = JournalText.replacing(
+            UInt8(ascii: "]"),
+            in: JournalText.replacing(UInt8(ascii: "["), in: line, with: "("),
+            with: ")"
+        )
         while text.contains("::") { text = text.replacingOccurrences(of: "::", with: ": :") }
         return text
     }
 
     static func tag(_ tag: String) -> String {
-        JournalText.oneLine(tag).replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: ":", with: "-")
+        JournalText.replacing(
+            UInt8(ascii: ":"),
+            in: JournalText.replacing(UInt8(ascii: " "), in: JournalText.oneLine(tag), with: "-"),
+            with: "-"
+        )
     }
 }

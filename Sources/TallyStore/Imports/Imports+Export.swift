@@ -93,8 +93,15 @@ extension Imports {
         var after: Cursor?
         repeat {
             let position = after
-            let page = try await database.read { db in
-                try await Records.page(db, conditions, newestFirst: filter.newestFirst, after: position, limit: 500)
+            let page = try await database.readStreaming { db, sqlite in
+                try await Records.page(
+                    db,
+                    conditions,
+                    newestFirst: filter.newestFirst,
+                    after: position,
+                    limit: 1_000,
+                    sqlite: sqlite
+                )
             }
             try await body(page.records)
             after = try page.nextCursor.map(Cursor.init(encoded:))

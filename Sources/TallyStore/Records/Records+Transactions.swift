@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 import TallyCore
 
 extension Records {
@@ -163,7 +164,8 @@ extension Records {
         _ conditions: [SQLQueryString],
         newestFirst: Bool,
         after: Cursor?,
-        limit: Int
+        limit: Int,
+        sqlite: SQLiteConnection? = nil
     ) async throws -> TransactionPage {
         var conditions = conditions
         if let after {
@@ -179,7 +181,16 @@ extension Records {
         let sql =
             TransactionRecord.selectSQL + " WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY \(order) LIMIT \(literal: limit + 1)"
-        var records = try await db.raw(sql).all().map(TransactionRecord.init(row:))
+        var records: [TransactionRecord]
+        if let sqlite {
+            let collected = StreamCollector([TransactionRecord]())
+            try await streamRows(db, sqlite: sqlite, sql) { row in
+                collected.add { $0.append(try TransactionRecord(streamed: row)) }
+            }
+            records = try collected.result()
+        } else {
+            records = try await db.raw(sql).all().map(TransactionRecord.init(row:))
+        }
         var next: String?
         if records.count > limit {
             records.removeLast()
