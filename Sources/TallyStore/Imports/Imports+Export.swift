@@ -90,22 +90,38 @@ extension Imports {
         let conditions = try await database.read { db in
             try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine).conditions
         }
-        var after: Cursor?
-        repeat {
-            let position = after
-            let page = try await database.readStreaming { db, sqlite in
+        // The next page is read while the caller writes this one: on two cores, reading the rows
+        // and writing the file then take about as long together as the slower of the two.
+        let database = database
+        let newestFirst = filter.newestFirst
+        @Sendable func read(after position: Cursor?) async throws -> TransactionPage {
+            try await database.readStreaming { db, sqlite in
                 try await Records.page(
                     db,
                     conditions,
-                    newestFirst: filter.newestFirst,
+                    newestFirst: newestFirst,
                     after: position,
                     limit: 1_000,
                     sqlite: sqlite
                 )
             }
-            try await body(page.records)
-            after = try page.nextCursor.map(Cursor.init(encoded:))
-        } while after != nil
+        }
+        var next: Task<TransactionPage, any Error>? = Task { try await read(after: nil) }
+        do {
+            while let pending = next {
+                let page = try await pending.value
+                next = nil
+                next = try page.nextCursor.map(Cursor.init(encoded:)).map { after in Task { try await read(after: after) } }
+                try await body(page.records)
+            }
+        } catch {
+            // A read still running holds a connection: let it end before the caller goes on.
+            if let next {
+                next.cancel()
+                _ = try? await next.value
+            }
+            throw error
+        }
     }
 }
 
