@@ -111,7 +111,9 @@ extension Imports {
             while let pending = next {
                 let page = try await pending.value
                 next = nil
-                next = try page.nextCursor.map(Cursor.init(encoded:)).map { after in Task { try await read(after: after) } }
+                next = try page.nextCursor.map(Cursor.init(encoded:)).map { after in
+                    Task { try await read(after: after) }
+                }
                 try await body(page.records)
             }
         } catch {
