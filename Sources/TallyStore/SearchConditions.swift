@@ -10,6 +10,10 @@ struct SearchConditions {
     /// Set when the kept totals can answer the count and sums without reading records.
     var totals: TotalsQuery?
     let book: Book
+    /// The filter's categories when they are several (a parent and its sub-categories): the kept
+    /// totals count a record once per category, so a split record with lines in two of them is
+    /// counted once too many there, and `summary` takes that back off.
+    var overlapping: [CategoryID]?
 
     static func build(
         _ db: any SQLDatabase,
@@ -98,7 +102,13 @@ struct SearchConditions {
                 payeeKey: payeeKey
             )
         }
-        return SearchConditions(conditions: conditions, shareConditions: shareConditions, totals: totals, book: book)
+        return SearchConditions(
+            conditions: conditions,
+            shareConditions: shareConditions,
+            totals: totals,
+            book: book,
+            overlapping: totals != nil && (categoryIDs?.count ?? 0) > 1 ? categoryIDs : nil
+        )
     }
 
     /// Count and totals of every match: from the kept totals when they can answer, else one
@@ -106,7 +116,14 @@ struct SearchConditions {
     func summary(_ db: any SQLDatabase) async throws -> FilterSummary {
         let rows: [(kind: String, currency: String, total: Int64, count: Int64, base: Int64, unconverted: Int64)]
         if let totals {
-            rows = try await totals.run(db).map { ($0.kind, $0.currency, $0.total, $0.count, $0.base, $0.unconverted) }
+            var kept = try await totals.run(db).map {
+                ($0.kind, $0.currency, $0.total, $0.count, $0.base, $0.unconverted)
+            }
+            if let overlapping {
+                let extra = try await Self.overcount(db, book: book.id, categories: overlapping, conditions: conditions)
+                for i in kept.indices { kept[i].3 -= extra["\(kept[i].0)|\(kept[i].1)", default: 0] }
+            }
+            rows = kept
         } else {
             rows = try await db.raw(
                 """
@@ -164,6 +181,34 @@ struct SearchConditions {
             extra: conditions
         )
         return summary
+    }
+
+    /// Per "kind|currency", how many times the kept totals count the matching split records once
+    /// too many: a record with lines in n of `categories` is counted n times there. Reads only
+    /// the lines of those categories that share a record.
+    static func overcount(
+        _ db: any SQLDatabase,
+        book: BookID,
+        categories: [CategoryID],
+        conditions: [SQLQueryString]
+    ) async throws -> [String: Int64] {
+        var extra: [String: Int64] = [:]
+        for row in try await db.raw(
+            """
+            SELECT t.kind, t.currency, CAST(SUM(x.n - 1) AS BIGINT) AS extra
+            FROM (SELECT ol.transaction_id, COUNT(DISTINCT ol.category_id) AS n FROM transaction_lines ol
+              WHERE ol.book_id = \(bind: book) AND ol.category_id IN (\(binds: categories))
+              GROUP BY ol.transaction_id HAVING COUNT(DISTINCT ol.category_id) > 1) x
+            JOIN transactions t ON t.id = x.transaction_id
+            WHERE \(conditions.joined(separator: " AND "))
+            GROUP BY t.kind, t.currency
+            """
+        ).all() {
+            let key =
+                "\(try row.decode(column: "kind", as: String.self))|\(try row.decode(column: "currency", as: String.self))"
+            extra[key] = try row.decode(column: "extra", as: Int64.self)
+        }
+        return extra
     }
 
     /// One search word: a prefix of a word of the payee or note (full-text index), or part of a
