@@ -66,7 +66,9 @@ public struct CheckRepair: Sendable {
 extension Checks {
     /// Checks the data: the database's integrity and foreign keys, every book's kept totals and
     /// account balances against totals rebuilt from its records (every cell, count and sum), its
-    /// receipts and goal photos, and records or balances outside today's bounds. Reads one consistent snapshot and changes nothing.
+    /// receipts and goal photos, records or balances outside today's bounds, and every stored
+    /// date, currency, rate, rule and kind the app reads back (`Checks.coverage` says what covers
+    /// each table). Reads one consistent snapshot and changes nothing.
     ///
     /// An operator's tool for the data file (`tally check`): it takes no user and is not offered
     /// through the web or the API.
@@ -113,7 +115,7 @@ extension Checks {
                     let files = try await Self.checkReceipts(db, book: id)
                     report.receipts += files.receipts
                     return totals.findings + files.findings + (try await Self.checkBounds(db, book: id))
-                        + (try await Self.checkLines(db, book: id))
+                        + (try await Self.checkLines(db, book: id)) + (try await Self.checkStoredValues(db, book: id))
                 }
             }
             return report

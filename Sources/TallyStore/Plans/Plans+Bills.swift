@@ -231,7 +231,12 @@ extension Plans {
         ).all() {
             let payment = try row.decode(model: BillPaymentRow.self)
             paid["\(payment.billID)/\(payment.dueDate)"] = (
-                LocalDate(payment.paidOn)!, payment.amountMinor, payment.transactionID
+                try Row.date(
+                    payment.paidOn,
+                    table: "bill_payments",
+                    id: "\(payment.billID)/\(payment.dueDate)",
+                    column: "paid_on"
+                ), payment.amountMinor, payment.transactionID
             )
         }
         var result: [BillOccurrence] = []

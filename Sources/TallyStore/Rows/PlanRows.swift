@@ -43,7 +43,7 @@ extension Plans {
                 schedule: BudgetSchedule(
                     cycle: BudgetCycle(rawValue: cycle) ?? .monthly,
                     weekStart: Weekday(iso: Int(weekStart)) ?? .monday,
-                    start: LocalDate(startDate)!,
+                    start: try Row.date(startDate, table: "budgets", id: id, column: "start_date"),
                     dayOfMonth: Int(dayOfMonth)
                 ),
                 mode: BudgetMode(rawValue: mode) ?? .saver,
@@ -136,7 +136,7 @@ extension Plans {
                 targetDate: targetDate.flatMap(LocalDate.init),
                 accountID: accountID,
                 photoType: photoType,
-                createdOn: LocalDate(createdOn)!
+                createdOn: try Row.date(createdOn, table: "goals", id: id, column: "created_on")
             )
         }
     }
@@ -156,12 +156,12 @@ extension Plans {
         }
 
         /// The contribution, in the goal's currency.
-        func contribution(goal: GoalID, currency: Currency) -> GoalContribution {
+        func contribution(goal: GoalID, currency: Currency) throws -> GoalContribution {
             GoalContribution(
                 id: id,
                 goalID: goal,
                 amount: Money(minorUnits: amountMinor, currency: currency),
-                date: LocalDate(date)!,
+                date: try Row.date(date, table: "goal_contributions", id: id, column: "date"),
                 note: note,
                 transactionID: transactionID
             )
@@ -219,7 +219,7 @@ extension Plans {
                 currency: currency,
                 schedule: BillSchedule(
                     cycle: BillCycle(rawValue: cycle) ?? .monthly,
-                    firstDue: LocalDate(firstDue)!,
+                    firstDue: try Row.date(firstDue, table: "bills", id: id, column: "first_due"),
                     dueDay: Int(dueDay),
                     everyMonths: Int(everyMonths)
                 ),

@@ -11,6 +11,22 @@ enum Row {
         return currency
     }
 
+    /// A stored date; text that is not a date is an error naming the table, row and column, so
+    /// one bad row fails its request instead of stopping the server.
+    static func date(
+        _ text: String,
+        table: String,
+        id: some CustomStringConvertible,
+        column: String
+    ) throws -> LocalDate {
+        guard let date = LocalDate(text) else {
+            throw DatabaseError(
+                description: "\(table) row \(id): stored \(column) \"\(text.prefix(40))\" is not a date"
+            )
+        }
+        return date
+    }
+
     /// A book as a member sees it, from its stored columns: a currency or role Tally does not
     /// know reads as USD or viewer (the list of books and every access check read it so).
     static func book(id: BookID, name: String, currency: String, role: String?, archived: Bool = false) -> Book {
