@@ -74,6 +74,48 @@ extension API {
             }
         }
 
+        /// Sign-ups are counted per address, on the API and the page alike, succeeded or not; the
+        /// address's sign-ins are not affected, and another address still signs up.
+        @Test func signUpsAreThrottledPerAddress() async throws {
+            let limits = LoginLimits(perAccount: 5, perClient: 50, window: 900, signupsPerClient: 3)
+            let from: @Sendable (String) -> HTTPFields = { [HTTPField.Name("X-Forwarded-For")!: $0] }
+            try await withConfiguredApp(
+                AppConfiguration(openSignup: true, trustForwardedFor: true, loginLimits: limits)
+            ) { client, _ in
+                func signUpFrom(_ address: String, _ email: String) async throws -> TestResponse {
+                    try await client.post(
+                        "/api/v1/users",
+                        json: json(["email": email, "password": "correct horse"]),
+                        headers: from(address)
+                    )
+                }
+                expectStatus(try await signUpFrom("10.0.0.1", "ann@example.com"), .created)
+                expectProblem(try await signUpFrom("10.0.0.1", "ann@example.com"), .unprocessableContent)
+                expectStatus(try await signUpFrom("10.0.0.1", "bob@example.com"), .created)
+                let fourth = try await signUpFrom("10.0.0.1", "cat@example.com")
+                expectProblem(fourth, .tooManyRequests, detailContains: "too many sign-ups from your network")
+                let retry = try #require(fourth.headers[.retryAfter].flatMap(Int.init))
+                #expect(retry > 0 && retry <= 900)
+                // The page refuses the same address the same way, keeping the form.
+                let browser = Browser(client, headers: from("10.0.0.1"))
+                try await browser.get("/signup")
+                let page = try await browser.post(
+                    "/signup",
+                    [("email", "dan@example.com"), ("password", "correct horse"), ("currency", "EUR")]
+                )
+                #expect(page.status == .tooManyRequests)
+                #expect(page.text.contains("Too many sign-ups") && page.text.contains("value=\"dan@example.com\""))
+                #expect(browser.session == nil)
+                // Nothing was made for the refused ones; sign-in from there still works.
+                expectProblem(try await tokenAttempt(client, "cat@example.com", "correct horse"), .unauthorized)
+                expectStatus(
+                    try await tokenAttempt(client, "ann@example.com", "correct horse", headers: from("10.0.0.1")),
+                    .created
+                )
+                expectStatus(try await signUpFrom("10.0.0.2", "cat@example.com"), .created)
+            }
+        }
+
         /// The address limit is higher than the account one and counts failures on any account.
         @Test func theClientAddressHasItsOwnHigherLimit() async throws {
             let limits = LoginLimits(perAccount: 3, perClient: 6, window: 900)

@@ -13,17 +13,24 @@ import Testing
 final class Browser {
     let client: Client
     var cookies: [String: String] = [:]
+    /// Sent with every request besides the cookies (a proxy's `X-Forwarded-For`, say).
+    let headers: HTTPFields
 
-    init(_ client: Client) { self.client = client }
+    init(_ client: Client, headers: HTTPFields = [:]) {
+        self.client = client
+        self.headers = headers
+    }
 
     var csrf: String? { cookies["tally_csrf"] }
     var session: String? { cookies["tally_session"] }
 
     /// The `Cookie` header for the current cookies.
     var cookieHeader: HTTPFields {
-        cookies.isEmpty
-            ? [:]
-            : [.cookie: cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
+        var fields = headers
+        if !cookies.isEmpty {
+            fields[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        return fields
     }
 
     @discardableResult

@@ -9,15 +9,20 @@ public struct LoginLimits: Sendable {
     public var perClient: Int
     /// The sliding window, in seconds.
     public var window: Int64
+    /// Sign-ups per client address within `window`, whether they succeed or not: each one costs
+    /// a bcrypt hash and may make an account, so a flood is refused like a flood of guesses.
+    public var signupsPerClient: Int
 
-    /// The server's limits: 5 per account and 50 per address in 15 minutes.
+    /// The server's limits: 5 per account and 50 per address in 15 minutes, and 10 sign-ups per
+    /// address in the same 15 minutes.
     public static let standard = LoginLimits(perAccount: 5, perClient: 50, window: 15 * 60)
 
     /// Makes limits (tests use small ones).
-    public init(perAccount: Int, perClient: Int, window: Int64) {
+    public init(perAccount: Int, perClient: Int, window: Int64, signupsPerClient: Int = 10) {
         self.perAccount = perAccount
         self.perClient = perClient
         self.window = window
+        self.signupsPerClient = signupsPerClient
     }
 }
 
@@ -27,11 +32,14 @@ public struct LoginThrottled: Error, Sendable, Equatable, CustomStringConvertibl
     public let retryAfter: Int
     /// Whether the account or the client address hit its limit.
     public let byClient: Bool
+    /// Whether it was a sign-up (by client address) rather than a sign-in.
+    public var signUp = false
 
     /// What the person is told.
     public var description: String {
         let minutes = max(1, (retryAfter + 59) / 60)
         let wait = "try again in \(minutes) minute\(minutes == 1 ? "" : "s")"
+        if signUp { return "too many sign-ups from your network; \(wait)" }
         return byClient
             ? "too many failed sign-ins from your network; \(wait)"
             : "too many failed sign-ins for this account; \(wait)"
@@ -75,6 +83,36 @@ extension Users {
                 """
                 INSERT INTO login_failures (account_key, client, failed_at) VALUES (\(bind: account), \(bind: clientKey ?? ""), \(bind: now))
                 """
+            ).run()
+        }
+    }
+
+    /// Claims one sign-up from `client`, or throws `LoginThrottled` when the address already
+    /// made `limits.signupsPerClient` in the window. Counted in `login_failures` under a client
+    /// key of its own ("signup " and the address), so every node sharing the database counts the
+    /// same attempts and sign-ups never count against the address's sign-ins. A sign-up without
+    /// an address (the CLI on the data folder) is not throttled.
+    func claimSignUp(client: String?, limits: LoginLimits) async throws {
+        guard let address = Self.boundedClient(client) else { return }
+        let key = "signup " + address
+        let now = Clock.unixNow()
+        let since = now - limits.window
+        try await database.write { db in
+            if let oldest = try await Self.limitingFailure(
+                db,
+                column: "client",
+                key: key,
+                since: since,
+                limit: limits.signupsPerClient
+            ) {
+                throw LoginThrottled(
+                    retryAfter: Self.retry(oldest, window: limits.window, now: now),
+                    byClient: true,
+                    signUp: true
+                )
+            }
+            try await db.raw(
+                "INSERT INTO login_failures (account_key, client, failed_at) VALUES ('signup', \(bind: key), \(bind: now))"
             ).run()
         }
     }

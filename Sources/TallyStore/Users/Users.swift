@@ -26,17 +26,22 @@ extension Users {
     }
 
     /// Registers a user and gives them a first book ("Personal") with the default categories and
-    /// accounts. Refused when users exist and `openSignup` is false.
+    /// accounts. Refused when users exist and `openSignup` is false, and throttled per `client`
+    /// address (`LoginLimits.signupsPerClient`, `LoginThrottled`).
     public func signUp(
         email rawEmail: String?,
         password rawPassword: String?,
         currency rawCurrency: String? = nil,
         openSignup: Bool,
-        invitation token: String? = nil
+        invitation token: String? = nil,
+        client: String? = nil,
+        limits: LoginLimits = .standard
     ) async throws -> User {
         let email = try Validate.email(rawEmail)
         let password = try Validate.password(rawPassword)
         let currency = try (rawCurrency?.isEmpty ?? true) ? Currency.usd : Validate.currency(rawCurrency)
+        // Counted once the input is good (a typo is not an attempt), before the bcrypt hash.
+        try await claimSignUp(client: client, limits: limits)
         // A pending invitation opens sign-up for the one person who accepts it (and, when it
         // names an email, only for that email); accepting it below is what makes it one-time.
         let invited = try await invitationOpensSignUp(token, email: email)

@@ -27,7 +27,9 @@ struct AuthAPI {
             password: body.password,
             currency: body.currency,
             openSignup: openSignup,
-            invitation: body.invitation
+            invitation: body.invitation,
+            client: context.clientAddress,
+            limits: limits
         )
         return created(APIModel.UserJSON(id: user.id, email: user.email))
     }

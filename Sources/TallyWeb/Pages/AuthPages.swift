@@ -73,7 +73,9 @@ struct AuthPages {
                 password: form.password,
                 currency: form.currency,
                 openSignup: openSignup,
-                invitation: form.invite
+                invitation: form.invite,
+                client: context.clientAddress,
+                limits: limits
             )
             context.sessions.createSession(WebSession(userID: user.id))
             // Someone who came by invitation lands among their books, the shared one listed.
@@ -95,6 +97,17 @@ struct AuthPages {
                 error: error.description,
                 status: .forbidden
             )
+        } catch let throttled as LoginThrottled {
+            var response = try await signUpPage(
+                context: context,
+                email: form.email ?? "",
+                currency: form.currency ?? "USD",
+                invite: form.invite,
+                error: "Too many sign-ups: \(throttled.description).",
+                status: .tooManyRequests
+            )
+            response.headers[.retryAfter] = String(throttled.retryAfter)
+            return response
         }
     }
 
