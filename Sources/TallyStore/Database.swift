@@ -72,6 +72,8 @@ public final class Database: Sendable {
     /// The engine behind this database.
     public let engine: SQLEngine
     let logger: Logger
+    /// Connections in use and waits, for `/metrics`.
+    let metrics: StoreMetrics
     /// The SQLite file, for connections opened later (the checkpointer).
     private let path: String?
     /// The server's checkpoint connection (see `deferCheckpoints`).
@@ -79,8 +81,13 @@ public final class Database: Sendable {
 
     /// Opens (and for SQLite creates) the database. For PostgreSQL, `run()` must be running
     /// (a service of the app, or a task of the command) before queries are made.
-    public init(_ location: DatabaseLocation, logger: Logger = Logger(label: "tally.db")) async throws {
+    public init(
+        _ location: DatabaseLocation,
+        logger: Logger = Logger(label: "tally.db"),
+        metrics: StoreMetrics = .none
+    ) async throws {
         self.logger = logger
+        self.metrics = metrics
         if case .sqliteFile(let path) = location { self.path = path } else { self.path = nil }
         switch location {
         case .sqliteMemory:
@@ -171,11 +178,19 @@ public final class Database: Sendable {
 
     /// Runs `body` with a connection for reading.
     public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        switch backend {
-        case .sqlite(_, let readers):
-            return try await readers.withConnection { try await body($0.sql()) }
-        case .postgres(let client):
-            return try await client.withConnection { try await body($0.sql()) }
+        try await metrics.connection(.read) { got in
+            switch backend {
+            case .sqlite(_, let readers):
+                return try await readers.withConnection {
+                    got()
+                    return try await body($0.sql())
+                }
+            case .postgres(let client):
+                return try await client.withConnection {
+                    got()
+                    return try await body($0.sql())
+                }
+            }
         }
     }
 
@@ -186,9 +201,17 @@ public final class Database: Sendable {
 
     /// Like `write`, with a `BulkWriter` on the same transaction for many-row inserts.
     func bulkWrite<T: Sendable>(_ body: @Sendable (any SQLDatabase, BulkWriter) async throws -> T) async throws -> T {
+        try await metrics.connection(.write) { got in try await transaction(got, body) }
+    }
+
+    private func transaction<T: Sendable>(
+        _ got: () -> Void,
+        _ body: @Sendable (any SQLDatabase, BulkWriter) async throws -> T
+    ) async throws -> T {
         switch backend {
         case .sqlite(let writer, _):
             return try await writer.withConnection { connection in
+                got()
                 let db = connection.sql()
                 try await db.raw("BEGIN IMMEDIATE").run()
                 do {
@@ -203,6 +226,7 @@ public final class Database: Sendable {
         case .postgres(let client):
             do {
                 return try await client.withTransaction(logger: logger) { connection in
+                    got()
                     let db = connection.sql()
                     return try await body(db, BulkWriter(db: db, sqlite: nil))
                 }

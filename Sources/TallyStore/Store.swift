@@ -71,10 +71,11 @@ public final class Store: StoreService {
         _ location: DatabaseLocation,
         bcryptCost: UInt8 = 12,
         timeZone: TimeZone = .current,
-        logger: Logger = Logger(label: "tally.db")
+        logger: Logger = Logger(label: "tally.db"),
+        metrics: StoreMetrics = .none
     ) async throws -> Store {
         let store = Store(
-            database: try await Database(location, logger: logger),
+            database: try await Database(location, logger: logger, metrics: metrics),
             bcryptCost: bcryptCost,
             timeZone: timeZone
         )

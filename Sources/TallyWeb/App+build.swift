@@ -17,13 +17,25 @@ public func buildApplication(
     logger: Logger = Logger(label: "tally")
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration, store: store, csrfSecret: csrfSecret)
+    var services: [any Service] = [
+        DatabaseService(database: store.database),
+        MaintenanceService(store: store, limits: configuration.loginLimits, logger: logger),
+    ]
+    // `/metrics` on an address of its own: a second server, living as long as the app.
+    if let settings = configuration.metrics, let address = settings.address {
+        let endpoint = MetricsEndpoint(metrics: settings.metrics, store: store, token: settings.token)
+        services.append(
+            Application(
+                router: endpoint.router(),
+                configuration: .init(address: .hostname(address.host, port: address.port), serverName: "tally"),
+                logger: logger
+            )
+        )
+    }
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tally"),
-        services: [
-            DatabaseService(database: store.database),
-            MaintenanceService(store: store, limits: configuration.loginLimits, logger: logger),
-        ],
+        services: services,
         logger: logger
     )
 }
@@ -44,6 +56,15 @@ public func buildRouter(
         secure: configuration.secureCookies,
         sameSite: .lax
     )
+    // Outermost: every answer is counted (when metrics are on) and carries the request's id.
+    if let settings = configuration.metrics {
+        router.add(middleware: RequestMetricsMiddleware(metrics: settings.metrics))
+    }
+    router.add(middleware: RequestIDMiddleware())
+    if let settings = configuration.metrics, settings.address == nil {
+        let endpoint = MetricsEndpoint(metrics: settings.metrics, store: store, token: settings.token)
+        router.add(middleware: MetricsEndpointMiddleware(endpoint: endpoint))
+    }
     router.addMiddleware {
         SecurityHeadersMiddleware()
         CompressionMiddleware()

@@ -22,6 +22,8 @@ public struct AppConfiguration: Sendable {
     public var trustForwardedFor: Bool
     /// Failed sign-ins allowed per account and per client address.
     public var loginLimits: LoginLimits
+    /// `/metrics`, when on (off by default).
+    public var metrics: MetricsSettings?
 
     /// Makes a configuration; the defaults are those of `tally serve`.
     public init(
@@ -31,7 +33,8 @@ public struct AppConfiguration: Sendable {
         secureCookies: Bool = false,
         publicURL: String? = nil,
         trustForwardedFor: Bool = false,
-        loginLimits: LoginLimits = .standard
+        loginLimits: LoginLimits = .standard,
+        metrics: MetricsSettings? = nil
     ) {
         self.host = host
         self.port = port
@@ -41,6 +44,7 @@ public struct AppConfiguration: Sendable {
         self.publicURL = publicURL ?? "http://\(bracketed):\(port)"
         self.trustForwardedFor = trustForwardedFor
         self.loginLimits = loginLimits
+        self.metrics = metrics
     }
 
     /// Checks and normalises a `--public-url` / `TALLY_PUBLIC_URL` value: an absolute http(s)

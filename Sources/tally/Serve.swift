@@ -41,7 +41,20 @@ extension Tally {
         )
         var trustForwardedFor = false
 
+        @Flag(help: "Serve Prometheus metrics at /metrics (needs --metrics-token or --metrics-address).")
+        var metrics = false
+
+        @Option(
+            help:
+                "The bearer token /metrics asks for, 16 characters or more (default: $TALLY_METRICS_TOKEN)."
+        )
+        var metricsToken: String?
+
+        @Option(help: "Serve /metrics on this HOST:PORT only, instead of the app's port.")
+        var metricsAddress: String?
+
         func validate() throws {
+            _ = try metricsSettings(AppMetrics())
             if let value = publicURL ?? Self.environment("TALLY_PUBLIC_URL") {
                 do { _ = try AppConfiguration.publicURL(value) } catch {
                     throw ArgumentParser.ValidationError("--public-url \(error.message)")
@@ -59,7 +72,12 @@ extension Tally {
             let csrfSecret = try await store.withStore(ignoringServer: true) {
                 try await $0.users.serverSecret(named: "csrf")
             }
-            let opened = try await Store.open(location, logger: logger)
+            let metricsSettings = try metricsSettings(AppMetrics())
+            let opened = try await Store.open(
+                location,
+                logger: logger,
+                metrics: metricsSettings?.metrics.store ?? .none
+            )
             let publicAddress = try (publicURL ?? Self.environment("TALLY_PUBLIC_URL")).map {
                 try AppConfiguration.publicURL($0)
             }
@@ -72,13 +90,54 @@ extension Tally {
                 openSignup: allowSignup,
                 secureCookies: secureCookies,
                 publicURL: publicAddress,
-                trustForwardedFor: trustProxy
+                trustForwardedFor: trustProxy,
+                metrics: metricsSettings
             )
             let app = try await buildApplication(configuration, store: opened, csrfSecret: csrfSecret, logger: logger)
             Self.say("Tally is listening on http://\(host):\(port)")
             Self.say("Public address: \(configuration.publicURL)")
             Self.say("Data: \(location.redacted)")
+            if let metricsSettings {
+                let address = metricsSettings.address.map { "http://\($0.host):\($0.port)/metrics" }
+                Self.say(
+                    "Metrics: \(address ?? "/metrics on the app's port")\(metricsSettings.token == nil ? "" : ", with the token")"
+                )
+            }
             try await app.runService()
+        }
+
+        /// Where `/metrics` is served and its token, from the flags; nil when it is off.
+        func metricsSettings(_ registry: AppMetrics) throws -> MetricsSettings? {
+            let token = metricsToken ?? Self.environment("TALLY_METRICS_TOKEN")
+            guard metrics else {
+                if metricsToken != nil || metricsAddress != nil {
+                    throw ArgumentParser.ValidationError("--metrics-token and --metrics-address need --metrics")
+                }
+                return nil
+            }
+            if let token, token.count < 16 || token.contains(where: { $0.isWhitespace || !$0.isASCII }) {
+                throw ArgumentParser.ValidationError(
+                    "--metrics-token must be 16 or more printable ASCII characters without spaces"
+                )
+            }
+            var address: (host: String, port: Int)?
+            if let metricsAddress {
+                guard let colon = metricsAddress.lastIndex(of: ":"),
+                    let port = Int(metricsAddress[metricsAddress.index(after: colon)...]), (1...65535).contains(port),
+                    colon > metricsAddress.startIndex
+                else {
+                    throw ArgumentParser.ValidationError("--metrics-address must be HOST:PORT, e.g. 127.0.0.1:9464")
+                }
+                var host = String(metricsAddress[..<colon])
+                if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+                address = (host, port)
+            }
+            guard token != nil || address != nil else {
+                throw ArgumentParser.ValidationError(
+                    "--metrics needs --metrics-token (or $TALLY_METRICS_TOKEN) or --metrics-address: metrics are never open to everyone on the app's port"
+                )
+            }
+            return MetricsSettings(metrics: registry, token: token, address: address)
         }
 
         /// Writes a line to stdout at once. Under a service manager stdout is a pipe, which

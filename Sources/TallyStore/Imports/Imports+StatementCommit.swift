@@ -129,6 +129,8 @@ extension Imports {
             throw error
         }
         if sqlite { try await database.write { try await $0.raw("PRAGMA cache_size = -2000").run() } }
+        database.metrics.importsStatement.increment()
+        database.metrics.recordsImported.increment(by: Int64(plan.records.count))
         return try await statementImport(id, in: scope, rows: withRows)
     }
 

@@ -26,6 +26,8 @@ extension Imports {
                 claim: staged.map { (token: $0, user: user.id) }
             )
             if sqlite { try await database.write { try await Self.importPragmas($0, on: false) } }
+            database.metrics.importsCSV.increment()
+            database.metrics.recordsImported.increment(by: Int64(result.count))
             return result
         } catch {
             if sqlite { try? await database.write { try await Self.importPragmas($0, on: false) } }

@@ -13,15 +13,21 @@ extension Records {
         let book = try scope.writable()
         let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
         // Without photos the add joins the next group commit (`AddQueue`).
-        if receipts.isEmpty { return try await core.adds.add(draft, in: scope) }
+        if receipts.isEmpty {
+            let record = try await core.adds.add(draft, in: scope)
+            database.metrics.recordsAdded.increment()
+            return record
+        }
         let images = try receipts.map { ($0, try Self.imageType($0, field: "receipts")) }
-        return try await database.write { db in
+        let record = try await database.write { db in
             let id = try await Self.insertTransaction(db, book: book, draft: draft)
             for (bytes, type) in images {
                 _ = try await Self.insertReceipt(db, book: book.id, transaction: id, bytes: bytes, type: type)
             }
             return try await Self.record(db, id, book: book.id)
         }
+        database.metrics.recordsAdded.increment()
+        return record
     }
 
     /// Inserts a checked record inside the caller's transaction, keeping the totals and the

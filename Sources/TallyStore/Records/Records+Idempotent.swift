@@ -40,7 +40,7 @@ extension Records {
         if let earlier = try await earlierAdd(key, fingerprint: fingerprint, in: scope) { return earlier }
         let draft = try TransactionDraft.validate(input, base: nil, bookCurrency: book.currency, today: scope.today)
         do {
-            return try await database.write { db in
+            let added = try await database.write { db in
                 let id = try await Self.insertTransaction(db, book: book, draft: draft)
                 let claimed = try await db.raw(
                     """
@@ -53,6 +53,8 @@ extension Records {
                 guard !claimed.isEmpty else { throw KeyTaken() }
                 return KeyedAdd(record: try await Self.record(db, id, book: book.id), created: true)
             }
+            database.metrics.recordsAdded.increment()
+            return added
         } catch is KeyTaken {
             guard let earlier = try await earlierAdd(key, fingerprint: fingerprint, in: scope) else {
                 throw StoreError.conflict("Idempotency-Key \(key.text) is being used by another request; send it again")

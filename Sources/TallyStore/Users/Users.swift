@@ -101,7 +101,12 @@ extension Users {
         // Bounded before anything else: bcrypt reads 72 bytes, and an email is at most 254.
         let email = String(rawEmail.trimmingCharacters(in: .whitespaces).lowercased().prefix(320))
         let password = String(decoding: rawPassword.utf8.prefix(1024), as: UTF8.self)
-        try await claimLoginAttempt(email: email, client: client, limits: limits)
+        do {
+            try await claimLoginAttempt(email: email, client: client, limits: limits)
+        } catch let throttled as LoginThrottled {
+            database.metrics.signInThrottled.increment()
+            throw throttled
+        }
         let row = try await database.read { db in
             try await db.raw("SELECT id, email, password_hash FROM users WHERE email = \(bind: email)").first()
         }
@@ -109,7 +114,10 @@ extension Users {
         // Verify against a dummy hash when the user is unknown so timing does not reveal emails.
         let hash = login?.passwordHash ?? Self.dummyHash
         let valid = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
-        guard valid, let login else { throw StoreError.unauthorized("wrong email or password") }
+        guard valid, let login else {
+            database.metrics.signInFailures.increment()
+            throw StoreError.unauthorized("wrong email or password")
+        }
         try await clearLoginFailures(email: email)
         return login.user
     }
