@@ -258,7 +258,45 @@ public final class Database: Sendable {
             database: database.isEmpty ? nil : database,
             tls: tls
         )
-        configuration.options.maximumConnections = 10
+        let settings = try PostgresSettings(parts.queryItems ?? [])
+        configuration.options.maximumConnections = settings.poolSize
+        // Set for every connection at its start; a statement past it is cancelled by the server
+        // and its request fails, rather than holding a connection of the pool indefinitely.
+        if settings.statementTimeoutMilliseconds > 0 {
+            configuration.options.additionalStartupParameters = [
+                ("statement_timeout", String(settings.statementTimeoutMilliseconds))
+            ]
+        }
         return configuration
+    }
+}
+
+/// The pool and timeout a PostgreSQL URL asks for: `?pool_size=N&statement_timeout=MS`.
+public struct PostgresSettings: Sendable, Equatable {
+    /// Connections the pool opens at most (`pool_size`, 1–500; 10 when not given).
+    public var poolSize = 10
+    /// How long one statement may run, in milliseconds, before the server cancels it
+    /// (`statement_timeout`; 0 is no limit; 60,000 when not given).
+    public var statementTimeoutMilliseconds = 60_000
+
+    /// Reads the URL's query; a value out of range is an error naming the parameter.
+    public init(_ items: [URLQueryItem]) throws {
+        for item in items {
+            switch item.name {
+            case "pool_size":
+                guard let value = item.value.flatMap(Int.init), (1...500).contains(value) else {
+                    throw DatabaseError(description: "pool_size must be a whole number from 1 to 500")
+                }
+                poolSize = value
+            case "statement_timeout":
+                guard let value = item.value.flatMap(Int.init), (0...86_400_000).contains(value) else {
+                    throw DatabaseError(
+                        description: "statement_timeout must be milliseconds from 0 (no limit) to 86400000"
+                    )
+                }
+                statementTimeoutMilliseconds = value
+            default: continue
+            }
+        }
     }
 }
