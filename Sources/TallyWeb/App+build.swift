@@ -19,6 +19,8 @@ public func buildApplication(
     let router = try await buildRouter(configuration, store: store, csrfSecret: csrfSecret)
     return Application(
         router: router,
+        // Requests the HTTP parser refuses (a URL over 80 KB) get problem+json too.
+        server: .http1(configuration: .init(additionalChannelHandlers: [ParseErrorHandler()])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tally"),
         services: [
             DatabaseService(database: store.database),
