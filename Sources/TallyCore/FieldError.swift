@@ -18,25 +18,40 @@ public struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Shared checks for names, colours and other short text.
 public enum Validate {
-    /// A trimmed, non-empty name of at most `maxLength` characters without control characters.
+    /// A trimmed, non-empty name of at most `maxLength` characters on one line, without control
+    /// or invisible characters (`TextRules`).
     public static func name(_ raw: String?, field: String, maxLength: Int = 100) throws(FieldError) -> String {
         let name = (raw ?? "").trimmingSpaces()
         guard !name.isEmpty else { throw FieldError(field, "is required") }
-        try text(name, field: field, maxLength: maxLength)
+        try line(name, field: field, maxLength: maxLength)
         return name
     }
 
-    /// Optional free text: at most `maxLength` characters, no control characters but newlines.
+    /// Optional one-line text (a payee, a rule's text): at most `maxLength` characters, no line
+    /// breaks, tabs, other control characters or invisible ones (`TextRules`).
+    public static func line(_ value: String, field: String, maxLength: Int) throws(FieldError) {
+        try check(value, field: field, maxLength: maxLength, lines: .one)
+    }
+
+    /// Optional free text (a note): at most `maxLength` characters; line breaks and tabs are
+    /// fine, other control characters and invisible ones are not (`TextRules`).
     public static func text(_ value: String, field: String, maxLength: Int) throws(FieldError) {
+        try check(value, field: field, maxLength: maxLength, lines: .several)
+    }
+
+    private static func check(
+        _ value: String,
+        field: String,
+        maxLength: Int,
+        lines: TextRules.Lines
+    ) throws(FieldError) {
         // Printable ASCII within the limit in bytes is fine; only other text needs the character count
         // and the Unicode category of each scalar.
         if value.utf8.count <= maxLength, value.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return }
         guard value.count <= maxLength else { throw FieldError(field, "is longer than \(maxLength) characters") }
-        guard
-            !value.unicodeScalars.contains(where: {
-                $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" && $0 != "\t"
-            })
-        else { throw FieldError(field, "contains control characters") }
+        if let scalar = TextRules.refused(in: value, lines: lines) {
+            throw FieldError(field, TextRules.message(scalar, lines: lines))
+        }
     }
 
     /// A colour "#RRGGBB" (upper-cased on the way in).
@@ -53,6 +68,9 @@ public enum Validate {
         let value = raw.trimmingSpaces()
         guard (1...4).contains(value.count) else {
             throw FieldError(field, "must be one emoji or up to 4 characters")
+        }
+        if let scalar = TextRules.refused(in: value, lines: .one) {
+            throw FieldError(field, TextRules.message(scalar, lines: .one))
         }
         return value
     }

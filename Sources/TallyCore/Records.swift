@@ -225,6 +225,15 @@ public enum Role: String, Sendable, Codable, CaseIterable {
     /// Whether this role may change the book's contents.
     public var canWrite: Bool { self != .viewer }
 
+    /// A role as a request names it: exactly `owner`, `editor` or `viewer`. "ADMIN", "Editor"
+    /// or " viewer" are refused rather than guessed at, so what is granted is what was written.
+    public static func input(_ raw: String?, field: String = "role") throws(FieldError) -> Role {
+        guard let raw, let role = Role(rawValue: raw) else {
+            throw FieldError(field, "must be owner, editor or viewer (lower case)")
+        }
+        return role
+    }
+
     /// Whether this role may do what `needed` may: owner ⊇ editor ⊇ viewer.
     public func includes(_ needed: Role) -> Bool { rank >= needed.rank }
 

@@ -183,7 +183,7 @@ public struct TransactionDraft: Sendable, Equatable {
             }
         }
         let payee = (input.payee ?? base?.payee ?? "").trimmingSpaces()
-        try Validate.text(payee, field: "payee", maxLength: 200)
+        try Validate.line(payee, field: "payee", maxLength: 200)
         let note = (input.note ?? base?.note ?? "").trimmingSpaces()
         try Validate.text(note, field: "note", maxLength: 2000)
 

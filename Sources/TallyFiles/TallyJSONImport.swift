@@ -131,7 +131,7 @@ public final class TallyJSONImport: TallyFileImport, @unchecked Sendable {
             }
             let (category, subcategory) = (parts.first ?? "", parts.count > 1 ? parts[1] : "")
             for part in [category, subcategory] {
-                do { try Validate.text(part, field: "category", maxLength: 100) } catch {
+                do { try Validate.line(part, field: "category", maxLength: 100) } catch {
                     throw FieldError("\(field).category", error.message)
                 }
             }

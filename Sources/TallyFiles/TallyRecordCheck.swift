@@ -62,7 +62,7 @@ extension TallyCSVImport {
         for (name, value) in [
             ("category", category), ("subcategory", subcategory), ("account", field("account") ?? ""),
         ] {
-            do { try Validate.text(value, field: name, maxLength: 100) } catch {
+            do { try Validate.line(value, field: name, maxLength: 100) } catch {
                 throw FieldError("\(place), \(name)", error.message)
             }
             if name != "account", value.utf8.contains(UInt8(ascii: ":")) {

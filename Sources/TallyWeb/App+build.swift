@@ -34,6 +34,8 @@ public func buildApplication(
     }
     return Application(
         router: router,
+        // Requests the HTTP parser refuses (a URL over 80 KB) get problem+json too.
+        server: .http1(configuration: .init(additionalChannelHandlers: [ParseErrorHandler()])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tally"),
         services: services,
         logger: logger

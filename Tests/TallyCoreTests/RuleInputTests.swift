@@ -89,7 +89,18 @@ struct RuleInputTests {
             (RuleInput(noteStarts: long, setCategory: "Food"), "note_starts", "is longer than 200 characters"),
             (RuleInput(kind: "expense", setPayee: long), "set_payee", "is longer than 200 characters"),
             (RuleInput(kind: "expense", setNote: long), "set_note", "is longer than 200 characters"),
-            (RuleInput(kind: "expense", setNote: "a\u{7}"), "set_note", "contains control characters"),
+            (
+                RuleInput(kind: "expense", setNote: "a\u{7}"), "set_note",
+                "must be one line without control or invisible characters (it holds U+0007)"
+            ),
+            (
+                RuleInput(kind: "expense", setPayee: "Two\nlines"), "set_payee",
+                "must be one line without control or invisible characters (it holds U+000A)"
+            ),
+            (
+                RuleInput(payeeContains: "abc\u{202E}", setCategory: "Food"), "payee_contains",
+                "must be one line without control or invisible characters (it holds U+202E)"
+            ),
             (
                 RuleInput(payeeContains: "a", payeeIs: "b", setCategory: "Food"), "payee_is",
                 "give only one of payee_contains, payee_is, payee_starts"

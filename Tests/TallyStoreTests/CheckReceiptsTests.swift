@@ -8,7 +8,9 @@ import Testing
 /// `Store.check` and `repair` on receipts, goal photos and foreign keys broken behind the store's back.
 @Suite("Check and repair: receipts and keys")
 struct CheckReceiptsTests {
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 1000)
+    static let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]
+        + Array(repeating: 7, count: 984)
 
     /// Deletes rows with one foreign key not enforced, as the sqlite3 shell (foreign keys off by
     /// default) or a PostgreSQL restore without constraints would, then puts the key back.

@@ -210,7 +210,11 @@ struct PlanStoreTests {
                 in: try await store.scope(user, book: book.id),
                 GoalInput(name: "Camera", price: "800", income: "1000", percent: "20")
             )
-            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 32)
+            let png: [UInt8] =
+                [
+                    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
+                    0, 0, 0, 1,
+                ] + Array(repeating: 0, count: 16)
             try await store.plans.setGoalPhoto(goal.goal.id, in: try await store.scope(user, book: book.id), bytes: png)
             let (type, data) = try await store.plans.goalPhoto(
                 goal.goal.id,

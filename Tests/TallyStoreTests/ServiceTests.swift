@@ -468,7 +468,12 @@ struct ServiceTests {
                 to: try await store.scope(user, book: book.id),
                 TransactionInput(amount: "3", payee: "Deli")
             )
-            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 1000)
+            let png: [UInt8] =
+                [
+                    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
+                    0, 0, 0, 1,
+                ]
+                + Array(repeating: 7, count: 984)
             let receipt = try await store.records.addReceipt(
                 to: record.transaction.id,
                 in: try await store.scope(user, book: book.id),

@@ -208,10 +208,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def tiny_png() -> bytes:
+def tiny_png(width=1, height=1) -> bytes:
+    """A real PNG; with a larger size, one whose header claims it (the IDAT stays 1 × 1): the
+    shape of a decompression bomb, small as a file, huge once decoded."""
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(b"\x00\xff\x80\x00")) + chunk(b"IEND", b""))
 
 
@@ -537,6 +539,10 @@ def exercise(c: Client):
     c.call("post", "/api/v1/books", 201, body={"name": "Family", "currency": "EUR", "copy_categories_from": book})
     c.call("post", "/api/v1/books", 422, body={"name": "", "currency": "EUR"})
     c.call("post", "/api/v1/books", 400, body={"name": "X", "colour": "red"})
+    c.call("post", "/api/v1/books", 400, raw=b'{"name": "X",}', content_type="application/json")  # trailing comma
+    c.call("post", "/api/v1/books", 400, raw=b'{"name": "X", "name": "Y"}', content_type="application/json")
+    c.call("post", "/api/v1/books", 415, raw=b'{"name": "X"}', content_type="text/plain")
+    c.call("post", "/api/v1/books", 422, body={"name": "Two\nlines"})
     c.call("patch", "/api/v1/books/{book}", 200, ids=TRIP, body={"name": "Japan 2027", "archived": True})
     c.call("patch", "/api/v1/books/{book}", 422, ids=TRIP, body={"name": ""})
     c.call("patch", "/api/v1/books/{book}", 404, ids=NOBOOK, body={"archived": False})
@@ -576,6 +582,9 @@ def exercise(c: Client):
     c.call("get", "/api/v1/profile", 200, auth=grace)
     c.call("get", "/api/v1/profile/photo", 404, auth=grace)
     c.call("put", "/api/v1/profile/photo", 422, raw=b"not an image", content_type="image/png", auth=grace)
+    c.call("put", "/api/v1/profile/photo", 422, raw=tiny_png(30000, 30000), content_type="image/png", auth=grace)
+    c.call("put", "/api/v1/profile/photo", 413, raw=png + bytes(10 * 1024 * 1024 + 1 - len(png)),
+           content_type="image/png", auth=grace)
     c.call("put", "/api/v1/profile/photo", 200, raw=png, content_type="image/png", auth=grace)
     c.call("get", "/api/v1/profile/photo", 200, auth=grace)
     c.call("get", "/api/v1/books/{book}/members/{user}/photo", 404, ids={**TRIP, "user": me})  # none yet
@@ -743,6 +752,7 @@ def exercise(c: Client):
     c.call("post", R, 400, ids=rec, raw=b"garbage", content_type="multipart/form-data; boundary=")
     over_10_mb = png + bytes(10 * 1024 * 1024 + 1 - len(png))
     c.call("post", R, 413, ids=rec, raw=over_10_mb, content_type="image/png")
+    c.call("post", R, 422, ids=rec, raw=tiny_png(30000, 30000), content_type="image/png")  # 900 megapixels
     c.call("post", R, 404, ids={**B, "id": MISSING}, raw=png, content_type="image/png")
     c.call("get", R, 200, ids=rec)
     c.call("get", R, 404, ids={**B, "id": MISSING})
@@ -1075,7 +1085,8 @@ def exercise(c: Client):
     c.call("put", GP, 204, ids=gid, raw=png, content_type="image/png")
     c.call("put", GP, 422, ids=gid, raw=b"GIF89a not a photo we take", content_type="application/octet-stream")
     c.call("put", GP, 404, ids={**B, "id": MISSING}, raw=png, content_type="image/png")
-    c.call("put", GP, 422, ids=gid, raw=over_10_mb, content_type="image/png")  # just over 10 MB: a 422 naming photo
+    c.call("put", GP, 413, ids=gid, raw=over_10_mb, content_type="image/png")  # just over 10 MB: a 413 naming photo
+    c.call("put", GP, 422, ids=gid, raw=tiny_png(1, 20001), content_type="image/png")  # a side over 20,000 pixels
     c.call("get", GP, 200, ids=gid)
     c.call("get", GI, 200, ids=gid)  # now with `photo`
     c.call("get", G, 200, ids=B)

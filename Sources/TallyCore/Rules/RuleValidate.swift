@@ -72,7 +72,7 @@ extension RuleInput {
 
     private static func text(_ raw: String?, field: String) throws(FieldError) -> String? {
         guard let text = given(raw) else { return nil }
-        try Validate.text(text, field: field, maxLength: RuleLimits.maxText)
+        try Validate.line(text, field: field, maxLength: RuleLimits.maxText)
         return text
     }
 

@@ -4,6 +4,8 @@ import TallyCore
 extension CSVMapping {
     /// Reads a mapping from JSON and validates it; errors name the key ("mapping.date_format").
     public static func decode(json: [UInt8]) throws(StatementError) -> CSVMapping {
+        // Held to strict JSON first: a key given twice would otherwise map the column last named.
+        do { try StrictJSON.check(json) } catch { throw StatementError("mapping", "is not valid JSON: \(error)") }
         let mapping: CSVMapping
         do {
             mapping = try JSONDecoder().decode(CSVMapping.self, from: Data(json))

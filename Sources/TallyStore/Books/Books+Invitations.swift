@@ -16,9 +16,7 @@ extension Books {
         days: Int = Books.invitationDays
     ) async throws -> NewInvitation {
         try scope.require(.owner)
-        guard let role = rawRole.flatMap({ Role(rawValue: $0.trimmingSpaces().lowercased()) }) else {
-            throw FieldError("role", "must be owner, editor or viewer")
-        }
+        let role = try Role.input(rawRole)
         let email: String? = try (rawEmail?.trimmingSpaces().isEmpty ?? true) ? nil : Validate.email(rawEmail)
         guard (1...90).contains(days) else { throw FieldError("expires_in_days", "must be between 1 and 90") }
         let token = "inv_" + Users.randomHex(bytes: 24)

@@ -19,9 +19,7 @@ extension Books {
     /// passed on; the last owner cannot step down, so a book always has one.
     public func setRole(_ rawRole: String?, of userID: UserID, in scope: BookScope) async throws -> Member {
         try scope.require(.owner)
-        guard let role = rawRole.flatMap({ Role(rawValue: $0.trimmingSpaces().lowercased()) }) else {
-            throw FieldError("role", "must be owner, editor or viewer")
-        }
+        let role = try Role.input(rawRole)
         return try await database.write { db in
             let current = try await Self.lockMembers(db, book: scope.bookID)
             // Checked again under the lock: the caller may have lost the role since the request began.

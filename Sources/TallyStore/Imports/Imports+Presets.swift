@@ -38,7 +38,8 @@ extension Imports {
         let book = try scope.writable()
         let name = try Validate.name(rawName, field: "name")
         try Validate.text(mapping, field: "mapping", maxLength: 10_000)
-        let head = String(header.prefix(2_000))
+        // The header line comes from a bank's file: cleaned, not refused, like the rows' text.
+        let head = String(TextRules.cleaned(header, lines: .one).prefix(2_000))
         return try await database.write { db in
             let count = try await db.raw(
                 "SELECT COUNT(*) AS n FROM import_presets WHERE book_id = \(bind: book.id)"

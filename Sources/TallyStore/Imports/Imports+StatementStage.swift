@@ -134,7 +134,7 @@ extension Imports {
                         index == 0 ? "choose the account this statement is for" : "choose each account"
                     )
                 }
-                target.name = String(name.prefix(100))
+                target.name = String(TextRules.cleaned(name, lines: .one).trimmingSpaces().prefix(100))
                 target.accountID = known.first { $0.name.lowercased() == name.lowercased() }?.id
             }
             return target
@@ -164,9 +164,12 @@ extension Imports {
         }
         let ids = ImportMatcher.importedIDs(statement.entries)
         return statement.entries.enumerated().map { i, entry in
-            // The payee is the file's payee, else its memo, else the row's type, else "Unknown".
-            let payee = [entry.payee, entry.memo, entry.type, "Unknown"].first { !$0.trimmingSpaces().isEmpty }!
-            let note = entry.payee.trimmingSpaces().isEmpty ? "" : entry.memo
+            // The payee is the file's payee, else its memo, else the row's type, else "Unknown". A
+            // bank's text may hold line breaks, tabs or invisible characters that a person could
+            // not type into Tally: they become spaces (or are dropped), as in the journal exports.
+            let payee = [entry.payee, entry.memo, entry.type, "Unknown"].lazy.map { TextRules.cleaned($0, lines: .one) }
+                .first { !$0.trimmingSpaces().isEmpty }!
+            let note = entry.payee.trimmingSpaces().isEmpty ? "" : TextRules.cleaned(entry.memo, lines: .several)
             var row = ImportRow(
                 row: i + 1,
                 location: entry.location,
@@ -190,7 +193,7 @@ extension Imports {
                             minorUnits: split.amount.minorUnits.magnitude.int64,
                             currency: split.amount.currency
                         ),
-                        note: String(split.memo.trimmingSpaces().prefix(500))
+                        note: String(TextRules.cleaned(split.memo, lines: .several).trimmingSpaces().prefix(500))
                     )
                 }
                 return row
@@ -211,7 +214,8 @@ extension Imports {
 
     /// "Food:Groceries" from a file's category text, its parts trimmed and empty ones dropped.
     static func categoryPath(_ text: String) -> String {
-        text.split(separator: ":").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: ":")
+        TextRules.cleaned(text, lines: .one).split(separator: ":").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            .joined(separator: ":")
     }
 
     /// Finds what each row is, from the ids already imported into the accounts and the book's

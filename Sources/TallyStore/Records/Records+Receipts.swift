@@ -108,14 +108,8 @@ extension Records {
         return try row.decode(model: ReceiptRow.self).receipt
     }
 
-    /// Checks an uploaded image (receipts, goal photos): not empty, at most 10 MB, a JPEG, PNG,
-    /// HEIC or WebP by its bytes.
+    /// Checks an uploaded image (receipts, goal and profile photos): see `ReceiptImageType.checked`.
     static func imageType(_ bytes: [UInt8], field: String) throws -> ReceiptImageType {
-        guard !bytes.isEmpty else { throw FieldError(field, "is empty") }
-        guard bytes.count <= ReceiptImageType.maxBytes else { throw FieldError(field, "is larger than 10 MB") }
-        guard let type = ReceiptImageType(sniffing: bytes) else {
-            throw FieldError(field, "is not a JPEG, PNG, HEIC or WebP image")
-        }
-        return type
+        try ReceiptImageType.checked(bytes, field: field)
     }
 }

@@ -6,7 +6,7 @@ extension Users {
     /// Sets the display name member lists and the header show ("" clears it).
     public func setName(_ rawName: String?, for user: User) async throws -> User {
         let name = (rawName ?? "").trimmingSpaces()
-        if !name.isEmpty { try Validate.text(name, field: "name", maxLength: 60) }
+        if !name.isEmpty { try Validate.line(name, field: "name", maxLength: 60) }
         try await database.write { db in
             try await db.raw("UPDATE users SET display_name = \(bind: name) WHERE id = \(bind: user.id)").run()
         }

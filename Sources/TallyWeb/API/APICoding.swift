@@ -5,17 +5,53 @@ import TallyCore
 import TallyJSON
 
 /// Reads JSON request bodies for `request.decode(as:context:)` (the context's `requestDecoder`):
-/// at most 1 MB, and an empty or malformed body is a 400 that says which, in the API's words
-/// rather than the decoder's.
+/// through `JSONRequestBody`, then decoded; a body the decoder still cannot read is a 400 in the
+/// API's words rather than the decoder's.
 struct APIRequestDecoder: RequestDecoder {
     func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        var request = request
-        let buffer = try await request.collectBody(upTo: 1024 * 1024)
-        guard buffer.readableBytes > 0 else { throw BadRequest(detail: "the body is empty; send a JSON object") }
+        let buffer = try await JSONRequestBody.read(request)
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
         } catch is DecodingError {
             throw BadRequest(detail: "the body is not a valid JSON object")
+        }
+    }
+}
+
+/// The one door of every JSON request body of the API: sent as JSON (`application/json`, with
+/// any parameters, or an `application/…+json` type; anything else is a 415), at most `limit`
+/// bytes (413), not empty and strictly JSON — no duplicate key, no trailing comma (400).
+enum JSONRequestBody {
+    /// The checked body.
+    static func read(_ request: Request, limit: Int = 1024 * 1024) async throws -> ByteBuffer {
+        // A type that is not JSON is refused before the body is read; a request with no type and
+        // no body at all hears that the body is missing, which is what there is to fix.
+        let typed = request.headers[.contentType] != nil
+        if typed { try requireJSONType(request) }
+        var request = request
+        let buffer = try await request.collectBody(upTo: limit)
+        guard buffer.readableBytes > 0 else { throw BadRequest(detail: "the body is empty; send a JSON object") }
+        if !typed { try requireJSONType(request) }
+        do { try StrictJSON.check(Array(buffer: buffer)) } catch {
+            throw BadRequest(detail: "the body is not valid JSON: \(error)")
+        }
+        return buffer
+    }
+
+    /// Throws the 415 unless the request says its body is JSON. HTML forms post to the pages,
+    /// never here, so a form's type (or `text/plain`, which a cross-site form can send without
+    /// asking first) is refused rather than read as JSON.
+    static func requireJSONType(_ request: Request) throws {
+        let raw = request.headers[.contentType] ?? ""
+        let type = raw.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces().lowercased() } ?? ""
+        let isJSON = type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+        guard isJSON else {
+            throw AppError(
+                .unsupportedMediaType,
+                raw.isEmpty
+                    ? "send the body as JSON with Content-Type: application/json"
+                    : "a body of type \(raw.prefix(100)) is not read here; send JSON with Content-Type: application/json"
+            )
         }
     }
 }

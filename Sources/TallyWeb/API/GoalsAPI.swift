@@ -99,13 +99,8 @@ struct GoalsAPI {
     /// The request body is the image itself (JPEG, PNG, HEIC or WebP, at most 10 MB).
     func putPhoto(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
-        var request = request
-        let buffer = try await request.collectBody(upTo: ReceiptImageType.maxBytes + 1)
-        try await store.plans.setGoalPhoto(
-            try context.parameters.id("id"),
-            in: scope,
-            bytes: Array(buffer: buffer)
-        )
+        let bytes = try await ReceiptsAPI.imageBody(request, field: "photo")
+        try await store.plans.setGoalPhoto(try context.parameters.id("id"), in: scope, bytes: bytes)
         return Response(status: .noContent)
     }
 

@@ -26,9 +26,7 @@ struct ImportPresetsAPI {
     func create(_ request: Request, context: AppContext) async throws -> EditedResponse<PresetJSON> {
         let scope = try context.bookScope()
         try scope.requireWrite()
-        var request = request
-        let buffer = try await request.collectBody(upTo: 1024 * 1024)
-        guard buffer.readableBytes > 0 else { throw BadRequest(detail: "the body is empty; send a JSON object") }
+        let buffer = try await JSONRequestBody.read(request)
         // The mapping is a nested object, which `JSONBody` does not hold: read the object here.
         guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any] else {
             throw BadRequest(detail: "the body is not a valid JSON object")

@@ -38,11 +38,10 @@ enum JSONValue: Decodable, Equatable {
 struct JSONBody {
     let values: [String: JSONValue]
 
-    /// Reads the request body (at most 1 MB) as a JSON object with only `allowed` keys.
+    /// Reads the request body (JSON, at most 1 MB: `JSONRequestBody`) as a JSON object with only
+    /// `allowed` keys.
     static func read(_ request: Request, allowed: Set<String>) async throws -> JSONBody {
-        var request = request
-        let buffer = try await request.collectBody(upTo: 1024 * 1024)
-        guard buffer.readableBytes > 0 else { throw BadRequest(detail: "the body is empty; send a JSON object") }
+        let buffer = try await JSONRequestBody.read(request)
         let values: [String: JSONValue]
         do {
             values = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: buffer))
@@ -136,6 +135,20 @@ struct JSONBody {
         case .integer(let value): return String(value)
         case .string(let value): return value
         default: throw FieldError(key, "must be a whole number")
+        }
+    }
+
+    /// A field that must be a JSON integer within `range`; absent or null → nil. Unlike `number`,
+    /// a string ("7") is refused: no form sends this field, so a string is a client's mistake.
+    func integer(_ key: String, in range: ClosedRange<Int>, unit: String) throws -> Int? {
+        switch values[key] {
+        case nil, .null: return nil
+        case .integer(let value) where range.contains(Int(value)): return Int(value)
+        default:
+            throw FieldError(
+                key,
+                "must be a JSON integer from \(range.lowerBound) to \(range.upperBound) (\(unit)), not a string or a fraction"
+            )
         }
     }
 

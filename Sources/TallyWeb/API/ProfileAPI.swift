@@ -98,9 +98,8 @@ struct ProfileAPI {
     }
 
     func putPhoto(_ request: Request, context: SignedInContext) async throws -> APIModel.ProfileJSON {
-        var request = request
-        let buffer = try await request.collectBody(upTo: ReceiptImageType.maxBytes + 1)
-        return try await profile(try await changes(request, context).setPhoto(Array(buffer: buffer)))
+        let bytes = try await ReceiptsAPI.imageBody(request, field: "photo")
+        return try await profile(try await changes(request, context).setPhoto(bytes))
     }
 
     func deletePhoto(_ request: Request, context: SignedInContext) async throws -> Response {

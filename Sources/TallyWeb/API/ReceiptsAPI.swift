@@ -30,15 +30,32 @@ struct ReceiptsAPI {
             if (request.headers[.contentType] ?? "").hasPrefix("multipart/form-data") {
                 let form = try await request.form(AnyFile.self, context: context)
                 guard let file = form.first else { throw FieldError("file", "no image in the upload") }
+                // A file part over the limit is the same 413 as a body over it, not a 422.
+                guard file.bytes.count <= ReceiptImageType.maxBytes else { throw Self.tooLarge("receipt") }
                 bytes = file.bytes
             } else {
                 bytes = Array(buffer: try await request.collectBody(upTo: ReceiptImageType.maxBytes))
             }
         } catch is NIOTooManyBytesError {
-            throw HTTPError(.contentTooLarge, message: "receipt: images are limited to 10 MB")
+            throw Self.tooLarge("receipt")
         }
         let receipt = try await store.records.addReceipt(to: id, in: scope, bytes: bytes)
         return created(APIModel.ReceiptJSON(receipt, book: bookID))
+    }
+
+    /// The 413 of an image over 10 MB (receipts, goal and profile photos), naming `field`.
+    static func tooLarge(_ field: String) -> AppError {
+        AppError(.contentTooLarge, "\(field): images are limited to 10 MB", field: field)
+    }
+
+    /// The image body of a photo upload: at most 10 MB, or the 413 naming `field`.
+    static func imageBody(_ request: Request, field: String) async throws -> [UInt8] {
+        var request = request
+        do {
+            return Array(buffer: try await request.collectBody(upTo: ReceiptImageType.maxBytes))
+        } catch is NIOTooManyBytesError {
+            throw tooLarge(field)
+        }
     }
 
     func list(_ request: Request, context: AppContext) async throws -> APIList<APIModel.ReceiptJSON> {

@@ -99,12 +99,7 @@ struct NewInvitationBody: APIRequest {
     init(_ body: JSONBody) throws {
         role = try body.string("role")
         email = try body.string("email")
-        guard let text = try body.string("expires_in_days", allowInteger: true) else {
-            days = nil
-            return
-        }
-        guard let value = Int(text) else { throw FieldError("expires_in_days", "must be a whole number of days") }
-        days = value
+        days = try body.integer("expires_in_days", in: 1...90, unit: "days")
     }
 }
 

@@ -36,11 +36,8 @@ struct Upload: Decodable, Sendable, MultipartPartConvertible {
     /// The bytes of an image Tally can keep (a receipt or a goal's photo), or the reason it
     /// cannot, named for `field`: checked before anything is stored, so a bad file saves nothing.
     func checkedImage(field: String) throws(FieldError) -> [UInt8] {
-        guard bytes.count <= ReceiptImageType.maxBytes else {
-            throw FieldError(field, "\(filename) is larger than 10 MB")
-        }
-        guard ReceiptImageType(sniffing: bytes) != nil else {
-            throw FieldError(field, "\(filename) is not a JPEG, PNG, HEIC or WebP image")
+        do { _ = try ReceiptImageType.checked(bytes, field: field) } catch {
+            throw FieldError(field, "\(filename) \(error.message)")
         }
         return bytes
     }
