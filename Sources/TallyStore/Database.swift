@@ -276,8 +276,10 @@ public struct PostgresSettings: Sendable, Equatable {
     /// Connections the pool opens at most (`pool_size`, 1–500; 10 when not given).
     public var poolSize = 10
     /// How long one statement may run, in milliseconds, before the server cancels it
-    /// (`statement_timeout`; 0 is no limit; 60,000 when not given).
-    public var statementTimeoutMilliseconds = 60_000
+    /// (`statement_timeout`; 0, the default, is no limit). Off by default because a wait for a
+    /// lock counts too: a node starting while another migrates waits on the migration's lock,
+    /// and a backup or a `tally check` of a large book reads in long statements.
+    public var statementTimeoutMilliseconds = 0
 
     /// Reads the URL's query; a value out of range is an error naming the parameter.
     public init(_ items: [URLQueryItem]) throws {

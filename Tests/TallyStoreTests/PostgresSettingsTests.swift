@@ -10,7 +10,7 @@ struct PostgresSettingsTests {
     @Test func defaultsAndValues() throws {
         #expect(try PostgresSettings([]) == PostgresSettings([URLQueryItem(name: "sslmode", value: "disable")]))
         let none = try PostgresSettings([])
-        #expect(none.poolSize == 10 && none.statementTimeoutMilliseconds == 60_000)
+        #expect(none.poolSize == 10 && none.statementTimeoutMilliseconds == 0)
         let set = try PostgresSettings([
             URLQueryItem(name: "pool_size", value: "25"), URLQueryItem(name: "statement_timeout", value: "0"),
         ])

@@ -185,3 +185,43 @@ def fmt_int(n):
 
 def log(message):
     print("bench: " + message, file=sys.stderr, flush=True)
+
+
+def find_section(text, heading):
+    """(start, end) of the section under `heading` ('## …') up to the next '## ' heading, or None."""
+    m = re.search(r"^%s\b.*$" % re.escape(heading), text, re.M)
+    if not m:
+        return None
+    nxt = re.search(r"^## ", text[m.end():], re.M)
+    return m.start(), (m.end() + nxt.start()) if nxt else len(text)
+
+
+def read_section(path, heading):
+    """The section under `heading` in the file at `path`, or None."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return None
+    span = find_section(text, heading)
+    return text[span[0]:span[1]] if span else None
+
+
+def replace_section(path, heading, body):
+    """Puts `body` in place of the section under `heading`, or at the file's end; the rest stays."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except FileNotFoundError:
+        text = ""
+    body = body.rstrip("\n") + "\n"
+    span = find_section(text, heading)
+    if span:
+        rest = text[span[1]:]
+        text = text[:span[0]] + body + ("\n" + rest if rest else "")
+    else:
+        text = (text.rstrip("\n") + "\n\n" if text.strip() else "") + body
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)

@@ -200,8 +200,12 @@ enum Migrator {
     }
 
     /// On PostgreSQL, a transaction-scoped advisory lock serialises migrations between processes;
-    /// SQLite's `BEGIN IMMEDIATE` already allows one writer at a time.
+    /// SQLite's `BEGIN IMMEDIATE` already allows one writer at a time. A `statement_timeout` in
+    /// the URL is lifted for the migration's transaction: waiting for another process's migration,
+    /// or rebuilding a large table, must not be cancelled halfway through a start.
     private static func lockMigrations(_ db: any SQLDatabase, engine: SQLEngine) async throws {
-        if engine == .postgres { try await db.raw("SELECT pg_advisory_xact_lock(7433100)").run() }
+        guard engine == .postgres else { return }
+        try await db.raw("SET LOCAL statement_timeout = 0").run()
+        try await db.raw("SELECT pg_advisory_xact_lock(7433100)").run()
     }
 }
