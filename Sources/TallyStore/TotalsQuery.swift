@@ -98,12 +98,14 @@ struct TotalsQuery {
         } else if let range {
             let split = range.split
             if let months = split.months {
-                parts.append(
-                    select(
-                        monthTable,
-                        "month >= \(bind: months.lowerBound.description) AND month <= \(bind: months.upperBound.description)"
+                for part in yearsAndMonths(months) {
+                    parts.append(
+                        select(
+                            part.table,
+                            "\(unsafeRaw: part.table.period) >= \(bind: part.from) AND \(unsafeRaw: part.table.period) <= \(bind: part.to)"
+                        )
                     )
-                )
+                }
             }
             if !split.days.isEmpty {
                 parts.append(
@@ -116,7 +118,7 @@ struct TotalsQuery {
                 )
             }
         } else {
-            parts.append(select(monthTable, "1 = 1"))
+            parts.append(select(byYear ? .yearPayee : monthTable, "1 = 1"))
         }
         let periodColumn: SQLQueryString = byPeriod ? "p" : "''"
         let groupColumn: SQLQueryString = dimension == .none ? "''" : "CAST(\(unsafeRaw: dimension.rawValue) AS TEXT)"
@@ -144,6 +146,24 @@ struct TotalsQuery {
         guard byPayee || account != nil || dimension == .account else { return .monthCategory }
         // Without a category asked for, a cell per record: a payee's split records add one each.
         return categories == nil && dimension != .category ? .monthPayee : .month
+    }
+
+    /// Whether whole years can be read by year: totals by payee or account without periods.
+    private var byYear: Bool { monthTable.name == TotalsTable.monthPayee.name && !byPeriod }
+
+    /// The whole months of a range as the tables and periods that hold them: the whole years by
+    /// year when `byYear`, and the months before and after them by month.
+    private func yearsAndMonths(_ months: ClosedRange<YearMonth>) -> [(table: TotalsTable, from: String, to: String)] {
+        let (first, last) = (months.lowerBound, months.upperBound)
+        let firstYear = first.month == 1 ? first.year : first.year + 1
+        let lastYear = last.month == 12 ? last.year : last.year - 1
+        guard byYear, firstYear <= lastYear else { return [(monthTable, first.description, last.description)] }
+        var parts: [(table: TotalsTable, from: String, to: String)] = [
+            (.yearPayee, LocalDate.pad(firstYear, 4), LocalDate.pad(lastYear, 4))
+        ]
+        if first.year < firstYear { parts.append((monthTable, first.description, "\(LocalDate.pad(first.year, 4))-12")) }
+        if last.year > lastYear { parts.append((monthTable, "\(LocalDate.pad(last.year, 4))-01", last.description)) }
+        return parts
     }
 
     /// Days from `day_totals`, or — when a payee is involved, which that table leaves out — summed

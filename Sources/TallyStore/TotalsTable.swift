@@ -9,7 +9,7 @@ import SQLKit
 struct TotalsTable: Sendable {
     /// The table's name.
     let name: String
-    /// "day" (YYYY-MM-DD) or "month" (YYYY-MM).
+    /// "day" (YYYY-MM-DD), "month" (YYYY-MM) or "year" (YYYY).
     let period: String
     /// Whether cells are split by account.
     let account: Bool
@@ -34,11 +34,25 @@ struct TotalsTable: Sendable {
         payee: true,
         category: false
     )
+    /// `monthPayee` by year: the whole years of a long report by payee or account.
+    static let yearPayee = TotalsTable(
+        name: "year_payee_totals",
+        period: "year",
+        account: true,
+        payee: true,
+        category: false
+    )
     /// Every table a write keeps current.
-    static let all = [day, month, monthCategory, monthPayee]
+    static let all = [day, month, monthCategory, monthPayee, yearPayee]
 
     /// How many characters of "YYYY-MM-DD" the period keeps.
-    var periodLength: Int { period == "day" ? 10 : 7 }
+    var periodLength: Int {
+        switch period {
+        case "day": 10
+        case "month": 7
+        default: 4
+        }
+    }
 
     /// The primary key, which is also every column but the sums.
     var keyColumns: [String] {

@@ -92,6 +92,8 @@ struct ReportTests {
         ("2024-03-01", "2024-03-31"),  // one whole month
         ("2030-01-01", "2030-06-30"),  // empty
         ("2023-12-31", "2025-01-02"),  // whole months between two edge days
+        ("2024-01-01", "2025-12-31"),  // two whole years (by payee and account: year_payee_totals)
+        ("2023-11-15", "2025-06-30"),  // an edge day, months, a whole year, months
     ]
 
     @Test("summary by category, sub-category, payee and account, kept apart by currency", arguments: Backend.available)

@@ -30,6 +30,7 @@ public enum BackupTables {
         "rule_runs": "the undo history of applying a rule", "rule_run_rows": "the undo history of applying a rule",
         "day_totals": "kept totals, rebuilt", "month_totals": "kept totals, rebuilt",
         "month_category_totals": "kept totals, rebuilt", "month_payee_totals": "kept totals, rebuilt",
+        "year_payee_totals": "kept totals, rebuilt",
         "account_balances": "kept totals, rebuilt",
     ]
 

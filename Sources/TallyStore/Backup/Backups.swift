@@ -176,8 +176,8 @@ extension Backups {
         }
         for table in [
             "bills", "payees", "imported_ids", "statement_imports", "pending_imports", "categories", "accounts",
-            "day_totals", "month_totals", "month_category_totals", "account_balances",
-        ] {
+            "account_balances",
+        ] + TotalsTable.all.map(\.name) {
             try await db.raw("DELETE FROM \(ident: table) WHERE book_id = \(bind: book)").run()
         }
     }

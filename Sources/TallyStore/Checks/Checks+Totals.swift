@@ -115,7 +115,7 @@ extension Checks {
             switch column {
             // The period and the kind read as one phrase: "2026-03-04 expense".
             case "kind" where !parts.isEmpty: parts[parts.count - 1] += " " + value
-            case "day", "month", "kind", "currency": parts.append(value)
+            case "day", "month", "year", "kind", "currency": parts.append(value)
             case "payee_key": parts.append("payee \(String(reflecting: value))")
             default: parts.append("\(column.replacingOccurrences(of: "_id", with: "")) \(value)")
             }

@@ -158,6 +158,12 @@ enum Migrator {
             sqlite: Migration0021.sqlite,
             postgres: Migration0021.postgres
         ),
+        Migration(
+            version: 22,
+            name: "kept totals by year, account and payee",
+            sqlite: Migration0022.sqlite,
+            postgres: Migration0022.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.
