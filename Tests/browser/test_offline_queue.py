@@ -182,7 +182,9 @@ def test_queue_stress_200_records_tabs_reloads_server_restart(restartable, tmp_p
         offline_done = time.monotonic()
 
         # Online: both tabs hear `online` and send at once (and the worker's Background Sync).
-        conditions.apply(ONLINE)
+        # 40 ms each way keeps the sending to a few seconds on a fast machine too, so the tab
+        # closing, the reload and the server kill below land mid-send, as they are meant to.
+        conditions.apply(dict(ONLINE, latency=40))
         events = []
 
         def arrived():
@@ -217,7 +219,8 @@ def test_queue_stress_200_records_tabs_reloads_server_restart(restartable, tmp_p
             time.sleep(0.1)
         flushed = time.monotonic()
         left = script(browser, WAITING)
-        assert restarted and closed_b and reloaded_a, events
+        assert restarted and closed_b and reloaded_a, f"the flush ended before its interruptions: {events}"
+        assert not any(int(e.split()[-1]) >= TOTAL for e in events), f"an interruption came after the flush: {events}"
         assert not left, f"still queued after {flushed - offline_done:.0f} s: {left} ({events})"
 
         expected = [payee(n) for n in range(1, TOTAL + 1)]
