@@ -20,10 +20,14 @@
   }
 
   // One IndexedDB transaction: `work` gets the store and may return a request whose result is kept.
+  // Writes here (a record put in the queue, taken out, the meta) are strict: done only once on
+  // disk, so "Saved on this phone" survives a power cut. Chromium may default to relaxed (done
+  // once handed to the OS). Claims and progress (`update`) stay relaxed: losing one only makes a
+  // send happen again, which the key makes harmless.
   function run(name, mode, work) {
     return open().then((db) => {
       return new Promise((resolve, reject) => {
-        var t = db.transaction(name, mode), request = work(t.objectStore(name)), result;
+        var t = db.transaction(name, mode, { durability: "strict" }), request = work(t.objectStore(name)), result;
         if (request) request.onsuccess = () => { result = request.result; };
         t.oncomplete = () => { db.close(); resolve(result); };
         t.onerror = t.onabort = () => { db.close(); reject(t.error); };
@@ -152,12 +156,14 @@
     });
   }
 
-  // Takes an entry back (Undo, Discard) unless it is being sent right now. Resolves the entry
-  // (with `transaction` when its record already reached the server), or undefined.
+  // Takes an entry back (Undo, Discard) unless it is being sent right now, by another page, the
+  // worker or this page itself: deleted mid-send, its record would reach the server after the
+  // Undo with nothing left to undo it. Resolves the entry (with `transaction` when its record
+  // already reached the server), or undefined.
   Q.discard = (id) => {
     var gone;
     return update(id, (e) => {
-      if (!e || (e.claimedBy && e.claimedBy !== me && Date.now() - e.claimedAt < 15000)) return undefined;
+      if (!e || (e.claimedBy && Date.now() - e.claimedAt < 15000)) return undefined;
       gone = e;
       return null;
     }).then(() => { Q.changed(); return gone; });
