@@ -161,7 +161,9 @@ struct TotalsQuery {
         var parts: [(table: TotalsTable, from: String, to: String)] = [
             (.yearPayee, LocalDate.pad(firstYear, 4), LocalDate.pad(lastYear, 4))
         ]
-        if first.year < firstYear { parts.append((monthTable, first.description, "\(LocalDate.pad(first.year, 4))-12")) }
+        if first.year < firstYear {
+            parts.append((monthTable, first.description, "\(LocalDate.pad(first.year, 4))-12"))
+        }
         if last.year > lastYear { parts.append((monthTable, "\(LocalDate.pad(last.year, 4))-01", last.description)) }
         return parts
     }

@@ -25,7 +25,9 @@ struct MigrationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await Store.open(.sqliteFile(folder.path + "/t.sqlite"), bcryptCost: 4)
         #expect(
-            try await store.migrate() == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+            try await store.migrate() == [
+                1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+            ]
         )
         #expect(try await store.migrate() == [])
         await store.database.close()
@@ -74,7 +76,9 @@ struct MigrationTests {
     func upgradeFromVersion3(backend: Backend) async throws {
         try await withStore(backend, atVersion: 3) { store in
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 3) }
-            #expect(try await store.migrate() == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
+            #expect(
+                try await store.migrate() == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+            )
 
             let check = try await store.checks.check()
             #expect(check.isClean, "\(check.findings)")
@@ -145,7 +149,9 @@ struct MigrationTests {
         try await withStore(backend, atVersion: 1) { store in
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 1) }
             #expect(
-                try await store.migrate() == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]
+                try await store.migrate() == [
+                    2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+                ]
             )
             let check = try await store.checks.check()
             #expect(check.isClean, "\(check.findings)")
