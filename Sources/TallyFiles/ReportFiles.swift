@@ -72,6 +72,29 @@ public enum ReportFiles {
         }
     }
 
+    /// The `limit` largest items, and the rest summed into one grey "Other (N more)" item, so that
+    /// a report over hundreds of payees still draws a chart people can read (and a page that
+    /// stays small).
+    public static func topItems(_ items: [ChartItem], limit: Int, currency: Currency) -> [ChartItem] {
+        guard items.count > limit else { return items }
+        let sorted = items.sorted { $0.value > $1.value }
+        let rest = sorted.dropFirst(limit - 1)
+        // Each item's value is a report row's total, which fits; their sum is checked all the same.
+        var other: Int64 = 0
+        for item in rest {
+            let (sum, overflow) = other.addingReportingOverflow(max(0, item.value))
+            other = overflow ? Int64.max : sum
+        }
+        return Array(sorted.prefix(limit - 1)) + [
+            ChartItem(
+                label: "Other (\(rest.count) more)",
+                value: other,
+                valueText: Money(minorUnits: other, currency: currency).formatted,
+                color: Palette.none
+            )
+        ]
+    }
+
     /// A trend chart's series of amounts: each sized by its minor units, labelled as people read it.
     public static func series(_ name: String, color: String, amounts: [Money]) -> ChartSeries {
         ChartSeries(name: name, color: color, values: amounts.map(\.minorUnits), valueTexts: amounts.map(\.formatted))

@@ -55,6 +55,8 @@ struct TotalsQuery {
     var daysOnly = false
     /// Only the records carrying a tag.
     var tag: TagFilter?
+    /// Periods by year (a yearly trend): whole years may then be read by year too.
+    var yearly = false
 
     /// The kept totals have no tag: a query by or on a tag sums its records (line by line).
     private var fromRecords: Bool { tag != nil || dimension == .tag }
@@ -148,8 +150,9 @@ struct TotalsQuery {
         return categories == nil && dimension != .category ? .monthPayee : .month
     }
 
-    /// Whether whole years can be read by year: totals by payee or account without periods.
-    private var byYear: Bool { monthTable.name == TotalsTable.monthPayee.name && !byPeriod }
+    /// Whether whole years can be read by year: totals by payee or account, without periods or
+    /// by year.
+    private var byYear: Bool { monthTable.name == TotalsTable.monthPayee.name && (!byPeriod || yearly) }
 
     /// The whole months of a range as the tables and periods that hold them: the whole years by
     /// year when `byYear`, and the months before and after them by month.

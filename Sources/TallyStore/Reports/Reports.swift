@@ -81,13 +81,14 @@ extension Reports {
                 dimension: grouped ? names.dimension : .none,
                 byPeriod: true,
                 daysOnly: interval == .day || interval == .week,
-                tag: try await Self.tagFilter(db, book: bookID, query.tag)
+                tag: try await Self.tagFilter(db, book: bookID, query.tag),
+                yearly: interval == .year
             ).run(db)
             let payees = grouped ? try await names.payeeNames(db, keys: rows.map(\.group)) : [:]
             var series: [String: TrendSeries] = [:]
             for row in rows {
                 guard let kind = TransactionKind(rawValue: row.kind), Currency(code: row.currency) != nil,
-                    let period = row.period, let date = LocalDate(period.count == 7 ? period + "-01" : period),
+                    let period = row.period, let date = LocalDate(Self.firstDay(period)),
                     let slot = index[interval.period(of: date)]
                 else { continue }
                 let group =
@@ -121,6 +122,15 @@ extension Reports {
             )
             trend.unconverted = try await Self.unconverted(db, book: bookID, query: query, rows: rows)
             return trend
+        }
+    }
+
+    /// The first day of a kept period: "2024" (a year), "2024-03" (a month) or the day itself.
+    static func firstDay(_ period: String) -> String {
+        switch period.count {
+        case 4: period + "-01-01"
+        case 7: period + "-01"
+        default: period
         }
     }
 

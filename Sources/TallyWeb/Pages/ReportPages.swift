@@ -23,14 +23,23 @@ struct ReportPages {
         let book = scope.book
         let q = request.uri.queryParameters
         let query = try ReportQuery.parse({ q.get($0) }, today: scope.today)
-        let interval = try ReportInterval.parse(q.get("interval"))
+        // Over more than three years the page's charts go by year unless asked otherwise: 120
+        // months of 8 lines drew a chart of 140 KB that no phone shows legibly.
+        let interval =
+            q.get("interval") == nil && query.range.from.adding(months: 36) < query.range.to
+            ? ReportInterval.year : try ReportInterval.parse(q.get("interval"))
+        let allRows = q.get("rows") == "all"
         let report = try await store.reports.summaryReport(query, in: scope)
         let trend = try await store.reports.trendReport(query, interval: interval, in: scope)
         let flow = try await store.reports.cashFlow(query.range, interval: interval, in: scope)
         let kind = ReportFiles.chartKind(report)
-        let items = ReportFiles.chartItems(report, kind: kind) {
-            Links.search(book: bookID, by: query.by, row: $0, range: query.range, tag: query.tag)
-        }
+        let items = ReportFiles.topItems(
+            ReportFiles.chartItems(report, kind: kind) {
+                Links.search(book: bookID, by: query.by, row: $0, range: query.range, tag: query.tag)
+            },
+            limit: Self.chartItems,
+            currency: book.currency
+        )
         let axis = ReportFiles.axisLabel(book.currency)
         let topSeries = trend.series.filter { $0.kind == kind && $0.currency == book.currency }.prefix(8)
         let trendSVG = SVGChart.trend(
@@ -69,7 +78,9 @@ struct ReportPages {
         func journalLink(_ format: String) -> String {
             "/api/v1/books/\(bookID)/transactions?\(records)&format=\(format)"
         }
-        let rows = report.rows.map { row in
+        // Long tables show their largest rows, with a link to all of them.
+        let shown = allRows ? report.rows[...] : report.rows.prefix(Self.tableRows)
+        let rows = shown.map { row in
             ReportRowModel(
                 key: row.key,
                 kind: row.kind.rawValue,
@@ -94,6 +105,9 @@ struct ReportPages {
             intervalOptions: options(ReportInterval.allCases.map(\.rawValue), selected: interval.rawValue),
             rows: rows,
             hasRows: !rows.isEmpty,
+            moreRows: report.rows.count - rows.count,
+            hasMoreRows: report.rows.count > rows.count,
+            allRowsLink: "/books/\(bookID)/reports?\(params)&interval=\(interval.rawValue)&rows=all",
             totals: report.totals.map {
                 ReportTotalRow(
                     label: "Total \($0.kind.rawValue)",
@@ -114,6 +128,11 @@ struct ReportPages {
         )
         return pages.page("report", title: ReportFiles.title(query), context: context, book: book, model: model)
     }
+
+    /// Bars and slices drawn before the rest are summed into "Other".
+    static let chartItems = 12
+    /// Table rows shown before "Show all".
+    static let tableRows = 30
 
     func search(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()

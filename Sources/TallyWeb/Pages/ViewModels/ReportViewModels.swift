@@ -12,6 +12,10 @@ struct ReportPage: ViewModel {
     let intervalOptions: [ValueOption]
     let rows: [ReportRowModel]
     let hasRows: Bool
+    /// Rows not shown (0: all are), and the page with all of them.
+    let moreRows: Int
+    let hasMoreRows: Bool
+    let allRowsLink: String
     let totals: [ReportTotalRow]
     let barsSVG: String
     let donutSVG: String
