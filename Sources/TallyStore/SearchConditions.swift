@@ -14,6 +14,9 @@ struct SearchConditions {
     /// totals count a record once per category, so a split record with lines in two of them is
     /// counted once too many there, and `summary` takes that back off.
     var overlapping: [CategoryID]?
+    /// On SQLite, the index the records of a word search are summed from (see Migration0023):
+    /// set when every word is found through the full-text index alone.
+    var summaryIndex: SQLQueryString = ""
 
     static func build(
         _ db: any SQLDatabase,
@@ -75,6 +78,12 @@ struct SearchConditions {
             shareConditions.append("t.base_minor <= \(bind: max)")
         }
 
+        var summaryIndex: SQLQueryString = ""
+        if engine == .sqlite, !filter.words.isEmpty,
+            filter.words.allSatisfy({ textCondition($0, categories: categories, engine: engine).categories.isEmpty })
+        {
+            summaryIndex = " INDEXED BY transactions_money"
+        }
         var totals: TotalsQuery?
         if filter.answeredByTotals {
             var kinds: [String]
@@ -107,7 +116,8 @@ struct SearchConditions {
             shareConditions: shareConditions,
             totals: totals,
             book: book,
-            overlapping: totals != nil && (categoryIDs?.count ?? 0) > 1 ? categoryIDs : nil
+            overlapping: totals != nil && (categoryIDs?.count ?? 0) > 1 ? categoryIDs : nil,
+            summaryIndex: summaryIndex
         )
     }
 
@@ -131,7 +141,7 @@ struct SearchConditions {
                   CAST(COALESCE(SUM(base_minor), 0) AS BIGINT) AS base,
                   CAST(COUNT(DISTINCT CASE WHEN base_minor IS NULL THEN rid END) AS BIGINT) AS unc
                 FROM (SELECT t.id AS rid, t.kind, t.currency, \(RecordMoney.shareColumns)
-                  FROM transactions t \(RecordMoney.sharesJoin) WHERE \(shareConditions.joined(separator: " AND "))) AS s
+                  FROM transactions t\(summaryIndex) \(RecordMoney.sharesJoin) WHERE \(shareConditions.joined(separator: " AND "))) AS s
                 GROUP BY kind, currency
                 """
             ).all().map {

@@ -164,6 +164,12 @@ enum Migrator {
             sqlite: Migration0022.sqlite,
             postgres: Migration0022.postgres
         ),
+        Migration(
+            version: 23,
+            name: "the records' money columns by id, for word search",
+            sqlite: Migration0023.sqlite,
+            postgres: Migration0023.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

@@ -86,18 +86,35 @@ extension Reports {
             ).run(db)
             let payees = grouped ? try await names.payeeNames(db, keys: rows.map(\.group)) : [:]
             var series: [String: TrendSeries] = [:]
+            // Ten years by month are thousands of rows over 120 periods and a few dozen groups:
+            // each period's slot and each group's name is worked out once (per row it was most of
+            // the report's time).
+            var slots: [String: Int?] = [:]
+            var groups: [String: (key: String, filter: String, color: String)] = [:]
             for row in rows {
                 guard let kind = TransactionKind(rawValue: row.kind), Currency(code: row.currency) != nil,
-                    let period = row.period, let date = LocalDate(Self.firstDay(period)),
-                    let slot = index[interval.period(of: date)]
+                    let period = row.period
                 else { continue }
-                let group =
-                    grouped
-                    ? names.group(row.group, payees: payees)
-                    : (
+                let slot: Int?
+                if let known = slots[period] {
+                    slot = known
+                } else {
+                    slot = LocalDate(Self.firstDay(period)).flatMap { index[interval.period(of: $0)] }
+                    slots[period] = slot
+                }
+                guard let slot else { continue }
+                let group: (key: String, filter: String, color: String)
+                if !grouped {
+                    group = (
                         key: kind.rawValue, filter: kind.rawValue,
                         color: kind == .expense ? Palette.expense : Palette.income
                     )
+                } else if let known = groups[row.group] {
+                    group = known
+                } else {
+                    group = names.group(row.group, payees: payees)
+                    groups[row.group] = group
+                }
                 let id = "\(kind.rawValue)|\(group.key)"
                 var s =
                     series[id]
