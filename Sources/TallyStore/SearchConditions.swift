@@ -234,7 +234,9 @@ struct SearchConditions {
         case .sqlite:
             text = "t.id IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH \(bind: "\"\(word)\"*"))"
         case .postgres:
-            text = "to_tsvector('simple', t.payee || ' ' || t.note) @@ to_tsquery('simple', \(bind: "\(word):*"))"
+            text = """
+                to_tsvector('simple', tally_fold(t.payee || ' ' || t.note)) @@ to_tsquery('simple', tally_fold(\(bind: word)) || ':*')
+                """
         }
         let named = categories.filter { $0.name.lowercased().contains(word) }.map(\.id)
         return (text, named + categories.filter { $0.parentID.map(named.contains) ?? false }.map(\.id))

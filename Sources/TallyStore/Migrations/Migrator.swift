@@ -170,6 +170,12 @@ enum Migrator {
             sqlite: Migration0023.sqlite,
             postgres: Migration0023.postgres
         ),
+        Migration(
+            version: 24,
+            name: "word search folds accents on PostgreSQL",
+            sqlite: Migration0024.sqlite,
+            postgres: Migration0024.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.
