@@ -77,7 +77,9 @@ struct MigrationTests {
         try await withStore(backend, atVersion: 3) { store in
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 3) }
             #expect(
-                try await store.migrate() == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
+                try await store.migrate() == [
+                    4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+                ]
             )
 
             let check = try await store.checks.check()

@@ -36,10 +36,14 @@ struct SearchPropertyTests {
             var made: [(id: TransactionID, text: String, category: String, minor: Int64)] = []
             let categories = ["Food:Groceries", "Auto:Fuel", "Food:Coffee", "Home"]
             for i in 0..<160 {
-                let payee = (0..<Int.random(in: 1...2, using: &rng)).map { _ in Self.vocabulary.randomElement(using: &rng)! }
-                    .joined(separator: " ")
-                let note = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Self.vocabulary.randomElement(using: &rng)! }
-                    .joined(separator: i % 3 == 0 ? ", " : " ")
+                let payee = (0..<Int.random(in: 1...2, using: &rng)).map { _ in
+                    Self.vocabulary.randomElement(using: &rng)!
+                }
+                .joined(separator: " ")
+                let note = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                    Self.vocabulary.randomElement(using: &rng)!
+                }
+                .joined(separator: i % 3 == 0 ? ", " : " ")
                 let category = categories.randomElement(using: &rng)!
                 let minor = Int64.random(in: 1...99_999, using: &rng)
                 let record = try await store.records.addTransaction(
