@@ -119,7 +119,7 @@ def _export(binary, store, token, fmt, logdir, tag):
 def run(opts):
     n = int(opts["load_size"])
     workdir = opts["workdir"]
-    csv_path = dataset(n, workdir, opts["generator"])
+    csv_path = dataset(n, workdir, opts["generator"])["csv"]
     logdir = os.path.join(workdir, "scale-logs")
     os.makedirs(logdir, exist_ok=True)
     roles = [("new", opts["binary"])] + ([("old", opts["baseline"])] if opts.get("baseline") else [])
