@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import time
 
+from . import common
 from .common import BenchError, dataset, fmt_int, log, run_measured
 from .tallyrun import EMAIL, PASSWORD, free_port, parse_token, paths as query_paths, reset_postgres, _tail
 
@@ -602,40 +603,10 @@ def section(results, opts):
 
 
 def read_section(path):
-    """The '## Under load' section of the file at `path` (up to the next '## ' heading), or None."""
-    try:
-        with open(path) as f:
-            text = f.read()
-    except OSError:
-        return None
-    m = _find(text)
-    return text[m[0]:m[1]] if m else None
-
-
-def _find(text):
-    m = re.search(r"^%s\b.*$" % re.escape(SECTION), text, re.M)
-    if not m:
-        return None
-    nxt = re.search(r"^## ", text[m.end():], re.M)
-    return m.start(), (m.end() + nxt.start()) if nxt else len(text)
+    """The section under SECTION of the file at `path` (up to the next '## ' heading), or None."""
+    return common.read_section(path, SECTION)
 
 
 def replace_section(path, body):
-    """Puts `body` in place of the file's '## Under load' section, or at its end; the rest stays."""
-    try:
-        with open(path) as f:
-            text = f.read()
-    except FileNotFoundError:
-        text = ""
-    body = body.rstrip("\n") + "\n"
-    span = _find(text)
-    if span:
-        rest = text[span[1]:]
-        text = text[:span[0]] + body + ("\n" + rest if rest else "")
-    else:
-        text = (text.rstrip("\n") + "\n\n" if text.strip() else "") + body
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    """Puts `body` in place of the file's section, or at its end; the rest stays."""
+    common.replace_section(path, SECTION, body)

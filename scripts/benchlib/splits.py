@@ -33,6 +33,7 @@ import shutil
 import statistics
 
 from . import load
+from . import common
 from .common import (PAGE, PAYEE, Q4_TALLY_KEYS, BenchError, cents, compare, dataset, differences, fmt_int,
                      fmt_ms, log, reference_answers)
 from .tallyrun import _time_query, paths as query_paths
@@ -357,34 +358,10 @@ def section(results, opts):
 
 
 def read_section(path):
-    """The '## Split records' section of the file at `path` (up to the next '## ' heading), or None."""
-    try:
-        with open(path) as f:
-            text = f.read()
-    except OSError:
-        return None
-    m = re.search(r"^%s\b.*$" % re.escape(SECTION), text, re.M)
-    if not m:
-        return None
-    nxt = re.search(r"^## ", text[m.end():], re.M)
-    return text[m.start():m.end() + nxt.start() if nxt else len(text)]
+    """The section under SECTION of the file at `path` (up to the next '## ' heading), or None."""
+    return common.read_section(path, SECTION)
 
 
 def replace_section(path, body):
-    """Puts `body` in place of the file's '## Split records' section, or at its end; the rest stays."""
-    try:
-        with open(path) as f:
-            text = f.read()
-    except FileNotFoundError:
-        text = ""
-    m = re.search(r"^%s\b.*$" % re.escape(SECTION), text, re.M)
-    if m:
-        nxt = re.search(r"^## ", text[m.end():], re.M)
-        end = m.end() + nxt.start() if nxt else len(text)
-        rest = text[end:]
-        text = text[:m.start()] + body.rstrip("\n") + "\n" + ("\n" + rest if rest else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + body.rstrip("\n") + "\n"
-    with open(path + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
+    """Puts `body` in place of the file's section, or at its end; the rest stays."""
+    common.replace_section(path, SECTION, body)
