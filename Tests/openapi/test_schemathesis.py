@@ -156,7 +156,8 @@ def test_schemathesis_finds_no_mismatch(server):
     # The hooks keep the run from revoking the very token it calls with (see schemathesis_hooks.py).
     environment["TALLY_SCHEMATHESIS_TOKEN_ID"] = str(token["id"])
     started = time.monotonic()
-    result = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=TIME_LIMIT)
+    # In the temporary folder: schemathesis keeps a cache (.schemathesis/) in its working directory.
+    result = subprocess.run(command, env=environment, cwd=tmp, capture_output=True, text=True, timeout=TIME_LIMIT)
     print(f"schemathesis ran in {time.monotonic() - started:.0f} s (seed {SEED}, max {MAX_EXAMPLES} examples)")
     output = result.stdout + result.stderr
     report.mkdir(parents=True, exist_ok=True)
