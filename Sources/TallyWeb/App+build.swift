@@ -58,6 +58,8 @@ public func buildRouter(
         secure: configuration.secureCookies,
         sameSite: .lax
     )
+    // Filled once every route is added (the end of this function): a 405's `Allow`.
+    let routeMethods = RouteMethods<AppContext>()
     // Outermost: every answer is counted (when metrics are on) and carries the request's id.
     if let settings = configuration.metrics {
         router.add(middleware: RequestMetricsMiddleware(metrics: settings.metrics))
@@ -71,6 +73,7 @@ public func buildRouter(
         SecurityHeadersMiddleware()
         CompressionMiddleware()
         APIErrorMiddleware()
+        MethodNotAllowedMiddleware(routes: routeMethods)
         StaticFilesMiddleware(assets: assets)
         SessionMiddleware(
             storage: SQLPersistDriver(store: store),
@@ -142,6 +145,7 @@ public func buildRouter(
     web.addRoutes(ProfilePages(store: store, settings: settings, limits: configuration.loginLimits).routes)
     web.addRoutes(BookPages(store: store, pages: pages, publicURL: configuration.publicURL).routes)
     web.addRoutes(InvitationPages(store: store, pages: pages).routes)
+    routeMethods.fill(from: router)
     return router
 }
 

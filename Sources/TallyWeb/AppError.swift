@@ -18,6 +18,8 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
     public let field: String?
     /// Seconds to wait before trying again (sign-in throttling), sent as `Retry-After`.
     public var retryAfter: Int?
+    /// The methods the path does answer (a 405), sent as `Allow`.
+    public var allow: String?
 
     /// Classifies a known error; `nil` for anything else (a bug or an outage).
     public init?(known error: any Error) {
@@ -25,7 +27,9 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
         case let error as AppError: self = error
         case let error as BadRequest: self.init(.badRequest, error.detail)
         case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is too large")
-        case let error as HTTPError: self.init(error.status, error.body ?? error.status.reasonPhrase)
+        case let error as HTTPError:
+            self.init(error.status, error.body ?? error.status.reasonPhrase)
+            allow = error.headers[.allow]
         default:
             guard let known = KnownError(error) else { return nil }
             let status: HTTPResponse.Status =
@@ -63,7 +67,7 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
         return "\(detail.prefix(1).uppercased())\(detail.dropFirst())."
     }
 
-    /// The RFC 9457 `application/problem+json` body, with `WWW-Authenticate` on a 401.
+    /// The RFC 9457 `application/problem+json` body, with `WWW-Authenticate` on a 401 and `Allow` on a 405.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var body: [String: Any] = [
             "type": "about:blank", "title": status.reasonPhrase, "detail": detail, "status": status.code,
@@ -73,6 +77,7 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

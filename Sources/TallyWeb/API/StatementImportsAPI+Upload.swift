@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
+import TallyFiles
 
 /// What `POST …/imports` was sent: the file and its options, from the multipart fields or else
 /// the query (`format`, `preset`, `mapping`, `account`, `date_order`, `dry_run`).
@@ -42,6 +43,11 @@ struct ImportUpload {
         upload.account = upload.account ?? query["account"]
         upload.dateOrder = upload.dateOrder ?? query["date_order"]
         upload.dryRun = upload.dryRun ?? query["dry_run"]
+        // Checked whatever the format, so that a wrong one is a 422 also where it would go unused
+        // (a Tally CSV has ISO dates).
+        if let order = upload.dateOrder, QIFDateOrder(rawValue: order.uppercased()) == nil {
+            throw FieldError("date_order", "must be MDY or DMY")
+        }
         return upload
     }
 
