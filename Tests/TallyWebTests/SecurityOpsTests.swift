@@ -129,7 +129,9 @@ extension API {
                     "INSERT INTO calendar_feeds (user_id, token, created_at) VALUES (\(bind: user.id), \(bind: plain), '2026-01-01T00:00:00Z')"
                 ).run()
             }
-            #expect(try await store.migrate() == [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21])
+            #expect(
+                try await store.migrate() == [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
+            )
             let stored = try await store.database.read { db in
                 try await db.raw("SELECT token_hash FROM calendar_feeds").first()!.decode(
                     column: "token_hash",
