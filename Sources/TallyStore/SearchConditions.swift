@@ -58,8 +58,13 @@ struct SearchConditions {
             conditions.append(RecordMoney.inCategories(categoryIDs))
             shareConditions.append("\(RecordMoney.shareCategory) IN (\(binds: categoryIDs))")
         }
+        // On SQLite a word search is summed from `transactions_money` (see Migration0023) when
+        // every word is found through the full-text index alone, not also by a category's name.
+        var summaryIndex: SQLQueryString =
+            engine == .sqlite && !filter.words.isEmpty ? " INDEXED BY transactions_money" : ""
         for word in filter.words {
             let (text, named) = textCondition(word, categories: categories, engine: engine)
+            if !named.isEmpty { summaryIndex = "" }
             if named.isEmpty {
                 conditions.append(text)
                 shareConditions.append(text)
@@ -78,12 +83,6 @@ struct SearchConditions {
             shareConditions.append("t.base_minor <= \(bind: max)")
         }
 
-        var summaryIndex: SQLQueryString = ""
-        if engine == .sqlite, !filter.words.isEmpty,
-            filter.words.allSatisfy({ textCondition($0, categories: categories, engine: engine).categories.isEmpty })
-        {
-            summaryIndex = " INDEXED BY transactions_money"
-        }
         var totals: TotalsQuery?
         if filter.answeredByTotals {
             var kinds: [String]
@@ -221,9 +220,8 @@ struct SearchConditions {
         return extra
     }
 
-    /// One search word: a prefix of a word of the payee or note (full-text index), or part of a
-    /// category's name (that category and its sub-categories).
-    /// A word's condition on payee and note, and the categories whose names hold it.
+    /// One search word: its condition on payee and note (a prefix of one of their words, through
+    /// the full-text index), and the categories whose names hold it (with their sub-categories).
     private static func textCondition(
         _ word: String,
         categories: [Category],

@@ -54,7 +54,7 @@ extension Tally {
         var metricsAddress: String?
 
         func validate() throws {
-            _ = try metricsSettings(AppMetrics())
+            _ = try metricsPlace()
             if let value = publicURL ?? Self.environment("TALLY_PUBLIC_URL") {
                 do { _ = try AppConfiguration.publicURL(value) } catch {
                     throw ArgumentParser.ValidationError("--public-url \(error.message)")
@@ -72,7 +72,9 @@ extension Tally {
             let csrfSecret = try await store.withStore(ignoringServer: true) {
                 try await $0.users.serverSecret(named: "csrf")
             }
-            let metricsSettings = try metricsSettings(AppMetrics())
+            let metricsSettings = try metricsPlace().map {
+                MetricsSettings(metrics: AppMetrics(), token: $0.token, address: $0.address)
+            }
             let opened = try await Store.open(
                 location,
                 logger: logger,
@@ -107,7 +109,7 @@ extension Tally {
         }
 
         /// Where `/metrics` is served and its token, from the flags; nil when it is off.
-        func metricsSettings(_ registry: AppMetrics) throws -> MetricsSettings? {
+        func metricsPlace() throws -> (token: String?, address: (host: String, port: Int)?)? {
             let token = metricsToken ?? Self.environment("TALLY_METRICS_TOKEN")
             guard metrics else {
                 if metricsToken != nil || metricsAddress != nil {
@@ -115,7 +117,7 @@ extension Tally {
                 }
                 return nil
             }
-            if let token, token.count < 16 || token.contains(where: { $0.isWhitespace || !$0.isASCII }) {
+            if let token, token.count < 16 || !token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {
                 throw ArgumentParser.ValidationError(
                     "--metrics-token must be 16 or more printable ASCII characters without spaces"
                 )
@@ -137,7 +139,7 @@ extension Tally {
                     "--metrics needs --metrics-token (or $TALLY_METRICS_TOKEN) or --metrics-address: metrics are never open to everyone on the app's port"
                 )
             }
-            return MetricsSettings(metrics: registry, token: token, address: address)
+            return (token, address)
         }
 
         /// Writes a line to stdout at once. Under a service manager stdout is a pipe, which

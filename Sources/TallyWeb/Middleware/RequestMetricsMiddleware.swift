@@ -21,7 +21,7 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             metrics.ended()
             let status = (error as? any HTTPResponseError)?.status ?? .internalServerError
             metrics.recordRequest(
-                route: Self.route(request, context, status),
+                route: Self.route(request, context),
                 method: request.method,
                 status: status,
                 nanoseconds: DispatchTime.now().uptimeNanoseconds - started
@@ -30,7 +30,7 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let status = response.status
         let metrics = self.metrics
-        let route = Self.route(request, context, status)
+        let route = Self.route(request, context)
         let method = request.method
         // Recorded once the body is written (Hummingbird's own post-write hook is not public).
         let body = response.body
@@ -49,13 +49,13 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    /// The route's pattern; requests no route matched get one of a few fixed names, never their
-    /// path (one series per made-up path would let anyone grow the registry without bound).
-    static func route(_ request: Request, _ context: Context, _ status: HTTPResponse.Status) -> String {
+    /// The route's pattern (Hummingbird names the paths no route has `NotFound`); what answers
+    /// before routing gets one of a few fixed names, never its path: one series per made-up path
+    /// would let anyone grow the registry without bound.
+    static func route(_ request: Request, _ context: Context) -> String {
         if let pattern = context.endpointPath { return pattern }
         let path = request.uri.path
         if path == "/metrics" { return "/metrics" }
-        if path.hasPrefix("/static/") { return "/static/*" }
-        return status == .notFound ? "unmatched" : "unrouted"
+        return path.hasPrefix("/static/") ? "/static/*" : "unrouted"
     }
 }
