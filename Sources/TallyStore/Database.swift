@@ -74,8 +74,8 @@ public final class Database: Sendable {
     let logger: Logger
     /// Connections in use and waits, for `/metrics`.
     let metrics: StoreMetrics
-    /// The SQLite file, for connections opened later (the checkpointer).
-    private let path: String?
+    /// The SQLite file, for connections opened later (the checkpointer, exports).
+    let path: String?
     /// The server's checkpoint connection (see `deferCheckpoints`).
     private let checkpointer = Mutex<SQLitePool?>(nil)
 

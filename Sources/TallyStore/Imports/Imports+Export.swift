@@ -85,10 +85,37 @@ extension Imports {
         filter: TransactionFilter = .init(),
         _ body: ([TransactionRecord]) async throws -> Void
     ) async throws {
+        try await forEachRecord(in: scope, filter: filter, snapshot: true, body)
+    }
+
+    /// `forEachRecord`, with the snapshot reader (SQLite files) or without it (the paged
+    /// queries PostgreSQL and in-memory databases use; tests compare the two).
+    func forEachRecord(
+        in scope: BookScope,
+        filter: TransactionFilter,
+        snapshot: Bool,
+        _ body: ([TransactionRecord]) async throws -> Void
+    ) async throws {
         // Checked and resolved once; each page is then one keyset query.
         let book = scope.book
-        let conditions = try await database.read { db in
-            try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine).conditions
+        let (conditions, dialect) = try await database.read { db in
+            // The connection goes back to the pool; `db` is kept only to serialize SQL for its dialect.
+            (
+                try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
+                    .conditions, db
+            )
+        }
+        if snapshot, let path = database.snapshotPath {
+            let reader = try ExportSnapshotReader(
+                path: path,
+                dialect: dialect,
+                book: scope.bookID,
+                conditions: conditions,
+                newestFirst: filter.newestFirst
+            )
+            defer { reader.close() }
+            try await Self.forEachPage(read: { try reader.nextPage(limit: 1_000) }, body)
+            return
         }
         // The next page is read while the caller writes this one: on two cores, reading the rows
         // and writing the file then take about as long together as the slower of the two.
@@ -122,6 +149,28 @@ extension Imports {
                 next.cancel()
                 _ = try? await next.value
             }
+            throw error
+        }
+    }
+}
+
+extension Imports {
+    /// Hands `body` each page `read` gives until it gives nil, reading the next page while `body`
+    /// writes this one (two cores then share the work, as on the paged path above).
+    fileprivate static func forEachPage(
+        read: @escaping @Sendable () throws -> [TransactionRecord]?,
+        _ body: ([TransactionRecord]) async throws -> Void
+    ) async throws {
+        var next: Task<[TransactionRecord]?, any Error>? = Task { try read() }
+        do {
+            while let pending = next {
+                guard let page = try await pending.value else { return }
+                next = Task { try read() }
+                try await body(page)
+            }
+        } catch {
+            // The read still running uses the snapshot: let it end before the caller closes it.
+            if let next { _ = try? await next.value }
             throw error
         }
     }

@@ -71,6 +71,10 @@ extension Database {
         }
     }
 
+    /// The SQLite file an export may open its own snapshot of (`ExportSnapshotReader`); nil on
+    /// PostgreSQL and on an in-memory database, which no other connection can open.
+    var snapshotPath: String? { readsBesideWrites ? path : nil }
+
     /// Whether a read can run while a write transaction is open: not on an in-memory SQLite
     /// database, whose one connection the transaction holds.
     var readsBesideWrites: Bool {
