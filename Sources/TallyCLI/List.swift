@@ -118,14 +118,6 @@ enum Listing {
         return object
     }
 
-    /// A page of records as the elements of `--format json`'s array, indented as there, without
-    /// the brackets: `tally export --format json` joins pages with ",\n" and gives the same text.
-    static func jsonElements(_ records: [TransactionRecord], portable: Bool = false) -> String {
-        let array = json(records.map { portable ? portableObject($0) : jsonObject($0) })
-        guard array.hasPrefix("[\n"), array.hasSuffix("\n]") else { return array }
-        return String(array.dropFirst(2).dropLast(2))
-    }
-
     private static func json(_ objects: [[String: Any]]) -> String {
         let data =
             (try? JSONSerialization.data(

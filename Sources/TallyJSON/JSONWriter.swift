@@ -61,6 +61,12 @@ public struct JSONWriter {
     /// A string, escaped as `JSONEncoder` escapes it.
     public mutating func string(_ text: String) {
         element()
+        Self.appendString(text, to: &bytes)
+        needsComma = true
+    }
+
+    /// Appends `text` as a quoted JSON string, escaped as `JSONEncoder` escapes it.
+    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -79,7 +85,6 @@ public struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
-        needsComma = true
     }
 
     /// A whole number.

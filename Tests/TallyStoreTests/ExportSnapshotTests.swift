@@ -113,6 +113,7 @@ struct ExportSnapshotTests {
                 filters.append((name, filter))
             }
             for (name, filter) in filters {
+                try await Self.expectShape(store, scope, filter, name)
                 let paged = try await Self.export(store, scope, filter, snapshot: false)
                 let read = try await Self.export(store, scope, filter, snapshot: true)
                 #expect(read.count == paged.count, "\(name): count")
@@ -130,6 +131,52 @@ struct ExportSnapshotTests {
                     #expect(paged.count == 2_300)
                     #expect(paged.contains { !$0.lines.isEmpty } && paged.contains { !$0.transaction.tags.isEmpty })
                 }
+            }
+        }
+    }
+
+    /// The optional columns an export's shape asks for are exactly those its records need.
+    static func expectShape(
+        _ store: Store,
+        _ scope: BookScope,
+        _ filter: TransactionFilter,
+        _ name: String
+    )
+        async throws
+    {
+        let records = try await export(store, scope, filter, snapshot: false)
+        let shape = try await store.imports.exportShape(of: scope, filter: filter)
+        #expect(shape.hasTimes == records.contains { $0.transaction.time != nil }, "\(name): times")
+        #expect(shape.hasTransfers == records.contains { $0.transaction.kind == .transfer }, "\(name): transfers")
+        #expect(shape.hasSplits == records.contains { !$0.lines.isEmpty }, "\(name): splits")
+        #expect(shape.hasTags == records.contains { !$0.transaction.tags.isEmpty }, "\(name): tags")
+    }
+
+    @Test("an export's shape is what its records need, on both engines", arguments: Backend.available)
+    func shape(_ backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (user, book) = try await owner(store)
+            let scope = try await store.scope(user, book: book.id)
+            try await Self.expectShape(store, scope, TransactionFilter(), "empty book")
+            try await Self.fill(store, scope, count: 40)
+            for (name, change) in [
+                ("all", { (_: inout TransactionFilter) in }),
+                ("no transfers, splits or tags", { (f: inout TransactionFilter) in f.payee = "Lyft, Inc." }),
+                (
+                    "a split",
+                    {
+                        $0.amountMin = "30.00"
+                        $0.amountMax = "30.00"
+                        $0.kind = .expense
+                    }
+                ),
+                ("a transfer", { $0.kind = .transfer }),
+                ("no times", { $0.text = "n1" }),
+            ] as [(String, (inout TransactionFilter) -> Void)] {
+                var filter = TransactionFilter()
+                filter.newestFirst = false
+                change(&filter)
+                try await Self.expectShape(store, scope, filter, name)
             }
         }
     }

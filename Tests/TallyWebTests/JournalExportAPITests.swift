@@ -60,6 +60,48 @@ extension API {
             }
         }
 
+        @Test("tally-json: every match as Tally's JSON, which the import reads back", arguments: Backend.all)
+        func jsonDownload(_ backend: Backend) async throws {
+            try await withApp(backend, openSignup: true) { client, _ in
+                let owner = try await sampleBook(client)
+                let json = try await client.get("\(owner.books)/transactions?format=TALLY-JSON", token: owner.token)
+                expectStatus(json, .ok)
+                #expect(json.headers[.contentType] == "application/json")
+                #expect(json.headers[.contentDisposition] == "attachment; filename=\"tally-export.json\"")
+                let records = try #require(
+                    try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [[String: Any]]
+                )
+                #expect(
+                    records.map { $0["date"] as? String } == ["2024-05-01", "2024-05-02", "2024-05-03", "2024-05-04"]
+                )
+                #expect(records[0]["note"] as? String == "weekly\n[2020-01-01]")
+                #expect(records[0]["category"] as? String == "Food:Groceries")
+                #expect(records[2]["to_account"] as? String == "Cash")
+                #expect(records[3]["amount"] as? String == "12.50" && records[3]["currency"] as? String == "EUR")
+                #expect(records.allSatisfy { $0["id"] == nil })
+                let none = try await client.get(
+                    "\(owner.books)/transactions?format=tally-json&q=nosuchword",
+                    token: owner.token
+                )
+                #expect(none.text == "[\n\n]\n")
+                // Read back into a new book: the same file again.
+                let other = try await client.post(
+                    "/api/v1/books",
+                    token: owner.token,
+                    json: TallyWebTests.json(["name": "Copy", "currency": "USD"])
+                )
+                expectStatus(other, .created)
+                let id = try #require(try JSONSerialization.jsonObject(with: Data(other.text.utf8)) as? [String: Any])[
+                    "id"
+                ]
+                let copy = "/api/v1/books/\(try #require(id as? Int))"
+                expectStatus(try await client.post("\(copy)/imports", token: owner.token, json: json.text), .created)
+                #expect(
+                    try await client.get("\(copy)/transactions?format=tally-json", token: owner.token).text == json.text
+                )
+            }
+        }
+
         @Test("an unknown format or filter is a 422 naming the field; a stranger gets 404", arguments: Backend.all)
         func refusals(_ backend: Backend) async throws {
             try await withApp(backend, openSignup: true) { client, _ in
@@ -69,9 +111,9 @@ extension API {
                     try await client.get("\(owner.books)/transactions?format=hledger", token: owner.token),
                     .unprocessableContent,
                     field: "format",
-                    detailContains: "json, csv, ledger, beancount"
+                    detailContains: "json, csv, tally-json, ledger, beancount"
                 )
-                for format in ["ledger", "beancount"] {
+                for format in ["ledger", "beancount", "tally-json", "csv"] {
                     expectProblem(
                         try await client.get(
                             "\(owner.books)/transactions?format=\(format)&category=Nope",
@@ -130,8 +172,10 @@ extension WebPages {
             let (browser, book) = try await signedIn(client, store)
             let page = try await browser.get("/books/\(book)/search?q=coffee&kind=expense")
             expectStatus(page, .ok)
-            for (id, format) in [("search-csv", "csv"), ("search-ledger", "ledger"), ("search-beancount", "beancount")]
-            {
+            for (id, format) in [
+                ("search-csv", "csv"), ("search-json", "tally-json"), ("search-ledger", "ledger"),
+                ("search-beancount", "beancount"),
+            ] {
                 let link =
                     "/api/v1/books/\(book)/transactions?kind=expense&amp;q=coffee&amp;order=newest&amp;format=\(format)"
                 #expect(page.text.contains("<a href=\"\(link)\" id=\"\(id)\">"), "\(format) link in \(page.text)")

@@ -73,18 +73,19 @@ struct LocalBackend: TallyBackend {
             )
             try out.write(csv.header)
             try await store.imports.forEachRecord(in: scope, filter: filter) { records in
-                var text = ""
-                for r in records { text += csv.rows(r.exportRecord) }
-                try out.write(text)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(records.count * 96)
+                for r in records { csv.append(r.exportRecord, to: &bytes) }
+                try out.write(Data(bytes))
             }
         case .json:
             try await store.imports.check(filter, in: scope)
             try out.open()
-            var writer = JSONExportWriter()
+            var writer = RecordsJSONExport()
             try await store.imports.forEachRecord(in: scope, filter: filter) { records in
-                try out.write(writer.page(records))
+                try out.write(Data(writer.page(records)))
             }
-            try out.write(writer.end())
+            try out.write(Data(writer.end()))
         case .ledger, .beancount:
             let export = try await JournalExport(store: store, scope: scope, filter: filter)
             try out.open()
@@ -106,20 +107,4 @@ struct LocalBackend: TallyBackend {
     func deleteTag(_ name: String) async throws {
         try await store.records.deleteTag(try Tally.tagID(name, in: try await tags(prefix: "")), in: scope)
     }
-}
-
-/// `export --format json`: pages of records joined into one array, as `list --format json` prints
-/// them without their ids (see `Listing.portableObject`), which `tally import` reads back.
-struct JSONExportWriter {
-    private var first = true
-
-    /// The text of one page.
-    mutating func page(_ records: [TransactionRecord]) -> String {
-        guard !records.isEmpty else { return "" }
-        defer { first = false }
-        return (first ? "[\n" : ",\n") + Listing.jsonElements(records, portable: true)
-    }
-
-    /// The closing text.
-    func end() -> String { first ? Listing.render([], format: .json) : "\n]\n" }
 }

@@ -115,18 +115,12 @@ struct RemoteBackend: TallyBackend {
     }
 
     func export(_ query: RecordQuery, format: Tally.Export.Format, to out: ExportOutput) async throws {
-        guard format != .json else {
-            // The API has no JSON download: page through the records as `list` does.
-            var writer = JSONExportWriter()
-            try await forEachPage(query) { records in try out.write(writer.page(records)) }
-            return try out.write(writer.end())
-        }
-        // CSV, Ledger and Beancount are the server's own downloads, written by the same code,
-        // streamed through as they come.
+        // Every format is the server's own download, written by the same code, streamed through
+        // as it comes.
         let response = try await client.start(
             .GET,
             base + "/transactions",
-            query: query.parameters + [("format", format.rawValue)]
+            query: query.parameters + [("format", format == .json ? "tally-json" : format.rawValue)]
         )
         try await client.check(response)
         try out.open()

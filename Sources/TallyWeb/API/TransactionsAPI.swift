@@ -20,17 +20,14 @@ struct TransactionsAPI {
     }
 
     /// Records matching the filter with the count and totals of all matches; `format=csv`,
-    /// `ledger` or `beancount` downloads every match in that format instead.
+    /// `tally-json`, `ledger` or `beancount` downloads every match in that format instead.
     func list(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let filter = try TransactionFilter.parse { query.get($0) }
-        let format = try Download.format(query["format"], allowed: ["json", "csv", "ledger", "beancount"])
-        if format == "csv" {
-            return try await CSVExport.response(store: store, scope: scope, filter: filter)
-        }
-        if let journal = JournalFormat(rawValue: format) {
-            return try await JournalDownload.response(store: store, scope: scope, filter: filter, format: journal)
+        let format = try Download.format(query["format"], allowed: ["json"] + RecordsDownload.formats)
+        if format != "json" {
+            return try await RecordsDownload.response(store: store, scope: scope, filter: filter, format: format)
         }
         var limit = 100
         if let text = query["limit"] {

@@ -186,6 +186,7 @@ struct ReportPages {
             unconverted: UnconvertedNote(summary.unconverted, base: book.currency, book: bookID),
             nextLink: page.nextCursor.map { "?\(params)\(params.isEmpty ? "" : "&")cursor=\($0)" } ?? "",
             csvLink: exportLink("csv"),
+            jsonLink: exportLink("tally-json"),
             ledgerLink: exportLink("ledger"),
             beancountLink: exportLink("beancount")
         )

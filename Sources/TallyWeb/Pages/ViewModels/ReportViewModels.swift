@@ -80,7 +80,8 @@ struct SearchPage: ViewModel {
     let unconverted: UnconvertedNote
     let nextLink: String
     let csvLink: String
-    /// The same records as a Ledger journal and as Beancount.
+    /// The same records as Tally's JSON, a Ledger journal and Beancount.
+    let jsonLink: String
     let ledgerLink: String
     let beancountLink: String
 }
