@@ -178,7 +178,8 @@ public final class Database: Sendable {
 
     /// Runs `body` with a connection for reading.
     public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await metrics.connection(.read) { got in
+        if let snapshot = currentSnapshot { return try await body(snapshot.db) }
+        return try await metrics.connection(.read) { got in
             switch backend {
             case .sqlite(_, let readers):
                 return try await readers.withConnection {

@@ -63,11 +63,12 @@ extension Database {
     func readStreaming<T: Sendable>(
         _ body: @Sendable (any SQLDatabase, SQLiteConnection?) async throws -> T
     ) async throws -> T {
+        if let snapshot = currentSnapshot { return try await body(snapshot.db, snapshot.sqlite) }
         switch backend {
         case .sqlite(_, let readers):
-            try await readers.withConnection { try await body($0.sql(), $0) }
+            return try await readers.withConnection { try await body($0.sql(), $0) }
         case .postgres(let client):
-            try await client.withConnection { try await body($0.sql(), nil) }
+            return try await client.withConnection { try await body($0.sql(), nil) }
         }
     }
 

@@ -13,7 +13,7 @@ struct TodayAPI {
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
-        book.get("today", use: today)
+        book.get("today", use: store.oneSnapshot(today))
         let signedIn = routes.signedIn()
         signedIn.get("settings", use: settings)
         signedIn.patch("settings", use: updateSettings)

@@ -12,7 +12,7 @@ struct DashboardPages {
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
-        book.get("dashboard", use: dashboard)
+        book.get("dashboard", use: store.oneSnapshot(dashboard))
         return routes
     }
 

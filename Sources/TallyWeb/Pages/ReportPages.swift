@@ -12,8 +12,8 @@ struct ReportPages {
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
-        book.get("reports", use: reports)
-        book.get("search", use: search)
+        book.get("reports", use: store.oneSnapshot(reports))
+        book.get("search", use: store.oneSnapshot(search))
         return routes
     }
 

@@ -12,7 +12,7 @@ struct TodayPages {
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
-        book.get("today", use: today)
+        book.get("today", use: store.oneSnapshot(today))
         book.get("queue", use: queue)
         return routes
     }
