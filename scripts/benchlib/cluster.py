@@ -248,6 +248,12 @@ def check_imports(results, stored, rows):
             "statuses": _count_statuses(s for _, s in results), "ok": not (partial or lost)}
 
 
+def _fmt_counts(counts, pattern="%s× %s"):
+    """{"401": 50} -> "50× 401" (or "key: n" with pattern "%s: %s", keys in order)."""
+    swap = pattern == "%s× %s"
+    return ", ".join(pattern % ((n, k) if swap else (k, n)) for k, n in sorted(counts.items()))
+
+
 def _count_statuses(statuses):
     out = {}
     for s in statuses:
@@ -630,7 +636,7 @@ def throttle_checks(a, b, proxy_port, url):
     wrong = sorted(results.items())
     n401 = sum(1 for _, (_, s) in wrong if s == 401)
     step(steps, "%d wrong passwords for %d emails from 10.2.0.1 (half on each node)" % (PER_ADDRESS, PER_ADDRESS),
-         "both", PER_ADDRESS, n401, "answers: %s" % _count_statuses(s for _, (_, s) in wrong))
+         "both", PER_ADDRESS, n401, "answers: %s" % _fmt_counts(_count_statuses(s for _, (_, s) in wrong)))
     s, _, _ = sign_in(a.port, THROTTLE_USERS[1], THROTTLE_PASSWORD, xff="10.2.0.1")
     step(steps, "another account's right password from 10.2.0.1", a.name, 429, s)
     s, _, _ = sign_in(b.port, THROTTLE_USERS[1], THROTTLE_PASSWORD, xff="10.2.0.2")
@@ -651,7 +657,7 @@ def throttle_checks(a, b, proxy_port, url):
                                                   "WHERE client IN ('127.0.0.2','127.0.0.3','127.0.0.4','%s') "
                                                   "GROUP BY client" % spoofed))
     step(steps, "failures counted against 127.0.0.2-4 (login_failures.client)", "database", 3,
-         sum(v for k, v in rows.items() if k != spoofed), "rows: %s" % rows)
+         sum(v for k, v in rows.items() if k != spoofed), "rows: %s" % _fmt_counts(rows, "%s: %s"))
     step(steps, "failures counted against the made-up %s" % spoofed, "database", 0, rows.get(spoofed, 0))
     s, _, _ = sign_in(proxy_port, email, THROTTLE_PASSWORD, source="127.0.0.2")
     step(steps, "the right password through nginx (clears the account's count)", "nginx", 201, s)
@@ -1004,7 +1010,7 @@ def section(results, opts):
         c = results.get("checks") or {}
         if c.get("per_node"):
             out += ["", "Requests per node (the last one nginx tried): %s."
-                    % ", ".join("%s %s" % (a, fmt_int(n)) for a, n in sorted(c["per_node"].items()))]
+                    % ", ".join("%s %s" % (_node(results, a), fmt_int(n)) for a, n in sorted(c["per_node"].items()))]
         out.append("")
     c = results.get("checks")
     th = results.get("throttle") or {}
@@ -1051,7 +1057,7 @@ def section(results, opts):
                    "checked (401) — %s — before the throttle answered 429 |"
                    % (fmt_int(fl["attempts"]), ", ".join("%s× %s" % (fmt_int(n), s) for s, n in
                                                          sorted(fl["statuses"].items())),
-                      fl["checked"], ", ".join("%s on %s" % (n, a) for a, n in sorted(fl["checked_nodes"].items()))
+                      fl["checked"], ", ".join("%s on %s" % (n, _node(results, a)) for a, n in sorted(fl["checked_nodes"].items()))
                       or "none"))
     out.append("")
     findings = _findings(results, v)
@@ -1066,6 +1072,11 @@ def section(results, opts):
     if c and c["allowed_5xx"]:
         out += ["The 5xx answers from the kill: %s." % _list_5xx(c["allowed_5xx"]), ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _node(results, address):
+    names = {a: n for n, a in (results.get("nodes") or {}).items()}
+    return "%s (%s)" % (names[address], address) if address in names else address
 
 
 def _list_5xx(items, limit=12):
