@@ -792,6 +792,9 @@ def run(opts):
     except BenchError as e:
         results["error"] = str(e)
         log(str(e))
+    except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError, IndexError) as e:
+        results["error"] = "%s: %s" % (type(e).__name__, e)
+        log(results["error"])
     finally:
         if proxy:
             proxy.stop()
