@@ -17,6 +17,12 @@ struct SearchConditions {
     /// On SQLite, the index the records of a word search are summed from (see Migration0023):
     /// set when every word is found through the full-text index alone.
     var summaryIndex: SQLQueryString = ""
+    /// A one-word search whose word also names categories (`coffee`, the Coffee category): its
+    /// count and totals are put together from parts that indexes serve, as the records matching
+    /// the word through the full-text index, plus the named categories' shares from the kept
+    /// totals, less those shares of records already counted with the word. The plain condition,
+    /// "the word OR one of the categories", made SQLite read every record of the book.
+    var parts: [(sign: Int, part: SearchConditions)] = []
 
     static func build(
         _ db: any SQLDatabase,
@@ -53,6 +59,8 @@ struct SearchConditions {
         if let tag = filter.tagName {
             conditions.append(RecordTags.condition(try await RecordTags.find(db, book: book.id, name: tag)))
         }
+        // The conditions every part of a one-word search shares (see `parts`).
+        let base = conditions
         var shareConditions = conditions
         if let categoryIDs {
             conditions.append(RecordMoney.inCategories(categoryIDs))
@@ -110,7 +118,7 @@ struct SearchConditions {
                 payeeKey: payeeKey
             )
         }
-        return SearchConditions(
+        var search = SearchConditions(
             conditions: conditions,
             shareConditions: shareConditions,
             totals: totals,
@@ -118,12 +126,111 @@ struct SearchConditions {
             overlapping: totals != nil && (categoryIDs?.count ?? 0) > 1 ? categoryIDs : nil,
             summaryIndex: summaryIndex
         )
+        if filter.words.count == 1, categoryIDs == nil, accountID == nil, payeeKey == nil, filter.tagName == nil,
+            (filter.amountMin ?? "").isEmpty, (filter.amountMax ?? "").isEmpty
+        {
+            let (text, named) = textCondition(filter.words[0], categories: categories, engine: engine)
+            if !named.isEmpty {
+                search.parts = try Self.parts(
+                    base: base,
+                    text: text,
+                    named: named,
+                    filter: filter,
+                    book: book,
+                    engine: engine
+                )
+            }
+        }
+        return search
+    }
+
+    /// The three parts of a one-word search that names categories: the word's records (every
+    /// share), plus the categories' shares (kept totals), less the categories' shares of the
+    /// word's records. Counts add up the same way: a record both ways is counted by the first two
+    /// and taken off by the third.
+    private static func parts(
+        base: [SQLQueryString],
+        text: SQLQueryString,
+        named: [CategoryID],
+        filter: TransactionFilter,
+        book: Book,
+        engine: SQLEngine
+    ) throws -> [(sign: Int, part: SearchConditions)] {
+        let index: SQLQueryString = engine == .sqlite ? " INDEXED BY transactions_money" : ""
+        let word = SearchConditions(
+            conditions: base + [text],
+            shareConditions: base + [text],
+            book: book,
+            summaryIndex: index
+        )
+        let overlap = SearchConditions(
+            conditions: base + [text],
+            shareConditions: base + [text, "\(RecordMoney.shareCategory) IN (\(binds: named))"],
+            book: book,
+            summaryIndex: index
+        )
+        var kinds: [String]
+        switch filter.kind {
+        case .expense?: kinds = ["expense"]
+        case .income?: kinds = ["income"]
+        case .transfer?: kinds = ["transfer_out"]
+        case nil: kinds = ["expense", "income", "transfer_out"]
+        }
+        let range: DateRange? =
+            filter.from == nil && filter.to == nil
+            ? nil
+            : try DateRange(
+                from: filter.from ?? LocalDate(year: 1, month: 1, day: 1)!,
+                to: filter.to ?? LocalDate(year: 9999, month: 12, day: 31)!
+            )
+        let categories = SearchConditions(
+            conditions: base + [RecordMoney.inCategories(named)],
+            shareConditions: base + ["\(RecordMoney.shareCategory) IN (\(binds: named))"],
+            totals: TotalsQuery(book: book.id, range: range, kinds: kinds, categories: named),
+            book: book,
+            overlapping: named.count > 1 ? named : nil
+        )
+        return [(1, word), (1, categories), (-1, overlap)]
     }
 
     /// Count and totals of every match: from the kept totals when they can answer, else one
     /// aggregate over the matching records.
     func summary(_ db: any SQLDatabase) async throws -> FilterSummary {
-        let rows: [(kind: String, currency: String, total: Int64, count: Int64, base: Int64, unconverted: Int64)]
+        var rows: [KindRow] = []
+        if parts.isEmpty {
+            rows = try await kindRows(db)
+        } else {
+            // Added and taken off per kind and currency; every sum is exact integer arithmetic.
+            var index: [String: Int] = [:]
+            for (sign, part) in parts {
+                for row in try await part.kindRows(db) {
+                    let key = row.kind + "|" + row.currency
+                    if index[key] == nil {
+                        index[key] = rows.count
+                        rows.append((row.kind, row.currency, 0, 0, 0, 0))
+                    }
+                    let i = index[key]!
+                    func combine(_ sum: Int64, _ value: Int64) throws -> Int64 {
+                        sign > 0 ? try sum.checkedAdding(value) : try sum.checkedSubtracting(value)
+                    }
+                    rows[i].total = try combine(rows[i].total, row.total)
+                    rows[i].count = try combine(rows[i].count, row.count)
+                    rows[i].base = try combine(rows[i].base, row.base)
+                    rows[i].unconverted = try combine(rows[i].unconverted, row.unconverted)
+                }
+            }
+            rows.removeAll { $0.count == 0 && $0.total == 0 && $0.base == 0 }
+        }
+        return try await summary(db, rows: rows)
+    }
+
+    /// Per kind and currency: the sum as entered, the records, the converted sum, and the records
+    /// no rate converts.
+    typealias KindRow = (kind: String, currency: String, total: Int64, count: Int64, base: Int64, unconverted: Int64)
+
+    /// The count and sums of this set of conditions, per kind and currency.
+    private func kindRows(_ db: any SQLDatabase) async throws -> [KindRow] {
+        let rows: [KindRow]
         if let totals {
             var kept = try await totals.run(db).map {
                 ($0.kind, $0.currency, $0.total, $0.count, $0.base, $0.unconverted)
@@ -148,6 +255,10 @@ struct SearchConditions {
                 return (sum.kind, sum.currency, sum.total, sum.count, sum.base, sum.unconverted)
             }
         }
+        return rows
+    }
+
+    private func summary(_ db: any SQLDatabase, rows: [KindRow]) async throws -> FilterSummary {
         // Each kind's total is in the book's currency (converted); the amounts in other currencies,
         // as entered, are kept beside it.
         let home = book.currency

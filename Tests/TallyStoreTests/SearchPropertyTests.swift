@@ -33,7 +33,8 @@ struct SearchPropertyTests {
             let (user, book) = try await owner(store)
             let scope = try await store.scope(user, book: book.id)
             var rng = SeededGenerator(seed: 20_261_126)
-            var made: [(id: TransactionID, text: String, category: String, minor: Int64)] = []
+            // A split record's lines: (category, minor units); one line for a record that is not split.
+            var made: [(id: TransactionID, text: String, lines: [(category: String, minor: Int64)])] = []
             let categories = ["Food:Groceries", "Auto:Fuel", "Food:Coffee", "Home"]
             for i in 0..<160 {
                 let payee = (0..<Int.random(in: 1...2, using: &rng)).map { _ in
@@ -46,18 +47,28 @@ struct SearchPropertyTests {
                 .joined(separator: i % 3 == 0 ? ", " : " ")
                 let category = categories.randomElement(using: &rng)!
                 let minor = Int64.random(in: 1...99_999, using: &rng)
-                let record = try await store.records.addTransaction(
-                    to: scope,
-                    TransactionInput(
-                        amount: Money(minorUnits: minor, currency: .usd).decimalString,
-                        date: "2026-0\(1 + i % 9)-1\(i % 10)",
-                        payee: payee,
-                        category: category,
-                        account: "Cash",
-                        note: note
-                    )
+                var input = TransactionInput(
+                    amount: Money(minorUnits: minor, currency: .usd).decimalString,
+                    date: "2026-0\(1 + i % 9)-1\(i % 10)",
+                    payee: payee,
+                    category: category,
+                    account: "Cash",
+                    note: note
                 )
-                made.append((record.transaction.id, payee + " " + note, category, minor))
+                var lines = [(category, minor)]
+                if i % 5 == 0, minor >= 2 {
+                    // Split in two: the kept totals hold each line under its own category, and a
+                    // word naming one of them must count the record once, with only that line.
+                    let second = categories.randomElement(using: &rng)!
+                    let part = Int64.random(in: 1...(minor - 1), using: &rng)
+                    lines = [(category, part), (second, minor - part)]
+                    input.category = nil
+                    input.lines = lines.map {
+                        LineInput(category: $0.0, amount: Money(minorUnits: $0.1, currency: .usd).decimalString)
+                    }
+                }
+                let record = try await store.records.addTransaction(to: scope, input)
+                made.append((record.transaction.id, payee + " " + note, lines))
             }
             for round in 0..<60 {
                 let source = Self.words(Self.vocabulary.randomElement(using: &rng)!).first!
@@ -66,9 +77,17 @@ struct SearchPropertyTests {
                 var typed = String(source.prefix(length))
                 if round % 3 == 0 { typed = typed.uppercased() }
                 let word = Self.fold(typed)
-                let expected = made.filter { record in
-                    Self.words(record.text).contains { $0.hasPrefix(word) }
-                        || record.category.split(separator: ":").contains { $0.lowercased().contains(word) }
+                func names(_ category: String) -> Bool {
+                    category.split(separator: ":").contains { $0.lowercased().contains(word) }
+                }
+                // A record found by its text counts whole; one found by its categories counts the
+                // lines under them.
+                let expected = made.compactMap { record -> (id: TransactionID, minor: Int64)? in
+                    if Self.words(record.text).contains(where: { $0.hasPrefix(word) }) {
+                        return (record.id, record.lines.reduce(0) { $0 + $1.minor })
+                    }
+                    let named = record.lines.filter { names($0.category) }
+                    return named.isEmpty ? nil : (record.id, named.reduce(0) { $0 + $1.minor })
                 }
                 let page = try await store.records.transactions(
                     in: scope,
