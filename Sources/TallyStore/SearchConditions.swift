@@ -23,6 +23,8 @@ struct SearchConditions {
     /// totals, less those shares of records already counted with the word. The plain condition,
     /// "the word OR one of the categories", made SQLite read every record of the book.
     var parts: [(sign: Int, part: SearchConditions)] = []
+    /// Categories whose shares the summary takes off the matches' sums and counts (see `parts`).
+    var lessShares: [CategoryID]?
 
     static func build(
         _ db: any SQLDatabase,
@@ -144,10 +146,10 @@ struct SearchConditions {
         return search
     }
 
-    /// The three parts of a one-word search that names categories: the word's records (every
-    /// share), plus the categories' shares (kept totals), less the categories' shares of the
-    /// word's records. Counts add up the same way: a record both ways is counted by the first two
-    /// and taken off by the third.
+    /// The parts of a one-word search that names categories: the word's records (every share)
+    /// less their shares under the categories, plus the categories' shares (kept totals). Counts
+    /// add up the same way: a record found both ways is taken off the first and counted by the
+    /// second.
     private static func parts(
         base: [SQLQueryString],
         text: SQLQueryString,
@@ -156,19 +158,14 @@ struct SearchConditions {
         book: Book,
         engine: SQLEngine
     ) throws -> [(sign: Int, part: SearchConditions)] {
-        let index: SQLQueryString = engine == .sqlite ? " INDEXED BY transactions_money" : ""
-        let word = SearchConditions(
+        // The word's records, less their shares under the categories, in one pass over them.
+        var word = SearchConditions(
             conditions: base + [text],
             shareConditions: base + [text],
             book: book,
-            summaryIndex: index
+            summaryIndex: engine == .sqlite ? " INDEXED BY transactions_money" : ""
         )
-        let overlap = SearchConditions(
-            conditions: base + [text],
-            shareConditions: base + [text, "\(RecordMoney.shareCategory) IN (\(binds: named))"],
-            book: book,
-            summaryIndex: index
-        )
+        word.lessShares = named
         var kinds: [String]
         switch filter.kind {
         case .expense?: kinds = ["expense"]
@@ -190,7 +187,7 @@ struct SearchConditions {
             book: book,
             overlapping: named.count > 1 ? named : nil
         )
-        return [(1, word), (1, categories), (-1, overlap)]
+        return [(1, word), (1, categories)]
     }
 
     /// Count and totals of every match: from the kept totals when they can answer, else one
@@ -241,18 +238,33 @@ struct SearchConditions {
             }
             rows = kept
         } else {
+            var less: SQLQueryString =
+                "CAST(0 AS BIGINT) AS o_total, CAST(0 AS BIGINT) AS o_n, CAST(0 AS BIGINT) AS o_base, CAST(0 AS BIGINT) AS o_unc"
+            if let lessShares {
+                let named: SQLQueryString = "category_id IN (\(binds: lessShares))"
+                less = """
+                    CAST(COALESCE(SUM(CASE WHEN \(named) THEN amount_minor END), 0) AS BIGINT) AS o_total,
+                      CAST(COUNT(DISTINCT CASE WHEN \(named) THEN rid END) AS BIGINT) AS o_n,
+                      CAST(COALESCE(SUM(CASE WHEN \(named) THEN base_minor END), 0) AS BIGINT) AS o_base,
+                      CAST(COUNT(DISTINCT CASE WHEN \(named) AND base_minor IS NULL THEN rid END) AS BIGINT) AS o_unc
+                    """
+            }
             rows = try await db.raw(
                 """
                 SELECT kind, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, CAST(COUNT(DISTINCT rid) AS BIGINT) AS n,
                   CAST(COALESCE(SUM(base_minor), 0) AS BIGINT) AS base,
-                  CAST(COUNT(DISTINCT CASE WHEN base_minor IS NULL THEN rid END) AS BIGINT) AS unc
+                  CAST(COUNT(DISTINCT CASE WHEN base_minor IS NULL THEN rid END) AS BIGINT) AS unc, \(less)
                 FROM (SELECT t.id AS rid, t.kind, t.currency, \(RecordMoney.shareColumns)
                   FROM transactions t\(summaryIndex) \(RecordMoney.sharesJoin) WHERE \(shareConditions.joined(separator: " AND "))) AS s
                 GROUP BY kind, currency
                 """
             ).all().map {
                 let sum = try $0.decode(model: KindSum.self)
-                return (sum.kind, sum.currency, sum.total, sum.count, sum.base, sum.unconverted)
+                return (
+                    sum.kind, sum.currency, try sum.total.checkedSubtracting(sum.otherTotal),
+                    sum.count - sum.otherCount, try sum.base.checkedSubtracting(sum.otherBase),
+                    sum.unconverted - sum.otherUnconverted
+                )
             }
         }
         return rows
@@ -369,10 +381,19 @@ private struct KindSum: Decodable {
     let count: Int64
     let base: Int64
     let unconverted: Int64
+    /// The same of the shares under `lessShares`.
+    let otherTotal: Int64
+    let otherCount: Int64
+    let otherBase: Int64
+    let otherUnconverted: Int64
 
     enum CodingKeys: String, CodingKey {
         case kind, currency, total, base
         case count = "n"
         case unconverted = "unc"
+        case otherTotal = "o_total"
+        case otherCount = "o_n"
+        case otherBase = "o_base"
+        case otherUnconverted = "o_unc"
     }
 }
