@@ -13,6 +13,10 @@ slows down weighs on both), a freshly started `tally serve` answers over one kee
   the last byte, the bytes, and the server's peak memory (VmHWM of a server started for that
   export alone); and by `tally export` to a file as CSV and JSON (wall time, peak memory).
 
+With --postgres URL the same queries and HTTP exports run on PostgreSQL too (that database is
+EMPTIED): one binary after the other, each on the database reset, imported with its own `tally
+import` and `VACUUM (ANALYZE)`d.
+
 Each query is sent --warmups times, then timed --repeats times (median and 95th percentile); an
 export is timed --rounds times. Every answer must be 200 and the searches must count the same
 records on both binaries. The results go into the "## At scale" section of the report (the rest of
@@ -144,7 +148,7 @@ def run(opts):
     logdir = os.path.join(workdir, "scale-logs")
     os.makedirs(logdir, exist_ok=True)
     roles = [("new", opts["binary"])] + ([("old", opts["baseline"])] if opts.get("baseline") else [])
-    results = {"records": n, "roles": {}, "labels": dict(roles)}
+    results = {"records": n, "roles": {}, "labels": dict(roles), "load_before": os.getloadavg()[0]}
     stores = {}
     for role, binary in roles:
         data = os.path.join(workdir, "scale-sqlite-%d-%s" % (n, role))
@@ -182,9 +186,42 @@ def run(opts):
                 log("scale: round %d, %s binary: tally export --format %s" % (r + 1, role, fmt))
                 results["roles"][role]["exports"].setdefault(key, []).append(
                     _cli_export(binary, store, fmt, workdir))
+    if opts.get("postgres"):
+        results["postgres"] = _run_postgres(opts, roles, csv_path, logdir)
     with open(os.path.join(workdir, "scale-results.json"), "w") as f:
         json.dump(results, f, indent=1)
     return results
+
+
+def _run_postgres(opts, roles, csv_path, logdir):
+    """The queries and HTTP exports on PostgreSQL, one binary after the other."""
+    url = opts["postgres"]
+    store = ["--database", url]
+    out = {}
+    for role, binary in roles:
+        load.reset_postgres(url)
+        log("scale: importing into PostgreSQL with the %s binary" % role)
+        token, seconds = load.prepare_store(binary, store, csv_path)
+        res = {"import_seconds": seconds}
+        if not load._analyze(url, res, role):
+            raise BenchError(res["error"])
+        out[role] = {"queries": [], "exports": {}, "import_seconds": seconds}
+        for r in range(opts["rounds"]):
+            server = load.Server(binary, store, os.path.join(logdir, "scale-pg-%s-%d.log" % (role, r)))
+            try:
+                server.wait_ready()
+                status, data = load._get(server.port, "/api/v1/books", token)
+                book = json.loads(data)[0]["id"]
+                log("scale: PostgreSQL, round %d, %s binary: queries" % (r + 1, role))
+                out[role]["queries"].append(_queries(server.port, token, book, opts["warmups"], opts["repeats"]))
+            finally:
+                server.stop()
+            for key, fmt, _ in EXPORTS:
+                log("scale: PostgreSQL, round %d, %s binary: %s export" % (r + 1, role, fmt))
+                done = _export(binary, store, token, fmt, logdir, role)
+                if done:
+                    out[role]["exports"].setdefault(key, []).append(done)
+    return out
 
 
 def _median_of(rounds, key, field):
@@ -193,17 +230,30 @@ def _median_of(rounds, key, field):
 
 
 def section(results, opts):
-    roles = results["roles"]
+    text = _tables(results["roles"], results, opts, "SQLite")
+    if results.get("postgres"):
+        pg = results["postgres"]
+        text += "\n" + "\n".join([
+            "### PostgreSQL", "",
+            "The same on PostgreSQL 15 (one binary after the other on the reset database; `tally import` "
+            "took %s)." % ", ".join("%.1f s with the %s binary" % (pg[r]["import_seconds"], r) for r in pg), "", ""])
+        text += _tables(pg, results, opts, None)
+    return text
+
+
+def _tables(roles, results, opts, engine):
     old = "old" in roles
-    lines = [SECTION, "",
-             "Written by `scripts/bench --scale` (%s records, SQLite, %d rounds; each query %d warm-ups then %d "
-             "timed over one keep-alive connection, the median of the rounds' medians)." % (
-                 fmt_int(results["records"]), opts["rounds"], opts["warmups"], opts["repeats"]),
-             "New binary: %s.%s" % (load.describe_binary(results["labels"]["new"], opts.get("label")),
-                                    " Old binary: %s." % load.describe_binary(results["labels"]["old"],
-                                                                              opts.get("baseline_label"))
-                                    if old else ""),
-             ""]
+    lines = [] if engine is None else [
+        SECTION, "",
+        "Written by `scripts/bench --scale` (%s records, %s, %d rounds; each query %d warm-ups then %d "
+        "timed over one keep-alive connection, the median of the rounds' medians). Load average %s before." % (
+            fmt_int(results["records"]), engine, opts["rounds"], opts["warmups"], opts["repeats"],
+            "%.1f" % results.get("load_before", 0.0)),
+        "New binary: %s.%s" % (load.describe_binary(results["labels"]["new"], opts.get("label")),
+                               " Old binary: %s." % load.describe_binary(results["labels"]["old"],
+                                                                         opts.get("baseline_label"))
+                               if old else ""),
+        ""]
     head = "| what | goal | new: median | new: p95 | size |" + (" old: median | old ÷ new |" if old else "")
     lines += [head, "|---|---|---|---|---|" + ("---|---|" if old else "")]
     for key in LABELS:
@@ -233,7 +283,8 @@ def section(results, opts):
             row += (" %.2f | %.0f |" % (statistics.median([e["seconds"] for e in o]), max(e["rss_mb"] or 0 for e in o))
                     if o else " – (no such format) | – |")
         lines.append(row)
-    counts = {role: [r[k]["count"] for r in roles[role]["queries"] for k in ("search-1", "search-15")] for role in roles}
+    counts = {role: [r[k]["count"] for r in roles[role]["queries"] for k in ("search-1", "search-15")] for role in roles
+              if roles[role]["queries"]}
     lines += ["", "Search counts (new%s): %s." % (", old" if old else "",
                                                  "; ".join("%s %s" % (role, sorted(set(c))) for role, c in counts.items())),
               ""]
