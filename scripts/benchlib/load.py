@@ -29,12 +29,16 @@ WRK = "wrk"
 
 # key, label, method, expected status
 WORKLOADS = [
+    ("books", "books list", "GET", 200),
     ("summary", "month summary", "GET", 200),
     ("accounts", "account list", "GET", 200),
     ("page", "page of 50 records", "GET", 200),
     ("add", "add a record", "POST", 201),
 ]
 ENGINES = [("sqlite", "SQLite"), ("postgres", "PostgreSQL")]
+# Issue 27's goals on the 2-core machine at 16 connections: req/s per engine (p99 ≤ 20 ms for all).
+GOALS = {"books": {"sqlite": 20000, "postgres": 20000}, "summary": {"sqlite": 10000, "postgres": 10000},
+         "page": {"sqlite": 5000, "postgres": 5000}, "add": {"sqlite": 10000, "postgres": 2000}}
 
 # The records the add workload posts: names, categories and accounts from `tally demo`'s data,
 # so every category and account already exists in the book (the API never creates them).
@@ -52,6 +56,7 @@ def workload_paths(book):
     b = "/api/v1/books/%s" % book
     return {
         "summary": query_paths(book)["Q1"],    # 2024-03 by category, expenses: the query benchmark's Q1
+        "books": "/api/v1/books",
         "accounts": "%s/accounts" % b,
         "page": "%s/transactions?limit=50" % b,
         "add": "%s/transactions" % b,
@@ -285,6 +290,8 @@ def preflight(port, token, key, path, expect):
         raise BenchError("the month summary has no rows: the month is not inside the data")
     if key == "page" and len(j.get("transactions") or []) != 50:
         raise BenchError("the page of records has %d records, not 50" % len(j.get("transactions") or []))
+    if key == "books" and not j:
+        raise BenchError("the books list is empty")
     if key == "accounts" and not (j if isinstance(j, list) else j.get("items")):
         raise BenchError("the account list is empty")
     if key == "add" and not j.get("id"):
@@ -567,13 +574,14 @@ def section(results, opts):
             continue
         out += ["### %s, %s records" % (engine_label, fmt_int(results["size"])), ""]
         if "baseline" in roles:
-            out += ["| workload | req/s | p50 | p99 | baseline req/s | baseline p50 | baseline p99 "
-                    "| req/s new/old | p50 new/old | p99 new/old |", "|---|---|---|---|---|---|---|---|---|---|"]
+            out += ["| workload | goal | req/s | p50 | p99 | baseline req/s | baseline p50 | baseline p99 "
+                    "| req/s new/old | p50 new/old | p99 new/old |", "|---|---|---|---|---|---|---|---|---|---|---|"]
         else:
-            out += ["| workload | req/s | p50 | p99 |", "|---|---|---|---|"]
+            out += ["| workload | goal | req/s | p50 | p99 |", "|---|---|---|---|---|"]
         for key, label, _, _ in WORKLOADS:
             new = res["new"]["workloads"].get(key)
-            row = [label] + _cells(new)
+            goal = GOALS.get(key, {}).get(engine)
+            row = [label, "≥ %s/s, p99 ≤ 20 ms" % fmt_int(goal) if goal else "–"] + _cells(new)
             if "baseline" in roles:
                 old = res["baseline"]["workloads"].get(key)
                 row += _cells(old)
