@@ -25,6 +25,9 @@ struct SearchConditions {
     var parts: [(sign: Int, part: SearchConditions)] = []
     /// Categories whose shares the summary takes off the matches' sums and counts (see `parts`).
     var lessShares: [CategoryID]?
+    /// Whether every share of a matching record matches (no condition picks lines): records are
+    /// then counted by their leading share, without the sort `COUNT(DISTINCT …)` needs.
+    var wholeRecords = false
 
     static func build(
         _ db: any SQLDatabase,
@@ -72,9 +75,13 @@ struct SearchConditions {
         // every word is found through the full-text index alone, not also by a category's name.
         var summaryIndex: SQLQueryString =
             engine == .sqlite && !filter.words.isEmpty ? " INDEXED BY transactions_money" : ""
+        var wordNamesCategories = false
         for word in filter.words {
             let (text, named) = textCondition(word, categories: categories, engine: engine)
-            if !named.isEmpty { summaryIndex = "" }
+            if !named.isEmpty {
+                summaryIndex = ""
+                wordNamesCategories = true
+            }
             if named.isEmpty {
                 conditions.append(text)
                 shareConditions.append(text)
@@ -128,6 +135,8 @@ struct SearchConditions {
             overlapping: totals != nil && (categoryIDs?.count ?? 0) > 1 ? categoryIDs : nil,
             summaryIndex: summaryIndex
         )
+        // No condition here picks a record's lines (a category does, and a word naming one).
+        search.wholeRecords = categoryIDs == nil && !wordNamesCategories
         if filter.words.count == 1, categoryIDs == nil, accountID == nil, payeeKey == nil, filter.tagName == nil,
             (filter.amountMin ?? "").isEmpty, (filter.amountMax ?? "").isEmpty
         {
@@ -166,6 +175,7 @@ struct SearchConditions {
             summaryIndex: engine == .sqlite ? " INDEXED BY transactions_money" : ""
         )
         word.lessShares = named
+        word.wholeRecords = true
         var kinds: [String]
         switch filter.kind {
         case .expense?: kinds = ["expense"]
@@ -249,9 +259,10 @@ struct SearchConditions {
                       CAST(COUNT(DISTINCT CASE WHEN \(named) AND base_minor IS NULL THEN rid END) AS BIGINT) AS o_unc
                     """
             }
+            let count: SQLQueryString = wholeRecords ? "SUM(leads)" : "COUNT(DISTINCT rid)"
             rows = try await db.raw(
                 """
-                SELECT kind, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, CAST(COUNT(DISTINCT rid) AS BIGINT) AS n,
+                SELECT kind, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, CAST(\(count) AS BIGINT) AS n,
                   CAST(COALESCE(SUM(base_minor), 0) AS BIGINT) AS base,
                   CAST(COUNT(DISTINCT CASE WHEN base_minor IS NULL THEN rid END) AS BIGINT) AS unc, \(less)
                 FROM (SELECT t.id AS rid, t.kind, t.currency, \(RecordMoney.shareColumns)
