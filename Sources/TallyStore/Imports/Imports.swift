@@ -102,7 +102,7 @@ extension Imports {
                 extras.removeAll()
                 try await queue.enqueue {
                     if special.isEmpty {
-                        try await writer.insert(
+                        try await writer.copy(
                             into: "transactions",
                             columns: Self.importColumns,
                             values: batch,
