@@ -124,7 +124,7 @@ extension Imports {
             func flushTotals() async throws {
                 for fold in totals.folds(book: bookID) {
                     try await queue.enqueue {
-                        try await writer.insert(
+                        try await writer.copyUpsert(
                             into: fold.table.name,
                             columns: fold.table.columns,
                             values: fold.values,
