@@ -1,3 +1,6 @@
+import Logging
+import NIOCore
+import PostgresNIO
 import SQLKit
 import SQLiteNIO
 import Tagged
@@ -80,12 +83,18 @@ enum BulkValue: Sendable, Encodable {
 /// On SQLite the rows go to the connection as one bound JSON parameter per statement. SQLKit
 /// serializes every bound value through `Encodable` and a dynamic cast, and SQLite parses and
 /// compiles a VALUES list row by row; at a million records each cost more than the inserts
-/// themselves. Values are still never spliced into the SQL. PostgreSQL goes through SQLKit.
+/// themselves. Values are still never spliced into the SQL. PostgreSQL goes through SQLKit, except
+/// `copy`, which streams an import's rows through `COPY … FROM STDIN` (see there).
 struct BulkWriter: Sendable {
     /// The transaction's SQLKit handle (PostgreSQL, and any other statement).
     let db: any SQLDatabase
     /// The same transaction's SQLite connection, when the engine is SQLite.
     let sqlite: SQLiteConnection?
+    /// The same transaction's PostgreSQL connection, for `copy`; nil where a caller made the writer
+    /// from a bare SQLKit handle, and `copy` then inserts.
+    var postgres: PostgresConnection? = nil
+    /// Where `copy` logs on PostgreSQL.
+    var logger = Logger(label: "tally.store")
 
     /// Inserts `values` (row after row, one value for each of `columns` not in `shared`), many
     /// rows per statement. `shared` gives columns one value for every row (the book, a timestamp),
@@ -140,6 +149,69 @@ struct BulkWriter: Sendable {
             }
             start = end
         }
+    }
+
+    /// Like `insert` without a suffix, and on PostgreSQL through `COPY … FROM STDIN` in the text
+    /// format rather than INSERTs: the driver directly, not SQLKit, because this is the measured hot
+    /// path of a big import (see docs/benchmarks.md, "PostgreSQL import through COPY"): 4,000-row
+    /// INSERTs encoded each of a million records' 17 million values as a bound parameter through
+    /// `Encodable`, and the server parsed and bound statements of 60,000 parameters; COPY takes the
+    /// rows as one stream of text with nothing to bind or plan. The rows go in the transaction's
+    /// order, through the same triggers, constraints and defaults. Values are escaped (`CopyText`),
+    /// never read as SQL; the table and column names are ours.
+    func copy(
+        into table: String,
+        columns: [String],
+        values: [BulkValue],
+        shared: [String: BulkValue] = [:]
+    ) async throws {
+        guard let postgres, !values.isEmpty else {
+            try await insert(into: table, columns: columns, values: values, shared: shared)
+            return
+        }
+        let width = columns.count - shared.count
+        precondition(width > 0 && values.count % width == 0, "bulk copy: values do not fill whole rows")
+        var buffer = ByteBufferAllocator().buffer(capacity: values.count * 8)
+        CopyText.append(values[...], width: width, columns: columns, shared: shared, to: &buffer)
+        try await postgres.copyFrom(table: table, columns: columns, logger: logger) { writer in
+            try await writer.write(buffer)
+        }
+    }
+
+    /// Like `insert` with an ON CONFLICT `suffix` (the kept totals' upserts), on PostgreSQL
+    /// through COPY: the rows go into a temporary table of the transaction (dropped at its end,
+    /// never a change to the schema), then into `table` in one `INSERT … SELECT` with the suffix.
+    /// At a million records the totals are close to a million cells; as bound INSERTs their values
+    /// cost the client as much as the records' did.
+    func copyUpsert(into table: String, columns: [String], values: [BulkValue], suffix: String) async throws {
+        guard postgres != nil, !values.isEmpty else {
+            try await insert(into: table, columns: columns, values: values, suffix: suffix)
+            return
+        }
+        let staging = "copy_\(table)"
+        let list = columns.joined(separator: ", ")
+        try await db.raw(
+            "CREATE TEMPORARY TABLE IF NOT EXISTS \(unsafeRaw: staging) (LIKE \(unsafeRaw: table)) ON COMMIT DROP"
+        ).run()
+        try await copy(into: staging, columns: columns, values: values)
+        try await db.raw(
+            "INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: list)) SELECT \(unsafeRaw: list) FROM \(unsafeRaw: staging) \(unsafeRaw: suffix)"
+        ).run()
+        try await db.raw("TRUNCATE \(unsafeRaw: staging)").run()
+    }
+
+    /// `count` new ids of `table`'s identity column, in the order handed out: taken from its
+    /// sequence as inserts without an id would take them, for rows that `copy` writes with their
+    /// ids (COPY returns none). PostgreSQL only.
+    func nextIDs(of table: String, count: Int) async throws -> [Int64] {
+        let ids = try await db.raw(
+            """
+            SELECT nextval(pg_get_serial_sequence(\(bind: table), 'id')) AS id
+            FROM generate_series(1, \(bind: count))
+            """
+        ).all().map { try $0.decode(column: "id", as: Int64.self) }.sorted()
+        guard ids.count == count else { throw DatabaseError(description: "nextval returned \(ids.count) ids") }
+        return ids
     }
 
     /// Inserts `values` (row after row, one value for each of `columns`) in one statement and

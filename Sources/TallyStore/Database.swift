@@ -78,6 +78,9 @@ public final class Database: Sendable {
     let path: String?
     /// The server's checkpoint connection (see `deferCheckpoints`).
     private let checkpointer = Mutex<SQLitePool?>(nil)
+    /// Whether imports on PostgreSQL COPY their rows (`BulkWriter.copy`). Always, but for the
+    /// tests that compare what COPY stores with what the INSERTs before it stored.
+    let copiesImports = Mutex(true)
 
     /// Opens (and for SQLite creates) the database. For PostgreSQL, `run()` must be running
     /// (a service of the app, or a task of the command) before queries are made.
@@ -229,7 +232,11 @@ public final class Database: Sendable {
                 return try await client.withTransaction(logger: logger) { connection in
                     got()
                     let db = connection.sql()
-                    return try await body(db, BulkWriter(db: db, sqlite: nil))
+                    let copies = copiesImports.withLock { $0 }
+                    return try await body(
+                        db,
+                        BulkWriter(db: db, sqlite: nil, postgres: copies ? connection : nil, logger: logger)
+                    )
                 }
             } catch let error as PostgresTransactionError {
                 // Surface the caller's own error (a FieldError, say), not the wrapper.

@@ -36,6 +36,10 @@ struct ImportExtras: Sendable {
         shared: [String: BulkValue],
         book: BookID
     ) async throws {
+        if writer.postgres != nil {
+            try await copy(writer, columns: columns, values: values, shared: shared, book: book)
+            return
+        }
         let width = columns.count - shared.count
         var full: [BulkValue] = []
         full.reserveCapacity(values.count / width * columns.count)
@@ -64,7 +68,42 @@ struct ImportExtras: Sendable {
         try await writeTags(writer, ids: ids, book: book)
     }
 
-    private func writeLines(_ writer: BulkWriter, ids: [Int64], book: BookID) async throws {
+    /// `insert` on PostgreSQL, all through COPY: the ids come from the table's sequence first (COPY
+    /// returns none), so each record goes in with its id and its line and tag counts (`insert` sets
+    /// those after, by UPDATE), then its lines and tags. The ids are the ones the inserts would
+    /// have been given, in row order.
+    private func copy(
+        _ writer: BulkWriter,
+        columns: [String],
+        values: [BulkValue],
+        shared: [String: BulkValue],
+        book: BookID
+    ) async throws {
+        let width = columns.count - shared.count
+        let ids = try await writer.nextIDs(of: "transactions", count: values.count / width)
+        var counts = [(lines: Int64, tags: Int64)](repeating: (0, 0), count: ids.count)
+        for record in records { counts[record.index] = (Int64(record.lines.count), Int64(record.tags.count)) }
+        var rows: [BulkValue] = []
+        rows.reserveCapacity(ids.count * (width + 3))
+        for (row, id) in ids.enumerated() {
+            rows.append(.int(id))
+            rows += values[row * width..<(row + 1) * width]
+            rows.append(.int(counts[row].lines))
+            rows.append(.int(counts[row].tags))
+        }
+        try await writer.copy(
+            into: "transactions",
+            columns: ["id"] + columns + ["line_count", "tag_count"],
+            values: rows,
+            shared: shared
+        )
+        try await writeLines(writer, ids: ids, book: book, counted: true)
+        try await writeTags(writer, ids: ids, book: book, counted: true)
+    }
+
+    /// Writes the lines of the batch's split records; `counted` when their records already hold
+    /// their line counts.
+    private func writeLines(_ writer: BulkWriter, ids: [Int64], book: BookID, counted: Bool = false) async throws {
         let split = records.filter { !$0.lines.isEmpty }
         guard !split.isEmpty else { return }
         var values: [BulkValue] = []
@@ -76,7 +115,8 @@ struct ImportExtras: Sendable {
                 ]
             }
         }
-        try await writer.insert(into: "transaction_lines", columns: RecordMoney.lineColumns, values: values)
+        try await writer.copy(into: "transaction_lines", columns: RecordMoney.lineColumns, values: values)
+        if counted { return }
         try await Self.setCounts(
             writer.db,
             "line_count",
@@ -85,7 +125,9 @@ struct ImportExtras: Sendable {
         )
     }
 
-    private func writeTags(_ writer: BulkWriter, ids: [Int64], book: BookID) async throws {
+    /// Writes the tags of the batch's tagged records, making the book's new ones; `counted` when
+    /// their records already hold their tag counts.
+    private func writeTags(_ writer: BulkWriter, ids: [Int64], book: BookID, counted: Bool = false) async throws {
         let tagged = records.filter { !$0.tags.isEmpty }
         guard !tagged.isEmpty else { return }
         // Each distinct tag once (its first spelling), in chunks well inside the bind limits.

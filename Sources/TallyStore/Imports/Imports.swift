@@ -102,7 +102,7 @@ extension Imports {
                 extras.removeAll()
                 try await queue.enqueue {
                     if special.isEmpty {
-                        try await writer.insert(
+                        try await writer.copy(
                             into: "transactions",
                             columns: Self.importColumns,
                             values: batch,
@@ -124,7 +124,7 @@ extension Imports {
             func flushTotals() async throws {
                 for fold in totals.folds(book: bookID) {
                     try await queue.enqueue {
-                        try await writer.insert(
+                        try await writer.copyUpsert(
                             into: fold.table.name,
                             columns: fold.table.columns,
                             values: fold.values,
