@@ -67,9 +67,9 @@ BUSINESS_RULES = {
 }
 # Fields whose content is a file: bytes no schema describes (an image, a bank statement).
 FILE_FIELDS = {"file", "receipt", "photo", "restore"}
-# A file's lines and a saved mapping's columns ("line 3, currency", "mapping.date") name a place
-# in that content.
-FILE_PLACES = r"^(line [0-9]+|mapping\.)"
+# A file's lines, the records of Tally's JSON export and a saved mapping's columns ("line 3,
+# currency", "record 2, amount", "mapping.date") name a place in that content.
+FILE_PLACES = r"^(line [0-9]+|record [0-9]+|mapping\.)"
 
 
 @schemathesis.hook
