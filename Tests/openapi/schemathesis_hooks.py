@@ -30,7 +30,7 @@ def before_call(context, case, kwargs):
 # schema-valid data is still a failure (then the document is too loose, or the server too strict).
 BUSINESS_RULES = {
     # A name or id of a record this book does not have ("account: no account with id 3").
-    r"\bno [a-z -]+ (with id|named)\b|\bunknown (account|category)\b": "refers to a record the book does not have",
+    r"\bno [a-z -]+ (with id|named)\b|\bunknown (expense |income )?(account|category)\b": "refers to a record the book does not have",
     r"sub-categories cannot have sub-categories": "a parent that is itself a sub-category",
     r"this bill has no set amount": "paying a bill without an amount needs the amount paid",
     r"only transfers have a destination account": "a destination on a record that is not a transfer",
