@@ -39,7 +39,7 @@ BUSINESS_RULES = {
     r"is required when no category is given|choose the savings account|a transfer has no category|is required for a transfer": "depends on the stored record",
     r"enter your income per period": "a percentage plan needs an income (one of several fields)",
     r"needs at least one (action|condition)": "a rule needs one of several fields (each may be null or empty)",
-    r"give either": "fields that exclude each other (the document says so; the generator does not honour `not`)",
+    r"give either|give only one of": "fields that exclude each other (the document says so; the generator does not honour `not`)",
     # every_months is 1–120 on its own, 2 or more with cycle every_n_months (1 is `monthly`).
     r"must be 2 or more for every_n_months": "a bill's every_months that depends on its cycle",
     r"needs a mapping": "a bank CSV (content) without the mapping it needs",
