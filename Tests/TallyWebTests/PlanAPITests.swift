@@ -425,6 +425,50 @@ extension API {
             }
         }
 
+        /// `every_months` of `""` (or blank) is not given, as the document says: an every-N-months
+        /// bill then gets the default of 2, on create and when a `PATCH` switches to that cycle. A
+        /// 1 given for that cycle is still a 422 naming the field.
+        @Test(arguments: Backend.all)
+        func billEveryMonthsBlankIsTheDefault(_ backend: Backend) async throws {
+            struct Bill: Decodable { let id: Int64, cycle: String, everyMonths: Int }
+            try await withApp(backend) { client, _ in
+                let owner = try await makeOwner(client)
+                let made = try await client.post(
+                    "\(owner.books)/bills",
+                    token: owner.token,
+                    json: json(["title": "Water", "cycle": "every_n_months", "every_months": ""])
+                )
+                expectStatus(made, .created)
+                let water: Bill = try made.decode()
+                #expect(water.cycle == "every_n_months" && water.everyMonths == 2)
+
+                let rent: Bill = try await client.post(
+                    "\(owner.books)/bills",
+                    token: owner.token,
+                    json: json(["title": "Rent", "cycle": "monthly"])
+                ).decode()
+                #expect(rent.everyMonths == 1)
+                let switched = try await client.patch(
+                    "\(owner.books)/bills/\(rent.id)",
+                    token: owner.token,
+                    json: json(["cycle": "every_n_months", "every_months": "  "])
+                )
+                expectStatus(switched, .ok)
+                let after: Bill = try switched.decode()
+                #expect(after.cycle == "every_n_months" && after.everyMonths == 2)
+
+                _ = expectProblem(
+                    try await client.post(
+                        "\(owner.books)/bills",
+                        token: owner.token,
+                        json: json(["title": "Gas", "cycle": "every_n_months", "every_months": 1])
+                    ),
+                    .unprocessableContent,
+                    field: "every_months"
+                )
+            }
+        }
+
         /// Another user's budgets, goals and bills are not there for a stranger.
         @Test(arguments: Backend.all)
         func strangersGet404(_ backend: Backend) async throws {

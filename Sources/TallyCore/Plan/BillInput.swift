@@ -131,7 +131,8 @@ public struct BillDraft: Sendable, Equatable {
                 try PlanValidate.integer(raw, field: "every_months", in: 1...120)
             } ?? base?.schedule.everyMonths ?? 1
         if cycle == .everyNMonths && everyMonths < 2 {
-            guard input.everyMonths == nil else {
+            // Blank is "not given", as for the other numbers: the default of 2 then applies.
+            guard input.everyMonths?.trimmingSpaces().isEmpty ?? true else {
                 throw FieldError("every_months", "must be 2 or more for every_n_months (use monthly for 1)")
             }
             everyMonths = 2
