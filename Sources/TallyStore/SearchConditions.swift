@@ -102,25 +102,12 @@ struct SearchConditions {
 
         var totals: TotalsQuery?
         if filter.answeredByTotals {
-            var kinds: [String]
-            switch filter.kind {
-            case .expense?: kinds = ["expense"]
-            case .income?: kinds = ["income"]
-            case .transfer?: kinds = ["transfer_out"]
-            case nil: kinds = ["expense", "income", "transfer_out"]
-            }
+            var kinds = filter.totalsKinds
             // A transfer into the filtered account is kept as its arriving side.
             if accountID != nil, filter.kind == nil || filter.kind == .transfer { kinds.append("transfer_in") }
-            let range: DateRange? =
-                filter.from == nil && filter.to == nil
-                ? nil
-                : try DateRange(
-                    from: filter.from ?? LocalDate(year: 1, month: 1, day: 1)!,
-                    to: filter.to ?? LocalDate(year: 9999, month: 12, day: 31)!
-                )
             totals = TotalsQuery(
                 book: book.id,
-                range: range,
+                range: try filter.totalsRange(),
                 kinds: kinds,
                 categories: categoryIDs,
                 account: accountID,
@@ -176,24 +163,15 @@ struct SearchConditions {
         )
         word.lessShares = named
         word.wholeRecords = true
-        var kinds: [String]
-        switch filter.kind {
-        case .expense?: kinds = ["expense"]
-        case .income?: kinds = ["income"]
-        case .transfer?: kinds = ["transfer_out"]
-        case nil: kinds = ["expense", "income", "transfer_out"]
-        }
-        let range: DateRange? =
-            filter.from == nil && filter.to == nil
-            ? nil
-            : try DateRange(
-                from: filter.from ?? LocalDate(year: 1, month: 1, day: 1)!,
-                to: filter.to ?? LocalDate(year: 9999, month: 12, day: 31)!
-            )
         let categories = SearchConditions(
             conditions: base + [RecordMoney.inCategories(named)],
             shareConditions: base + ["\(RecordMoney.shareCategory) IN (\(binds: named))"],
-            totals: TotalsQuery(book: book.id, range: range, kinds: kinds, categories: named),
+            totals: TotalsQuery(
+                book: book.id,
+                range: try filter.totalsRange(),
+                kinds: filter.totalsKinds,
+                categories: named
+            ),
             book: book,
             overlapping: named.count > 1 ? named : nil
         )
@@ -406,5 +384,27 @@ private struct KindSum: Decodable {
         case otherCount = "o_n"
         case otherBase = "o_base"
         case otherUnconverted = "o_unc"
+    }
+}
+
+extension TransactionFilter {
+    /// The kinds of the kept totals that hold this filter's records (a transfer as its leaving side).
+    fileprivate var totalsKinds: [String] {
+        switch kind {
+        case .expense?: ["expense"]
+        case .income?: ["income"]
+        case .transfer?: ["transfer_out"]
+        case nil: ["expense", "income", "transfer_out"]
+        }
+    }
+
+    /// The filter's dates as a range of the kept totals, open ends made the calendar's ends; nil
+    /// when it has none.
+    fileprivate func totalsRange() throws -> DateRange? {
+        guard from != nil || to != nil else { return nil }
+        return try DateRange(
+            from: from ?? LocalDate(year: 1, month: 1, day: 1)!,
+            to: to ?? LocalDate(year: 9999, month: 12, day: 31)!
+        )
     }
 }
