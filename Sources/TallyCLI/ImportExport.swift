@@ -16,9 +16,7 @@ extension Tally {
                 """
         )
 
-        enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, ledger, beancount }
-
-        @Option(help: "csv, json, ledger or beancount.") var format: Format = .csv
+        @Option(help: "csv, json, ledger or beancount.") var format: RecordsExport.Format = .csv
         @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
         @OptionGroup var filter: FilterOptions
         @OptionGroup var who: UserOptions
@@ -42,3 +40,5 @@ func readInput(_ path: String) throws -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }
     return Array(data)
 }
+
+extension RecordsExport.Format: ExpressibleByArgument {}

@@ -106,21 +106,22 @@ public enum TallyCSV {
             subcategory: String,
             to out: inout [UInt8]
         ) {
+            // Cell by cell, without an array of them per row (a million rows).
+            func cell(_ text: String) {
+                out.append(0x2C)
+                CSVFormulaGuard.append(text, to: &out)
+            }
             CSVFormulaGuard.append(r.date.description, to: &out)
-            for cell in [
-                amount, r.kind.rawValue, r.payee, category, subcategory, r.account, r.amount.currency.code, r.note,
-            ] {
-                out.append(0x2C)
-                CSVFormulaGuard.append(cell, to: &out)
-            }
-            if time {
-                out.append(0x2C)
-                CSVFormulaGuard.append(r.time?.description ?? "", to: &out)
-            }
-            if toAccount {
-                out.append(0x2C)
-                CSVFormulaGuard.append(r.toAccount, to: &out)
-            }
+            cell(amount)
+            cell(r.kind.rawValue)
+            cell(r.payee)
+            cell(category)
+            cell(subcategory)
+            cell(r.account)
+            cell(r.amount.currency.code)
+            cell(r.note)
+            if time { cell(r.time?.description ?? "") }
+            if toAccount { cell(r.toAccount) }
         }
 
         private func appendTags(_ r: ExportRecord, to out: inout [UInt8]) {

@@ -68,19 +68,13 @@ public enum AccountExport {
 
         // The records go to a scratch file a page at a time, then into the zip from disk: a book
         // of a million records never sits in memory.
-        let shape = try await store.imports.exportShape(of: scope)
+        // The same file as `tally export`, split records and tags included, so it imports back whole.
+        let export = try await RecordsExport(store: store, scope: scope, filter: TransactionFilter(), format: .csv)
         let csvURL = scratch.appendingPathComponent("book-\(scope.bookID).csv")
         FileManager.default.createFile(atPath: csvURL.path, contents: nil, attributes: [.posixPermissions: 0o600])
         let csv = try FileHandle(forWritingTo: csvURL)
         defer { try? FileManager.default.removeItem(at: csvURL) }
-        try csv.write(contentsOf: Data(TallyCSV.header(time: shape.hasTimes, toAccount: shape.hasTransfers).utf8))
-        try await store.imports.forEachRecord(in: scope) { records in
-            var text = ""
-            for record in records {
-                text += TallyCSV.line(record.exportRecord, time: shape.hasTimes, toAccount: shape.hasTransfers)
-            }
-            try csv.write(contentsOf: Data(text.utf8))
-        }
+        try await export.write { bytes in try csv.write(contentsOf: Data(bytes)) }
         try csv.close()
         try archive.addEntry(with: "\(folder)/transactions.csv", fileURL: csvURL, compressionMethod: .deflate)
 

@@ -107,8 +107,7 @@ struct BulkWriter: Sendable {
         shared: [String: BulkValue] = [:],
         suffix: String = ""
     ) async throws {
-        let width = columns.count - shared.count
-        precondition(width > 0 && values.count % width == 0, "bulk insert: values do not fill whole rows")
+        let width = try Self.rowWidth(columns.count - shared.count, values: values.count)
         // PostgreSQL allows 65,535 binds a statement, SQLite (as SQLiteNIO builds it) 250,000.
         let rowsPerStatement = max(1, 60_000 / columns.count)
         let head = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
@@ -169,8 +168,7 @@ struct BulkWriter: Sendable {
             try await insert(into: table, columns: columns, values: values, shared: shared)
             return
         }
-        let width = columns.count - shared.count
-        precondition(width > 0 && values.count % width == 0, "bulk copy: values do not fill whole rows")
+        let width = try Self.rowWidth(columns.count - shared.count, values: values.count)
         var buffer = ByteBufferAllocator().buffer(capacity: values.count * 8)
         CopyText.append(values[...], width: width, columns: columns, shared: shared, to: &buffer)
         try await postgres.copyFrom(table: table, columns: columns, logger: logger) { writer in
@@ -214,14 +212,24 @@ struct BulkWriter: Sendable {
         return ids
     }
 
+    /// `width`, checked to divide `values` into whole rows. A caller's mistake, thrown rather than
+    /// trapped: a trap in a request would stop the server for everyone.
+    private static func rowWidth(_ width: Int, values: Int) throws -> Int {
+        guard width > 0, values % width == 0 else {
+            throw DatabaseError(description: "bulk write: \(values) values do not fill rows of \(width)")
+        }
+        return width
+    }
+
     /// Inserts `values` (row after row, one value for each of `columns`) in one statement and
     /// returns the new rows' ids in the order of the rows. Both engines hand out ids in the order
     /// rows are inserted, and the rows go in in the order given (SQLite walks `jsonb_each` by key,
     /// PostgreSQL a VALUES list in order), so the ids, sorted, line up with the rows.
     func insertReturningIDs(into table: String, columns: [String], values: [BulkValue]) async throws -> [Int64] {
-        let width = columns.count
-        precondition(!values.isEmpty && values.count % width == 0, "bulk insert: values do not fill whole rows")
-        precondition(values.count <= 60_000, "bulk insert: one statement holds at most 60,000 values")
+        let width = try Self.rowWidth(columns.count, values: values.count)
+        guard !values.isEmpty, values.count <= 60_000 else {
+            throw DatabaseError(description: "bulk insert: one statement holds 1 to 60,000 values, not \(values.count)")
+        }
         var ids: [Int64]
         if let sqlite {
             let expressions = (0..<width).map { "value ->> \($0)" }.joined(separator: ", ")

@@ -18,11 +18,11 @@ struct SearchConditions {
     /// set when every word is found through the full-text index alone.
     var summaryIndex: SQLQueryString = ""
     /// A one-word search whose word also names categories (`coffee`, the Coffee category): its
-    /// count and totals are put together from parts that indexes serve, as the records matching
-    /// the word through the full-text index, plus the named categories' shares from the kept
-    /// totals, less those shares of records already counted with the word. The plain condition,
-    /// "the word OR one of the categories", made SQLite read every record of the book.
-    var parts: [(sign: Int, part: SearchConditions)] = []
+    /// count and totals are the sum of parts that indexes serve: the records matching the word
+    /// through the full-text index less their shares under the categories, plus the categories'
+    /// shares from the kept totals. The plain condition, "the word OR one of the categories",
+    /// made SQLite read every record of the book.
+    var parts: [SearchConditions] = []
     /// Categories whose shares the summary takes off the matches' sums and counts (see `parts`).
     var lessShares: [CategoryID]?
     /// Whether every share of a matching record matches (no condition picks lines): records are
@@ -76,8 +76,10 @@ struct SearchConditions {
         var summaryIndex: SQLQueryString =
             engine == .sqlite && !filter.words.isEmpty ? " INDEXED BY transactions_money" : ""
         var wordNamesCategories = false
+        var firstWord: (text: SQLQueryString, named: [CategoryID])?
         for word in filter.words {
             let (text, named) = textCondition(word, categories: categories, engine: engine)
+            if firstWord == nil { firstWord = (text, named) }
             if !named.isEmpty {
                 summaryIndex = ""
                 wordNamesCategories = true
@@ -124,20 +126,17 @@ struct SearchConditions {
         )
         // No condition here picks a record's lines (a category does, and a word naming one).
         search.wholeRecords = categoryIDs == nil && !wordNamesCategories
-        if filter.words.count == 1, categoryIDs == nil, accountID == nil, payeeKey == nil, filter.tagName == nil,
-            (filter.amountMin ?? "").isEmpty, (filter.amountMax ?? "").isEmpty
+        if filter.words.count == 1, let word = firstWord, !word.named.isEmpty, categoryIDs == nil, accountID == nil,
+            payeeKey == nil, filter.tagName == nil, (filter.amountMin ?? "").isEmpty, (filter.amountMax ?? "").isEmpty
         {
-            let (text, named) = textCondition(filter.words[0], categories: categories, engine: engine)
-            if !named.isEmpty {
-                search.parts = try Self.parts(
-                    base: base,
-                    text: text,
-                    named: named,
-                    filter: filter,
-                    book: book,
-                    engine: engine
-                )
-            }
+            search.parts = try Self.parts(
+                base: base,
+                text: word.text,
+                named: word.named,
+                filter: filter,
+                book: book,
+                engine: engine
+            )
         }
         return search
     }
@@ -153,7 +152,7 @@ struct SearchConditions {
         filter: TransactionFilter,
         book: Book,
         engine: SQLEngine
-    ) throws -> [(sign: Int, part: SearchConditions)] {
+    ) throws -> [SearchConditions] {
         // The word's records, less their shares under the categories, in one pass over them.
         var word = SearchConditions(
             conditions: base + [text],
@@ -175,7 +174,7 @@ struct SearchConditions {
             book: book,
             overlapping: named.count > 1 ? named : nil
         )
-        return [(1, word), (1, categories)]
+        return [word, categories]
     }
 
     /// Count and totals of every match: from the kept totals when they can answer, else one
@@ -185,23 +184,20 @@ struct SearchConditions {
         if parts.isEmpty {
             rows = try await kindRows(db)
         } else {
-            // Added and taken off per kind and currency; every sum is exact integer arithmetic.
+            // Added up per kind and currency, with checked integer sums.
             var index: [String: Int] = [:]
-            for (sign, part) in parts {
+            for part in parts {
                 for row in try await part.kindRows(db) {
                     let key = row.kind + "|" + row.currency
-                    if index[key] == nil {
+                    guard let i = index[key] else {
                         index[key] = rows.count
-                        rows.append((row.kind, row.currency, 0, 0, 0, 0))
+                        rows.append(row)
+                        continue
                     }
-                    let i = index[key]!
-                    func combine(_ sum: Int64, _ value: Int64) throws -> Int64 {
-                        sign > 0 ? try sum.checkedAdding(value) : try sum.checkedSubtracting(value)
-                    }
-                    rows[i].total = try combine(rows[i].total, row.total)
-                    rows[i].count = try combine(rows[i].count, row.count)
-                    rows[i].base = try combine(rows[i].base, row.base)
-                    rows[i].unconverted = try combine(rows[i].unconverted, row.unconverted)
+                    try rows[i].total.checkedAdd(row.total)
+                    try rows[i].count.checkedAdd(row.count)
+                    try rows[i].base.checkedAdd(row.base)
+                    try rows[i].unconverted.checkedAdd(row.unconverted)
                 }
             }
             rows.removeAll { $0.count == 0 && $0.total == 0 && $0.base == 0 }

@@ -117,7 +117,7 @@ public struct TransactionRecord: Sendable, Hashable {
         )
         let name = try row.text("c_name")
         let parent = try row.text("p_name")
-        categoryPath = name.map { name in parent.map { "\($0):\(name)" } ?? name }
+        categoryPath = name.map { Category.path(name: $0, parent: parent) }
         categoryIcon = try row.text("c_icon")
         categoryColor = try row.text("c_color")
         accountName = try row.text("a_name")

@@ -270,6 +270,18 @@ extension API {
                     ann,
                     ["amount": "1200", "payee": "ACME", "kind": "income", "category": "Salary", "date": "2026-03-02"]
                 )
+                // A split, tagged record: the zip's CSV is `tally export`'s, so it keeps both.
+                _ = try await addTransaction(
+                    client,
+                    ann,
+                    [
+                        "amount": "52.50", "payee": "Costco", "date": "2026-03-03", "tags": ["bulk"],
+                        "lines": [
+                            ["category": "Food", "subcategory": "Groceries", "amount": "40"],
+                            ["category": "Household", "amount": "12.50"],
+                        ],
+                    ]
+                )
                 let receipt: ReceiptJSON = try await client.post(
                     "\(ann.books)/transactions/\(tx.id)/receipts",
                     token: ann.token,
@@ -315,9 +327,11 @@ extension API {
                 #expect(files[receiptPath].map(Array.init) == Images.png)
                 #expect(files[photoPath].map(Array.init) == Images.png)
                 let csv = String(decoding: files["\(book)/transactions.csv"] ?? Data(), as: UTF8.self)
+                let rows = csv.split(separator: "\n")
                 #expect(
-                    csv.split(separator: "\n").count == 3 && csv.contains("\"Café \"\"Zoë\"\", Inc\"")
-                        && csv.contains("1200.00"),
+                    rows.count == 5 && rows[0].hasSuffix(",split,line_note,tags")
+                        && csv.contains("\"Café \"\"Zoë\"\", Inc\"") && csv.contains("1200.00")
+                        && rows.filter { $0.contains("Costco") && $0.hasSuffix(",1,,bulk") }.count == 2,
                     "\(csv)"
                 )
                 let profile = try #require(
@@ -347,6 +361,8 @@ extension API {
                     headers: [.contentType: "text/csv"]
                 )
                 expectStatus(imported, .created)
+                let again = try await client.get("/api/v1/books/\(copy.id)/transactions?q=costco", token: ann.token)
+                #expect(again.text.contains("\"count\":1") && again.text.contains("\"bulk\""), "\(again.text)")
                 expectProblem(try await client.get("/api/v1/profile/export"), .unauthorized)
             }
         }

@@ -167,21 +167,7 @@ def run(opts):
         order = roles if r % 2 == 0 else list(reversed(roles))
         for role, binary in order:
             store, token = stores[role]
-            server = load.Server(binary, store, os.path.join(logdir, "scale-%s-%d.log" % (role, r)))
-            try:
-                server.wait_ready()
-                status, data = load._get(server.port, "/api/v1/books", token)
-                book = json.loads(data)[0]["id"]
-                log("scale: round %d, %s binary: queries" % (r + 1, role))
-                results["roles"][role]["queries"].append(
-                    _queries(server.port, token, book, opts["warmups"], opts["repeats"]))
-            finally:
-                server.stop()
-            for key, fmt, _ in EXPORTS:
-                log("scale: round %d, %s binary: %s export" % (r + 1, role, fmt))
-                done = _export(binary, store, token, fmt, logdir, role)
-                if done:
-                    results["roles"][role]["exports"].setdefault(key, []).append(done)
+            _round(binary, store, token, role, r, "", EXPORTS, results["roles"][role], opts, logdir)
             for key, fmt, _ in CLI_EXPORTS:
                 if role == "old" and fmt == "json" and r > 0:
                     continue  # the old JSON export takes minutes (72-242 s): one round of it is enough
@@ -193,6 +179,25 @@ def run(opts):
     with open(os.path.join(workdir, "scale-results.json"), "w") as f:
         json.dump(results, f, indent=1)
     return results
+
+
+def _round(binary, store, token, role, r, tag, exports, into, opts, logdir):
+    """One round of one binary: the queries on a freshly started server, then each HTTP export
+    on a server of its own; the results go into `into` ("queries", "exports")."""
+    server = load.Server(binary, store, os.path.join(logdir, "scale-%s%s-%d.log" % (tag, role, r)))
+    try:
+        server.wait_ready()
+        status, data = load._get(server.port, "/api/v1/books", token)
+        book = json.loads(data)[0]["id"]
+        log("scale: %sround %d, %s binary: queries" % (tag, r + 1, role))
+        into["queries"].append(_queries(server.port, token, book, opts["warmups"], opts["repeats"]))
+    finally:
+        server.stop()
+    for key, fmt, _ in exports:
+        log("scale: %sround %d, %s binary: %s export" % (tag, r + 1, role, fmt))
+        done = _export(binary, store, token, fmt, logdir, role)
+        if done:
+            into["exports"].setdefault(key, []).append(done)
 
 
 def _run_postgres(opts, roles, csv_path, logdir):
@@ -209,20 +214,8 @@ def _run_postgres(opts, roles, csv_path, logdir):
             raise BenchError(res["error"])
         out[role] = {"queries": [], "exports": {}, "import_seconds": seconds}
         for r in range(opts["rounds"]):
-            server = load.Server(binary, store, os.path.join(logdir, "scale-pg-%s-%d.log" % (role, r)))
-            try:
-                server.wait_ready()
-                status, data = load._get(server.port, "/api/v1/books", token)
-                book = json.loads(data)[0]["id"]
-                log("scale: PostgreSQL, round %d, %s binary: queries" % (r + 1, role))
-                out[role]["queries"].append(_queries(server.port, token, book, opts["warmups"], opts["repeats"]))
-            finally:
-                server.stop()
-            for key, fmt, _ in EXPORTS if r == 0 else ():  # one round of exports on PostgreSQL
-                log("scale: PostgreSQL, round %d, %s binary: %s export" % (r + 1, role, fmt))
-                done = _export(binary, store, token, fmt, logdir, role)
-                if done:
-                    out[role]["exports"].setdefault(key, []).append(done)
+            # One round of exports on PostgreSQL: they take 20 s each.
+            _round(binary, store, token, role, r, "pg-", EXPORTS if r == 0 else (), out[role], opts, logdir)
     return out
 
 

@@ -60,37 +60,15 @@ struct LocalBackend: TallyBackend {
         }
     }
 
-    func export(_ query: RecordQuery, format: Tally.Export.Format, to out: ExportOutput) async throws {
-        let filter = try query.filter()
-        switch format {
-        case .csv:
-            let shape = try await store.imports.exportShape(of: scope, filter: filter)
-            var csv = TallyCSV.Writer(
-                time: shape.hasTimes,
-                toAccount: shape.hasTransfers,
-                split: shape.hasSplits,
-                tags: shape.hasTags
-            )
-            try out.write(csv.header)
-            try await store.imports.forEachRecord(in: scope, filter: filter) { records in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(records.count * 96)
-                for r in records { csv.append(r.exportRecord, to: &bytes) }
-                try out.write(Data(bytes))
-            }
-        case .json:
-            try await store.imports.check(filter, in: scope)
-            try out.open()
-            var writer = RecordsJSONExport()
-            try await store.imports.forEachRecord(in: scope, filter: filter) { records in
-                try out.write(Data(writer.page(records)))
-            }
-            try out.write(Data(writer.end()))
-        case .ledger, .beancount:
-            let export = try await JournalExport(store: store, scope: scope, filter: filter)
-            try out.open()
-            try await export.write(format == .ledger ? .ledger : .beancount) { text in try out.write(text) }
-        }
+    func export(_ query: RecordQuery, format: RecordsExport.Format, to out: ExportOutput) async throws {
+        let export = try await RecordsExport(
+            store: store,
+            scope: scope,
+            filter: try query.filter(),
+            format: format
+        )
+        try out.open()
+        try await export.write { bytes in try out.write(Data(bytes)) }
     }
 
     func categories() async throws -> [Category] { try await store.books.categories(in: scope) }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// The backend of a book on a server: the JSON API under `/api/v1/books/{book}`, its answers
@@ -114,7 +115,7 @@ struct RemoteBackend: TallyBackend {
         return format == "json" ? answer.body + [0x0A] : answer.body
     }
 
-    func export(_ query: RecordQuery, format: Tally.Export.Format, to out: ExportOutput) async throws {
+    func export(_ query: RecordQuery, format: RecordsExport.Format, to out: ExportOutput) async throws {
         // Every format is the server's own download, written by the same code, streamed through
         // as it comes.
         let response = try await client.start(

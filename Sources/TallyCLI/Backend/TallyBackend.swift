@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyJSON
 import TallyStore
 
 /// What the everyday commands need from a book, whether it is in a local data file
@@ -26,7 +27,7 @@ protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend, RateBackend {
     func reportFile(_ fields: [String: String], interval: String?, format: String) async throws -> [UInt8]
     /// Writes every matching record to `out` as Tally CSV, JSON, Ledger or Beancount, opening it
     /// only once the query has been accepted.
-    func export(_ query: RecordQuery, format: Tally.Export.Format, to out: ExportOutput) async throws
+    func export(_ query: RecordQuery, format: RecordsExport.Format, to out: ExportOutput) async throws
     /// The book's tags, the most used first.
     func tags(prefix: String) async throws -> [Tag]
     /// Renames the tag named `name` (any case, with or without "#"); onto another's name, merges.

@@ -21,8 +21,12 @@ public struct CategoryChanges: Sendable {
 extension Category {
     /// "Food:Coffee" for a sub-category, "Food" for a top-level one, given all the book's categories.
     public func path(in all: [Category]) -> String {
-        guard let parentID, let parent = all.first(where: { $0.id == parentID }) else { return name }
-        return "\(parent.name):\(name)"
+        Self.path(name: name, parent: parentID.flatMap { id in all.first { $0.id == id } }?.name)
+    }
+
+    /// "Parent:Child", or the name alone for a top-level category: how records and files name one.
+    static func path(name: String, parent: String?) -> String {
+        parent.map { "\($0):\(name)" } ?? name
     }
 }
 

@@ -15,7 +15,6 @@ final class ExportSnapshotReader: @unchecked Sendable {
     private let categories: [Int64: (path: String, icon: String, color: String)]
     private let accounts: [Int64: String]
     private var currencies: [String: Currency] = [:]
-    private var finished = false
 
     /// Opens the snapshot and reads the book's names in it. `conditions` are the export's (as `t`).
     init(path: String, dialect: any SQLDatabase, book: BookID, conditions: [SQLQueryString], newestFirst: Bool) throws {
@@ -39,7 +38,7 @@ final class ExportSnapshotReader: @unchecked Sendable {
         var paths: [Int64: (path: String, icon: String, color: String)] = [:]
         for (id, category) in names {
             let parent = category.parent.flatMap { names[$0]?.name }
-            paths[id] = (parent.map { "\($0):\(category.name)" } ?? category.name, category.icon, category.color)
+            paths[id] = (Category.path(name: category.name, parent: parent), category.icon, category.color)
         }
         categories = paths
         var accountNames: [Int64: String] = [:]
@@ -54,15 +53,14 @@ final class ExportSnapshotReader: @unchecked Sendable {
     /// Closes the snapshot (also done when the reader is dropped).
     func close() { snapshot.close() }
 
-    /// Up to `limit` more records, with their lines and tags; nil once every record was read.
-    func nextPage(limit: Int) throws -> [TransactionRecord]? {
-        guard !finished else { return nil }
+    /// Up to `limit` more records, with their lines and tags, and whether they were the last.
+    func nextPage(limit: Int) throws -> (records: [TransactionRecord], done: Bool) {
         var records: [TransactionRecord] = []
         records.reserveCapacity(limit)
-        finished = try cursor.step(limit) { row in records.append(try record(row)) }
+        let done = try cursor.step(limit) { row in records.append(try record(row)) }
         try attachTags(&records)
         try attachLines(&records)
-        return records.isEmpty && finished ? nil : records
+        return (records, done)
     }
 
     private func record(_ row: SQLiteSnapshotRow) throws -> TransactionRecord {
@@ -113,11 +111,7 @@ final class ExportSnapshotReader: @unchecked Sendable {
         guard !tagged.isEmpty else { return }
         let index = Dictionary(tagged.map { (records[$0].transaction.id.rawValue, $0) }) { a, _ in a }
         try snapshot.forEachRow(
-            """
-            SELECT tt.transaction_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id
-            WHERE tt.transaction_id IN (\(binds: tagged.map { records[$0].transaction.id.rawValue }))
-            ORDER BY tt.transaction_id, tt.position
-            """,
+            RecordTags.names(of: tagged.map { records[$0].transaction.id.rawValue }),
             dialect: dialect
         ) { row in
             guard let id = row.int(0), let i = index[id] else { return }

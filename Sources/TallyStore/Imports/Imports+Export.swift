@@ -125,63 +125,59 @@ extension Imports {
                 newestFirst: filter.newestFirst
             )
             defer { reader.close() }
-            try await Self.forEachPage(read: { try reader.nextPage(limit: 1_000) }, body)
+            try await Self.forEachPage(
+                read: { (_: Bool?) in
+                    let (records, done) = try reader.nextPage(limit: 1_000)
+                    return (records, done ? nil : true)
+                },
+                body
+            )
             return
         }
-        // The next page is read while the caller writes this one: on two cores, reading the rows
-        // and writing the file then take about as long together as the slower of the two.
         let database = database
         let newestFirst = filter.newestFirst
-        @Sendable func read(after position: Cursor?) async throws -> TransactionPage {
-            try await database.readStreaming { db, sqlite in
-                try await Records.page(
-                    db,
-                    conditions,
-                    newestFirst: newestFirst,
-                    after: position,
-                    limit: 1_000,
-                    sqlite: sqlite
-                )
-            }
-        }
-        var next: Task<TransactionPage, any Error>? = Task { try await read(after: nil) }
-        do {
-            while let pending = next {
-                let page = try await pending.value
-                next = nil
-                next = try page.nextCursor.map(Cursor.init(encoded:)).map { after in
-                    Task { try await read(after: after) }
+        try await Self.forEachPage(
+            read: { (position: Cursor?) in
+                let page = try await database.readStreaming { db, sqlite in
+                    try await Records.page(
+                        db,
+                        conditions,
+                        newestFirst: newestFirst,
+                        after: position,
+                        limit: 1_000,
+                        sqlite: sqlite
+                    )
                 }
-                try await body(page.records)
-            }
-        } catch {
-            // A read still running holds a connection: let it end before the caller goes on.
-            if let next {
-                next.cancel()
-                _ = try? await next.value
-            }
-            throw error
-        }
+                return (page.records, try page.nextCursor.map(Cursor.init(encoded:)))
+            },
+            body
+        )
     }
 }
 
 extension Imports {
-    /// Hands `body` each page `read` gives until it gives nil, reading the next page while `body`
-    /// writes this one (two cores then share the work, as on the paged path above).
-    fileprivate static func forEachPage(
-        read: @escaping @Sendable () throws -> [TransactionRecord]?,
+    /// Hands `body` each page `read` gives, in order, reading the next page while `body` writes
+    /// this one: on two cores, reading the rows and writing the file then take about as long
+    /// together as the slower of the two. `read` gets where the page before ended (nil for the
+    /// first) and says where the next one starts (nil after the last).
+    fileprivate static func forEachPage<Position: Sendable>(
+        read: @escaping @Sendable (Position?) async throws -> (records: [TransactionRecord], next: Position?),
         _ body: ([TransactionRecord]) async throws -> Void
     ) async throws {
-        var next: Task<[TransactionRecord]?, any Error>? = Task { try read() }
+        var next: Task<(records: [TransactionRecord], next: Position?), any Error>? = Task { try await read(nil) }
         do {
             while let pending = next {
-                guard let page = try await pending.value else { return }
-                next = Task { try read() }
-                try await body(page)
+                let page = try await pending.value
+                next = page.next.map { position in Task { try await read(position) } }
+                if !page.records.isEmpty { try await body(page.records) }
             }
         } catch {
-            // The read still running uses the snapshot: let it end before the caller closes it.
-            if let next { _ = try? await next.value }
+            // A read still running holds a connection or the snapshot: let it end before the
+            // caller goes on (and closes the snapshot).
+            if let next {
+                next.cancel()
+                _ = try? await next.value
+            }
             throw error
         }
     }

@@ -50,16 +50,19 @@ enum RecordTags {
         let tagged = records.indices.filter { records[$0].tagCount > 0 }
         guard !tagged.isEmpty else { return }
         let index = Dictionary(tagged.map { (records[$0].transaction.id.rawValue, $0) }) { a, _ in a }
-        for row in try await db.raw(
-            """
-            SELECT tt.transaction_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id
-            WHERE tt.transaction_id IN (\(binds: tagged.map { records[$0].transaction.id }))
-            ORDER BY tt.transaction_id, tt.position
-            """
-        ).all() {
+        for row in try await db.raw(names(of: tagged.map { records[$0].transaction.id.rawValue })).all() {
             guard let i = index[try row.decode(column: "transaction_id", as: Int64.self)] else { continue }
             records[i].transaction.tags.append(try row.decode(column: "name", as: String.self))
         }
+    }
+
+    /// The tags of the records `ids`, each record's in their order: `transaction_id`, `name`.
+    static func names(of ids: [Int64]) -> SQLQueryString {
+        """
+        SELECT tt.transaction_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id
+        WHERE tt.transaction_id IN (\(binds: ids))
+        ORDER BY tt.transaction_id, tt.position
+        """
     }
 
     /// A condition on records (as `t`) carrying the tag: read from the tag's own rows.

@@ -91,7 +91,7 @@ extension Records {
                         baseMinor: try row.decode(column: "base_minor", as: Int64?.self),
                         note: try row.decode(column: "note", as: String.self)
                     ),
-                    categoryPath: name.map { name in parent.map { "\($0):\(name)" } ?? name },
+                    categoryPath: name.map { Category.path(name: $0, parent: parent) },
                     categoryIcon: try row.decode(column: "c_icon", as: String?.self),
                     categoryColor: try row.decode(column: "c_color", as: String?.self)
                 )

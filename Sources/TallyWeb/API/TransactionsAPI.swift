@@ -25,7 +25,7 @@ struct TransactionsAPI {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let filter = try TransactionFilter.parse { query.get($0) }
-        let format = try Download.format(query["format"], allowed: ["json"] + RecordsDownload.formats)
+        let format = try Download.format(query["format"], allowed: ["json"] + RecordsDownload.formats.map(\.name))
         if format != "json" {
             return try await RecordsDownload.response(store: store, scope: scope, filter: filter, format: format)
         }
