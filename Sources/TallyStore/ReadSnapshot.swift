@@ -11,6 +11,8 @@ struct ReadSnapshot: Sendable {
     let db: any SQLDatabase
     /// The same connection for `readStreaming` on SQLite.
     let sqlite: SQLiteConnection?
+    /// The same connection on PostgreSQL, for the export's cursor.
+    var postgres: PostgresConnection? = nil
 
     @TaskLocal static var current: ReadSnapshot?
 }
@@ -25,7 +27,7 @@ extension Database {
     /// Only for work that reads: writes inside still run, in their own transaction, but on an
     /// in-memory SQLite database (one connection, held here) they could not, so there `body` runs
     /// without a snapshot. Nested calls join the outer snapshot.
-    public func snapshot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    public func snapshot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         let owner = ObjectIdentifier(self)
         if ReadSnapshot.current?.owner == owner || !readsBesideWrites { return try await body() }
         return try await metrics.connection(.read) { got in
@@ -47,7 +49,9 @@ extension Database {
                     got()
                     let db = connection.sql()
                     return try await Self.inTransaction(db, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-                        try await ReadSnapshot.$current.withValue(ReadSnapshot(owner: owner, db: db, sqlite: nil)) {
+                        try await ReadSnapshot.$current.withValue(
+                            ReadSnapshot(owner: owner, db: db, sqlite: nil, postgres: connection)
+                        ) {
                             try await body()
                         }
                     }
@@ -61,7 +65,7 @@ extension Database {
         ReadSnapshot.current.flatMap { $0.owner == ObjectIdentifier(self) ? $0 : nil }
     }
 
-    private static func inTransaction<T: Sendable>(
+    private nonisolated(nonsending) static func inTransaction<T: Sendable>(
         _ db: any SQLDatabase,
         begin: String,
         _ body: () async throws -> T

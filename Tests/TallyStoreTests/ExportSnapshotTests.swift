@@ -4,14 +4,27 @@ import Testing
 
 @testable import TallyStore
 
-/// The export's snapshot reader (its own SQLite connection, one statement, names from the book's
-/// catalogue) against the paged queries every other read uses: the same records, in the same
-/// order, with the same names, lines and tags, for every filter; and one snapshot for the whole
-/// export while records are written beside it.
-@Suite("Exports read one SQLite snapshot")
+/// The export's snapshot readers (SQLite: its own connection, one statement; PostgreSQL: one
+/// cursor in a `REPEATABLE READ` transaction; names from the book's catalogue) against the paged
+/// queries every other read uses: the same records, in the same order, with the same names,
+/// lines and tags, for every filter; and one snapshot for the whole export while records are
+/// written beside it.
+@Suite("Exports read one snapshot")
 struct ExportSnapshotTests {
+    /// A store the snapshot reader runs on: a SQLite file, or PostgreSQL.
+    static func withExportStore(
+        _ backend: Backend,
+        _ body: @Sendable (Store, BookScope) async throws -> Void
+    ) async throws {
+        guard backend == .postgres else { return try await withFileStore(body) }
+        try await withStore(.postgres) { store in
+            let (user, book) = try await owner(store)
+            try await body(store, try await store.scope(user, book: book.id))
+        }
+    }
+
     /// A file store (the snapshot reader needs a file another connection can open).
-    static func withFileStore(_ body: (Store, BookScope) async throws -> Void) async throws {
+    static func withFileStore(_ body: @Sendable (Store, BookScope) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -84,9 +97,12 @@ struct ExportSnapshotTests {
         return all
     }
 
-    @Test("the snapshot reader gives exactly the paged queries' records, for every filter")
-    func sameRecords() async throws {
-        try await Self.withFileStore { store, scope in
+    @Test(
+        "the snapshot reader gives exactly the paged queries' records, for every filter",
+        arguments: Backend.available
+    )
+    func sameRecords(_ backend: Backend) async throws {
+        try await Self.withExportStore(backend) { store, scope in
             try await Self.fill(store, scope, count: 2_300)
             var filters: [(String, TransactionFilter)] = [("all", TransactionFilter())]
             var newest = TransactionFilter()
@@ -181,9 +197,12 @@ struct ExportSnapshotTests {
         }
     }
 
-    @Test("a record written while an export runs is not in it: the export is one snapshot")
-    func oneSnapshot() async throws {
-        try await Self.withFileStore { store, scope in
+    @Test(
+        "a record written while an export runs is not in it: the export is one snapshot",
+        arguments: Backend.available
+    )
+    func oneSnapshot(_ backend: Backend) async throws {
+        try await Self.withExportStore(backend) { store, scope in
             try await Self.fill(store, scope, count: 2_500)
             var pages = 0
             var seen: [TransactionRecord] = []
@@ -208,9 +227,9 @@ struct ExportSnapshotTests {
         }
     }
 
-    @Test("a filter naming a category that does not exist is refused before any read")
-    func badFilter() async throws {
-        try await Self.withFileStore { store, scope in
+    @Test("a filter naming a category that does not exist is refused before any read", arguments: Backend.available)
+    func badFilter(_ backend: Backend) async throws {
+        try await Self.withExportStore(backend) { store, scope in
             var filter = TransactionFilter()
             filter.category = "Nope"
             await #expect(throws: (any Error).self) { try await Self.export(store, scope, filter, snapshot: true) }

@@ -99,8 +99,8 @@ extension Imports {
         try await forEachRecord(in: scope, filter: filter, snapshot: true, body)
     }
 
-    /// `forEachRecord`, with the snapshot reader (SQLite files) or without it (the paged
-    /// queries PostgreSQL and in-memory databases use; tests compare the two).
+    /// `forEachRecord`, with the snapshot readers (SQLite files, PostgreSQL) or without them (the
+    /// paged queries in-memory databases use; tests compare the two).
     func forEachRecord(
         in scope: BookScope,
         filter: TransactionFilter,
@@ -132,6 +132,29 @@ extension Imports {
                 },
                 body
             )
+            return
+        }
+        if snapshot, database.engine == .postgres {
+            let database = database
+            try await database.snapshot {
+                guard let snapshot = database.currentSnapshot, let connection = snapshot.postgres else {
+                    throw DatabaseError(description: "the export's snapshot has no PostgreSQL connection")
+                }
+                let reader = try await PostgresExportReader(
+                    connection: connection,
+                    dialect: snapshot.db,
+                    book: scope.bookID,
+                    conditions: conditions,
+                    newestFirst: filter.newestFirst
+                )
+                try await Self.forEachPage(
+                    read: { (_: Bool?) in
+                        let (records, done) = try await reader.nextPage(limit: 1_000)
+                        return (records, done ? nil : true)
+                    },
+                    body
+                )
+            }
             return
         }
         let database = database
