@@ -67,41 +67,65 @@ struct ExportRecords {
         guard let id = row.int(0), let book = row.int(1), let minor = row.int(3) else {
             throw DatabaseError(description: "stored transaction has no id, book or amount")
         }
-        let code = row.text(5) ?? ""
+        return try record(
+            ExportRow(
+                id: id,
+                book: book,
+                kind: row.text(2) ?? "",
+                minor: minor,
+                base: row.int(4),
+                currency: row.text(5) ?? "",
+                date: row.text(6) ?? "",
+                time: row.text(7) ?? "",
+                payee: row.text(8) ?? "",
+                category: row.int(9),
+                account: row.int(10),
+                toAccount: row.int(11),
+                note: row.text(12) ?? "",
+                importID: row.int(13),
+                importedID: row.text(14),
+                lineCount: row.int(15) ?? 0,
+                tagCount: row.int(16) ?? 0
+            )
+        )
+    }
+
+    /// The record of a row of `query`, its columns already read (without its lines and tags).
+    mutating func record(_ row: ExportRow) throws -> TransactionRecord {
         let currency: Currency
-        if let known = currencies[code] {
+        if let known = currencies[row.currency] {
             currency = known
         } else {
-            currency = try Row.currency(code: code)
-            currencies[code] = currency
+            currency = try Row.currency(code: row.currency)
+            currencies[row.currency] = currency
         }
-        let date = try Row.date(row.text(6) ?? "", table: "transactions", id: id, column: "date")
-        let category = row.int(9).flatMap { categories[$0] }
+        let date = try Row.date(row.date, table: "transactions", id: row.id, column: "date")
+        let category = row.category.flatMap { categories[$0] }
         var record = TransactionRecord(
             transaction: Transaction(
-                id: TransactionID(rawValue: id),
-                bookID: BookID(rawValue: book),
-                kind: TransactionKind(rawValue: row.text(2) ?? "") ?? .expense,
-                amount: Money(minorUnits: minor, currency: currency),
+                id: TransactionID(rawValue: row.id),
+                bookID: BookID(rawValue: row.book),
+                kind: TransactionKind(rawValue: row.kind) ?? .expense,
+                amount: Money(minorUnits: row.minor, currency: currency),
                 date: date,
-                time: TimeOfDay(row.text(7) ?? ""),
-                payee: row.text(8) ?? "",
-                categoryID: row.int(9).map(CategoryID.init(rawValue:)),
-                accountID: row.int(10).map(AccountID.init(rawValue:)),
-                toAccountID: row.int(11).map(AccountID.init(rawValue:)),
-                note: row.text(12) ?? "",
-                baseMinor: row.int(4)
+                time: TimeOfDay(row.time),
+                payee: row.payee,
+                categoryID: row.category.map(CategoryID.init(rawValue:)),
+                accountID: row.account.map(AccountID.init(rawValue:)),
+                toAccountID: row.toAccount.map(AccountID.init(rawValue:)),
+                note: row.note,
+                baseMinor: row.base
             ),
             categoryPath: category?.path,
             categoryIcon: category?.icon,
             categoryColor: category?.color,
-            accountName: row.int(10).flatMap { accounts[$0] },
-            toAccountName: row.int(11).flatMap { accounts[$0] }
+            accountName: row.account.flatMap { accounts[$0] },
+            toAccountName: row.toAccount.flatMap { accounts[$0] }
         )
-        record.importID = row.int(13)
-        record.importedID = row.text(14)
-        record.lineCount = Int(row.int(15) ?? 0)
-        record.tagCount = Int(row.int(16) ?? 0)
+        record.importID = row.importID
+        record.importedID = row.importedID
+        record.lineCount = Int(row.lineCount)
+        record.tagCount = Int(row.tagCount)
         return record
     }
 
@@ -156,4 +180,25 @@ struct ExportRecords {
             records[i].transaction.lines = found.map(\.line)
         }
     }
+}
+
+/// The columns of a row of `ExportRecords.query`, in its order.
+struct ExportRow {
+    var id: Int64
+    var book: Int64
+    var kind: String
+    var minor: Int64
+    var base: Int64?
+    var currency: String
+    var date: String
+    var time: String
+    var payee: String
+    var category: Int64?
+    var account: Int64?
+    var toAccount: Int64?
+    var note: String
+    var importID: Int64?
+    var importedID: String?
+    var lineCount: Int64
+    var tagCount: Int64
 }
