@@ -101,6 +101,16 @@ extension API {
             }
         }
 
+        /// Hummingbird drops the leading zeros of its per-process half: one test process in
+        /// sixteen saw 31-digit ids before they were padded.
+        @Test func ownRequestIDsAreAlways32HexDigits() {
+            #expect(
+                RequestIDMiddleware<AppContext>.padded("ad42824034f7bdbb745cd978fd4df28")
+                    == "0ad42824034f7bdbb745cd978fd4df28"
+            )
+            #expect(RequestIDMiddleware<AppContext>.padded(String(repeating: "f", count: 32)).count == 32)
+        }
+
         @Test func everyAnswerCarriesARequestID() async throws {
             try await withApp { client, _ in
                 let owner = try await makeOwner(client)

@@ -18,7 +18,7 @@ struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let id = Self.accepted(request.headers[.requestID]) ?? context.id
+        let id = Self.accepted(request.headers[.requestID]) ?? Self.padded(context.id)
         context.logger[metadataKey: "hb.request.id"] = .string(id)
         var response: Response
         do {
@@ -32,6 +32,12 @@ struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.requestID] = id
         return response
+    }
+
+    /// Hummingbird's own id, always 32 hex digits: it writes its per-process half without
+    /// leading zeros, so one process in sixteen gave 31-digit ids (a test caught it, flaking).
+    static func padded(_ id: String) -> String {
+        id.count >= 32 ? id : String(repeating: "0", count: 32 - id.count) + id
     }
 
     /// A sent id is kept when it is 1–64 printable ASCII characters without spaces, so it can
