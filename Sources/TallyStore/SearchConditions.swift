@@ -340,8 +340,10 @@ struct SearchConditions {
         case .sqlite:
             text = "t.id IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH \(bind: "\"\(word)\"*"))"
         case .postgres:
+            // The stored vector (migration 25), not the expression it is made of: PostgreSQL
+            // would compute the expression for every row it tests.
             text = """
-                to_tsvector('simple', tally_fold(t.payee || ' ' || t.note)) @@ to_tsquery('simple', tally_fold(\(bind: word)) || ':*')
+                t.search @@ to_tsquery('simple', tally_fold(\(bind: word)) || ':*')
                 """
         }
         let named = categories.filter { $0.name.lowercased().contains(word) }.map(\.id)

@@ -130,7 +130,9 @@ extension API {
                 ).run()
             }
             #expect(
-                try await store.migrate() == [6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
+                try await store.migrate() == [
+                    6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                ]
             )
             let stored = try await store.database.read { db in
                 try await db.raw("SELECT token_hash FROM calendar_feeds").first()!.decode(

@@ -176,6 +176,12 @@ enum Migrator {
             sqlite: Migration0024.sqlite,
             postgres: Migration0024.postgres
         ),
+        Migration(
+            version: 25,
+            name: "records keep their search words on PostgreSQL",
+            sqlite: Migration0025.sqlite,
+            postgres: Migration0025.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.
