@@ -144,14 +144,17 @@ extension Records {
         let book = scope.book
         guard (1...500).contains(limit) else { throw FieldError("limit", "must be between 1 and 500") }
         let after = try cursor.map(Cursor.init(encoded:))
-        return try await database.read { db in
+        // On SQLite the page's rows are read straight from SQLiteNIO (`readStreaming`): SQLKit's
+        // row decoder was a fifth of the CPU of a page of 50 records at 1M records.
+        return try await database.readStreaming { db, sqlite in
             let search = try await SearchConditions.build(db, book: book, filter: filter, engine: self.database.engine)
             var page = try await Self.page(
                 db,
                 search.conditions,
                 newestFirst: filter.newestFirst,
                 after: after,
-                limit: limit
+                limit: limit,
+                sqlite: sqlite
             )
             if summarize { page.summary = try await search.summary(db) }
             return page

@@ -64,11 +64,20 @@ extension Database {
         _ body: @Sendable (any SQLDatabase, SQLiteConnection?) async throws -> T
     ) async throws -> T {
         if let snapshot = currentSnapshot { return try await body(snapshot.db, snapshot.sqlite) }
-        switch backend {
-        case .sqlite(_, let readers):
-            return try await readers.withConnection { try await body($0.sql(), $0) }
-        case .postgres(let client):
-            return try await client.withConnection { try await body($0.sql(), nil) }
+        // Counted in the pool metrics as `read` is: the record list reads this way.
+        return try await metrics.connection(.read) { got in
+            switch backend {
+            case .sqlite(_, let readers):
+                return try await readers.withConnection {
+                    got()
+                    return try await body($0.sql(), $0)
+                }
+            case .postgres(let client):
+                return try await client.withConnection {
+                    got()
+                    return try await body($0.sql(), nil)
+                }
+            }
         }
     }
 
