@@ -120,7 +120,7 @@ struct TotalsQuery {
                 )
             }
         } else {
-            parts.append(select(byYear ? .yearPayee : monthTable, "1 = 1"))
+            parts.append(select(byYear ? yearTable : monthTable, "1 = 1"))
         }
         let periodColumn: SQLQueryString = byPeriod ? "p" : "''"
         let groupColumn: SQLQueryString = dimension == .none ? "''" : "CAST(\(unsafeRaw: dimension.rawValue) AS TEXT)"
@@ -150,9 +150,14 @@ struct TotalsQuery {
         return categories == nil && dimension != .category ? .monthPayee : .month
     }
 
-    /// Whether whole years can be read by year: totals by payee or account, without periods or
-    /// by year.
-    private var byYear: Bool { monthTable.name == TotalsTable.monthPayee.name && (!byPeriod || yearly) }
+    /// The table that holds `monthTable`'s cells by year.
+    private var yearTable: TotalsTable {
+        monthTable.name == TotalsTable.monthPayee.name ? .yearPayee : .yearCategory
+    }
+
+    /// Whether whole years can be read by year: from a month table that has a year table, without
+    /// periods or by year.
+    private var byYear: Bool { monthTable.name != TotalsTable.month.name && (!byPeriod || yearly) }
 
     /// The whole months of a range as the tables and periods that hold them: the whole years by
     /// year when `byYear`, and the months before and after them by month.
@@ -162,7 +167,7 @@ struct TotalsQuery {
         let lastYear = last.month == 12 ? last.year : last.year - 1
         guard byYear, firstYear <= lastYear else { return [(monthTable, first.description, last.description)] }
         var parts: [(table: TotalsTable, from: String, to: String)] = [
-            (.yearPayee, LocalDate.pad(firstYear, 4), LocalDate.pad(lastYear, 4))
+            (yearTable, LocalDate.pad(firstYear, 4), LocalDate.pad(lastYear, 4))
         ]
         if first.year < firstYear {
             parts.append((monthTable, first.description, "\(LocalDate.pad(first.year, 4))-12"))

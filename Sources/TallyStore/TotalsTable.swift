@@ -42,8 +42,11 @@ struct TotalsTable: Sendable {
         payee: true,
         category: false
     )
+    /// `monthCategory` by year: the whole years of a long report by category, and a list's
+    /// all-time count and totals.
+    static let yearCategory = TotalsTable(name: "year_category_totals", period: "year", account: false, payee: false)
     /// Every table a write keeps current.
-    static let all = [day, month, monthCategory, monthPayee, yearPayee]
+    static let all = [day, month, monthCategory, monthPayee, yearPayee, yearCategory]
 
     /// How many characters of "YYYY-MM-DD" the period keeps.
     var periodLength: Int {

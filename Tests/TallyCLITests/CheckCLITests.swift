@@ -47,8 +47,8 @@ struct CheckCLITests {
             ]).status == 0
         )
 
-        // Two records in different cells: 2 days, 2 month-and-payee cells (with and without the category), 2 year-and-payee cells, 2 month-and-category cells, 1 balance.
-        let clean = "OK: checked 1 book, 2 records, 11 kept totals and 0 receipts; nothing is wrong.\n"
+        // Two records in different cells: 2 days, 2 month-and-payee cells (with and without the category), 2 year-and-payee cells, 2 month-and-category cells, 2 year-and-category cells, 1 balance.
+        let clean = "OK: checked 1 book, 2 records, 13 kept totals and 0 receipts; nothing is wrong.\n"
         #expect(try cli.run(["check"]) == .init(status: 0, stdout: clean, stderr: ""))
 
         let ids = try await sql(
@@ -85,7 +85,7 @@ struct CheckCLITests {
                 == .init(
                     status: 2,
                     stdout: findings + """
-                        4 findings (checked 1 book, 2 records, 11 kept totals and 0 receipts); all can be repaired with --repair.
+                        4 findings (checked 1 book, 2 records, 13 kept totals and 0 receipts); all can be repaired with --repair.
 
                         """,
                     stderr: ""
@@ -98,7 +98,7 @@ struct CheckCLITests {
                     status: 2,
                     stdout: day1 + "\n" + others + """
                         book 1: day_totals: 1 more finding like these (--limit 0 lists them all)
-                        4 findings (checked 1 book, 2 records, 11 kept totals and 0 receipts); all can be repaired with --repair.
+                        4 findings (checked 1 book, 2 records, 13 kept totals and 0 receipts); all can be repaired with --repair.
 
                         """,
                     stderr: ""
@@ -110,7 +110,7 @@ struct CheckCLITests {
                     status: 0,
                     stdout: findings + """
                         repair: book 1: kept totals and account balances rebuilt from the records
-                        4 findings, 1 repair; then checked 1 book, 2 records, 11 kept totals and 0 receipts: nothing is wrong.
+                        4 findings, 1 repair; then checked 1 book, 2 records, 13 kept totals and 0 receipts: nothing is wrong.
 
                         """,
                     stderr: ""
@@ -156,7 +156,7 @@ struct CheckCLITests {
                 == .init(
                     status: 2,
                     stdout: broken + """
-                        2 findings (checked 1 book, 1 record, 6 kept totals and 0 receipts); none can be repaired here: restore the data from a backup.
+                        2 findings (checked 1 book, 1 record, 7 kept totals and 0 receipts); none can be repaired here: restore the data from a backup.
 
                         """,
                     stderr: ""
@@ -169,7 +169,7 @@ struct CheckCLITests {
                     stdout: broken + """
                         still wrong: database: payees [row 1]: refers to a row of categories that does not exist
                         still wrong: database: transactions [row 1]: refers to a row of categories that does not exist
-                        2 findings, 0 repairs; then checked 1 book, 1 record, 6 kept totals and 0 receipts: 2 findings remain; restore the data from a backup.
+                        2 findings, 0 repairs; then checked 1 book, 1 record, 7 kept totals and 0 receipts: 2 findings remain; restore the data from a backup.
 
                         """,
                     stderr: ""

@@ -5,7 +5,8 @@ import Testing
 @testable import TallyStore
 
 /// SQLite's plans for the kept totals, on the real schema: the all-time sums of a record list
-/// are an index-only read in group order (migration 9), and month ranges still seek by month.
+/// read the book's cells by year (migration 26; before it, every month's, in group order through
+/// migration 9's index), and month ranges still seek by month.
 @Suite("Kept-totals query plans (SQLite)")
 struct TotalsPlanTests {
     /// `EXPLAIN QUERY PLAN` of `query`'s statement, its steps joined by "; ".
@@ -18,18 +19,18 @@ struct TotalsPlanTests {
         }
     }
 
-    @Test("all-time totals by kind read the covering index, with no temporary b-tree to sort")
+    @Test("all-time totals by kind read the year cells by the primary key, and no month")
     func allTime() async throws {
         let plan = try await plan(
             TotalsQuery(book: BookID(rawValue: 1), range: nil, kinds: ["expense", "income", "transfer_out"])
         )
-        #expect(plan.contains("COVERING INDEX month_category_totals_kind"), "plan: \(plan)")
-        #expect(!plan.contains("TEMP B-TREE"), "plan: \(plan)")
+        #expect(plan.contains("year_category_totals USING PRIMARY KEY (book_id=?)"), "plan: \(plan)")
+        #expect(!plan.contains("month_category_totals"), "plan: \(plan)")
     }
 
     @Test("a range of months by category still seeks the months by the primary key")
     func monthRange() async throws {
-        let range = try DateRange(from: LocalDate("2024-01-01")!, to: LocalDate("2024-12-31")!)
+        let range = try DateRange(from: LocalDate("2024-02-01")!, to: LocalDate("2024-11-30")!)
         let plan = try await plan(
             TotalsQuery(book: BookID(rawValue: 1), range: range, kinds: ["expense"], dimension: .category)
         )
@@ -37,6 +38,22 @@ struct TotalsPlanTests {
             plan.contains("month_category_totals USING PRIMARY KEY (book_id=? AND month>? AND month<?)"),
             "plan: \(plan)"
         )
-        #expect(!plan.contains("month_category_totals_kind"), "plan: \(plan)")
+        #expect(!plan.contains("month_category_totals_kind") && !plan.contains("year_"), "plan: \(plan)")
+    }
+
+    @Test("whole years by category read the year cells, and the months around them the month cells")
+    func yearRange() async throws {
+        let range = try DateRange(from: LocalDate("2021-11-01")!, to: LocalDate("2024-12-31")!)
+        let plan = try await plan(
+            TotalsQuery(book: BookID(rawValue: 1), range: range, kinds: ["expense"], dimension: .category)
+        )
+        #expect(
+            plan.contains("year_category_totals USING PRIMARY KEY (book_id=? AND year>? AND year<?)"),
+            "plan: \(plan)"
+        )
+        #expect(
+            plan.contains("month_category_totals USING PRIMARY KEY (book_id=? AND month>? AND month<?)"),
+            "plan: \(plan)"
+        )
     }
 }

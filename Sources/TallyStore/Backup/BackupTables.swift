@@ -8,7 +8,7 @@ import TallyCore
 /// keys (a retry window of a day), staged imports (`pending_imports`, `statement_imports` and
 /// their rows: a half-done review), rule runs (the undo history of applying a rule), and the
 /// derived columns and tables that restore rebuilds: the kept totals (`day_totals`,
-/// `month_totals`, `month_category_totals`, `month_payee_totals`, `account_balances`), `books.catalog_version`,
+/// `month_totals`, `month_category_totals`, `month_payee_totals`, the year tables, `account_balances`), `books.catalog_version`,
 /// `transactions.payee_key`, `line_count`, `tag_count` and `receipts.byte_size`.
 public enum BackupTables {
     /// The format's version: raised whenever a table or column is added, removed or changes meaning.
@@ -30,7 +30,7 @@ public enum BackupTables {
         "rule_runs": "the undo history of applying a rule", "rule_run_rows": "the undo history of applying a rule",
         "day_totals": "kept totals, rebuilt", "month_totals": "kept totals, rebuilt",
         "month_category_totals": "kept totals, rebuilt", "month_payee_totals": "kept totals, rebuilt",
-        "year_payee_totals": "kept totals, rebuilt",
+        "year_payee_totals": "kept totals, rebuilt", "year_category_totals": "kept totals, rebuilt",
         "account_balances": "kept totals, rebuilt",
     ]
 

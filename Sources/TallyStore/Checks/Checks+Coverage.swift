@@ -11,6 +11,7 @@ extension Checks {
         "month_category_totals": "compared cell by cell with totals rebuilt from the records",
         "month_payee_totals": "compared cell by cell with totals rebuilt from the records",
         "year_payee_totals": "compared cell by cell with totals rebuilt from the records",
+        "year_category_totals": "compared cell by cell with totals rebuilt from the records",
         "account_balances": "compared with balances rebuilt from the records and openings",
         "exchange_rates": "currencies, dates and rates readable; records' conversions recomputed from them",
         "books": "currency readable",

@@ -182,6 +182,12 @@ enum Migrator {
             sqlite: Migration0025.sqlite,
             postgres: Migration0025.postgres
         ),
+        Migration(
+            version: 26,
+            name: "kept totals by year and category",
+            sqlite: Migration0026.sqlite,
+            postgres: Migration0026.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.
