@@ -81,6 +81,8 @@ public final class Database: Sendable {
     /// Whether imports on PostgreSQL COPY their rows (`BulkWriter.copy`). Always, but for the
     /// tests that compare what COPY stores with what the INSERTs before it stored.
     let copiesImports = Mutex(true)
+    /// Opened by `run()`: PostgreSQL connections are leased only after it (see `RunGate`).
+    let running = RunGate()
 
     /// Opens (and for SQLite creates) the database. For PostgreSQL, `run()` must be running
     /// (a service of the app, or a task of the command) before queries are made.
@@ -120,7 +122,11 @@ public final class Database: Sendable {
 
     /// Keeps the PostgreSQL pool alive until cancelled; returns at once for SQLite.
     public func run() async {
-        if case .postgres(let client) = backend { await client.run() }
+        guard case .postgres(let client) = backend else { return }
+        // A waiter resumes on another thread; the pool marks itself running on this one, first
+        // thing in `run()`, before any of them can lease.
+        running.open()
+        await client.run()
     }
 
     /// Copies what the WAL holds back into the SQLite database file (a passive checkpoint, which
@@ -190,6 +196,7 @@ public final class Database: Sendable {
                     return try await body($0.sql())
                 }
             case .postgres(let client):
+                await running.wait()
                 return try await client.withConnection {
                     got()
                     return try await body($0.sql())
@@ -228,6 +235,7 @@ public final class Database: Sendable {
                 }
             }
         case .postgres(let client):
+            await running.wait()
             do {
                 return try await client.withTransaction(logger: logger) { connection in
                     got()

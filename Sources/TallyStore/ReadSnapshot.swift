@@ -45,6 +45,7 @@ extension Database {
                     }
                 }
             case .postgres(let client):
+                await running.wait()
                 return try await client.withConnection { connection in
                     got()
                     let db = connection.sql()

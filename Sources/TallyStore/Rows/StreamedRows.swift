@@ -73,6 +73,7 @@ extension Database {
                     return try await body($0.sql(), $0)
                 }
             case .postgres(let client):
+                await running.wait()
                 return try await client.withConnection {
                     got()
                     return try await body($0.sql(), nil)
