@@ -227,6 +227,21 @@ struct ExportSnapshotTests {
         }
     }
 
+    @Test("two exports inside one longer snapshot each read every record", arguments: Backend.available)
+    func twoExportsInOneSnapshot(_ backend: Backend) async throws {
+        try await Self.withExportStore(backend) { store, scope in
+            try await Self.fill(store, scope, count: 1_200)
+            // On PostgreSQL both join the outer transaction: the first must close its cursor.
+            let counts = try await store.database.snapshot {
+                [
+                    try await Self.export(store, scope, TransactionFilter(), snapshot: true).count,
+                    try await Self.export(store, scope, TransactionFilter(), snapshot: true).count,
+                ]
+            }
+            #expect(counts == [1_200, 1_200])
+        }
+    }
+
     @Test("a filter naming a category that does not exist is refused before any read", arguments: Backend.available)
     func badFilter(_ backend: Backend) async throws {
         try await Self.withExportStore(backend) { store, scope in

@@ -147,13 +147,19 @@ extension Imports {
                     conditions: conditions,
                     newestFirst: filter.newestFirst
                 )
-                try await Self.forEachPage(
-                    read: { (_: Bool?) in
-                        let (records, done) = try await reader.nextPage(limit: 1_000)
-                        return (records, done ? nil : true)
-                    },
-                    body
-                )
+                do {
+                    try await Self.forEachPage(
+                        read: { (_: Bool?) in
+                            let (records, done) = try await reader.nextPage(limit: 1_000)
+                            return (records, done ? nil : true)
+                        },
+                        body
+                    )
+                } catch {
+                    await reader.close()
+                    throw error
+                }
+                await reader.close()
             }
             return
         }

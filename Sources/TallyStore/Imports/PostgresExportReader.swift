@@ -39,6 +39,14 @@ final class PostgresExportReader: @unchecked Sendable {
         ).run()
     }
 
+    /// Closes the cursor. Its transaction's end would too, but an export inside a longer
+    /// snapshot (a page's, which `Database.snapshot` joins) would then leave it open, and a second
+    /// export there could not declare its own. After a failure the transaction may refuse the
+    /// statement; it ends with the transaction then.
+    func close() async {
+        _ = try? await dialect.raw("CLOSE tally_export").run()
+    }
+
     /// Up to `limit` more records, with their lines and tags, and whether they were the last.
     func nextPage(limit: Int) async throws -> (records: [TransactionRecord], done: Bool) {
         let rows = try await connection.rows("FETCH \(unsafeRaw: String(limit)) FROM tally_export", dialect: dialect)
