@@ -15,18 +15,19 @@ final class ExportSnapshotReader: @unchecked Sendable {
     private var names: ExportRecords
 
     /// Opens the snapshot and reads the book's names in it. `conditions` are the export's (as `t`).
-    init(path: String, dialect: any SQLDatabase, book: BookID, conditions: [SQLQueryString], newestFirst: Bool) throws {
+    init(
+        path: String,
+        dialect: any SQLDatabase,
+        book: BookID,
+        conditions: [SQLQueryString],
+        newestFirst: Bool
+    ) async throws {
         let snapshot = try SQLiteSnapshot(path: path)
         self.snapshot = snapshot
         self.dialect = dialect
-        names = try ExportRecords(
-            categoryRows: { row in
-                try snapshot.forEachRow(ExportRecords.categoriesQuery(book), dialect: dialect) { row($0) }
-            },
-            accountRows: { row in
-                try snapshot.forEachRow(ExportRecords.accountsQuery(book), dialect: dialect) { row($0) }
-            }
-        )
+        names = try await ExportRecords(book: book) { query, row in
+            try snapshot.forEachRow(query, dialect: dialect) { row($0) }
+        }
         cursor = try SQLiteSnapshotCursor(
             snapshot: snapshot,
             query: ExportRecords.query(conditions, newestFirst: newestFirst),
@@ -38,27 +39,13 @@ final class ExportSnapshotReader: @unchecked Sendable {
     func close() { snapshot.close() }
 
     /// Up to `limit` more records, with their lines and tags, and whether they were the last.
-    func nextPage(limit: Int) throws -> (records: [TransactionRecord], done: Bool) {
+    func nextPage(limit: Int) async throws -> (records: [TransactionRecord], done: Bool) {
         var records: [TransactionRecord] = []
         records.reserveCapacity(limit)
         let done = try cursor.step(limit) { row in records.append(try names.record(row)) }
-        let tagged = ExportRecords.tagged(records)
-        if !tagged.isEmpty {
-            let query = RecordTags.names(of: tagged.map { records[$0].transaction.id.rawValue })
-            try ExportRecords.attachTags(to: &records, at: tagged) { row in
-                try snapshot.forEachRow(query, dialect: dialect) { row($0) }
-            }
-        }
-        let split = ExportRecords.split(records)
-        if !split.isEmpty {
-            let query: SQLQueryString = """
-                SELECT l.transaction_id, l.category_id, l.amount_minor, l.base_minor, l.note FROM transaction_lines l
-                WHERE l.transaction_id IN (\(binds: split.map { records[$0].transaction.id.rawValue }))
-                ORDER BY l.transaction_id, l.position
-                """
-            try names.attachLines(to: &records, at: split) { row in
-                try snapshot.forEachRow(query, dialect: dialect) { row($0) }
-            }
+        let (snapshot, dialect) = (snapshot, dialect)
+        try await names.attachTagsAndLines(to: &records) { query, row in
+            try snapshot.forEachRow(query, dialect: dialect) { row($0) }
         }
         return (records, done)
     }

@@ -117,7 +117,7 @@ extension Imports {
             )
         }
         if snapshot, let path = database.snapshotPath {
-            let reader = try ExportSnapshotReader(
+            let reader = try await ExportSnapshotReader(
                 path: path,
                 dialect: dialect,
                 book: scope.bookID,
@@ -127,7 +127,7 @@ extension Imports {
             defer { reader.close() }
             try await Self.forEachPage(
                 read: { (_: Bool?) in
-                    let (records, done) = try reader.nextPage(limit: 1_000)
+                    let (records, done) = try await reader.nextPage(limit: 1_000)
                     return (records, done ? nil : true)
                 },
                 body

@@ -28,12 +28,9 @@ final class PostgresExportReader: @unchecked Sendable {
     ) async throws {
         self.connection = connection
         self.dialect = dialect
-        let categories = try await connection.positionalRows(ExportRecords.categoriesQuery(book), dialect: dialect)
-        let accounts = try await connection.positionalRows(ExportRecords.accountsQuery(book), dialect: dialect)
-        names = try ExportRecords(
-            categoryRows: { row in categories.forEach(row) },
-            accountRows: { row in accounts.forEach(row) }
-        )
+        names = try await ExportRecords(book: book) { query, row in
+            for found in try await connection.positionalRows(query, dialect: dialect) { row(found) }
+        }
         try await dialect.raw(
             "DECLARE tally_export NO SCROLL CURSOR FOR " + ExportRecords.query(conditions, newestFirst: newestFirst)
         ).run()
@@ -49,37 +46,19 @@ final class PostgresExportReader: @unchecked Sendable {
 
     /// Up to `limit` more records, with their lines and tags, and whether they were the last.
     func nextPage(limit: Int) async throws -> (records: [TransactionRecord], done: Bool) {
-        let rows = try await connection.rows("FETCH \(unsafeRaw: String(limit)) FROM tally_export", dialect: dialect)
+        let (connection, dialect) = (connection, dialect)
+        let rows = try await connection.positionalRows(
+            "FETCH \(unsafeRaw: String(limit)) FROM tally_export",
+            dialect: dialect
+        )
         var records: [TransactionRecord] = []
         records.reserveCapacity(rows.count)
         // Cell by cell through random access. Measured at 1M records: decoding each row as one
         // tuple of 17 types (PostgresNIO's parameter packs, generic at run time) made the export
         // 12 % slower, and reading the cells in order through the row's iterator 5 % slower.
-        for row in rows { records.append(try names.record(PostgresPositionalRow(row))) }
-        let tagged = ExportRecords.tagged(records)
-        if !tagged.isEmpty {
-            let ids = tagged.map { records[$0].transaction.id.rawValue }
-            let tags = try await connection.positionalRows(
-                """
-                SELECT tt.transaction_id, g.name FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id
-                WHERE tt.transaction_id IN (\(binds: ids))
-                ORDER BY tt.transaction_id, tt.position
-                """,
-                dialect: dialect
-            )
-            ExportRecords.attachTags(to: &records, at: tagged) { row in tags.forEach(row) }
-        }
-        let split = ExportRecords.split(records)
-        if !split.isEmpty {
-            let lines = try await connection.positionalRows(
-                """
-                SELECT l.transaction_id, l.category_id, l.amount_minor, l.base_minor, l.note FROM transaction_lines l
-                WHERE l.transaction_id IN (\(binds: split.map { records[$0].transaction.id.rawValue }))
-                ORDER BY l.transaction_id, l.position
-                """,
-                dialect: dialect
-            )
-            names.attachLines(to: &records, at: split) { row in lines.forEach(row) }
+        for row in rows { records.append(try names.record(row)) }
+        try await names.attachTagsAndLines(to: &records) { query, row in
+            for found in try await connection.positionalRows(query, dialect: dialect) { row(found) }
         }
         return (records, rows.count < limit)
     }

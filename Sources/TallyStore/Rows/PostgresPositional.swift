@@ -22,18 +22,12 @@ extension PostgresConnection {
     /// `dialect`, PostgresKit's database on this connection), read straight from PostgresNIO:
     /// SQLKit's rows are looked up by column name, which costs a dictionary probe per column.
     func positionalRows(_ query: SQLQueryString, dialect: any SQLDatabase) async throws -> [PostgresPositionalRow] {
-        try await rows(query, dialect: dialect).map(PostgresPositionalRow.init)
-    }
-
-    /// PostgresNIO's rows of `query` (see `positionalRows`), for a caller that decodes a whole row
-    /// at once into typed columns.
-    func rows(_ query: SQLQueryString, dialect: any SQLDatabase) async throws -> [PostgresRow] {
         let (sql, binds) = dialect.serialize(query)
         var bindings = PostgresBindings(capacity: binds.count)
         for bind in binds { try Self.append(bind, to: &bindings) }
-        var rows: [PostgresRow] = []
+        var rows: [PostgresPositionalRow] = []
         for try await row in try await self.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger) {
-            rows.append(row)
+            rows.append(PostgresPositionalRow(row))
         }
         return rows
     }
