@@ -83,6 +83,8 @@ public final class Database: Sendable {
     let copiesImports = Mutex(true)
     /// Opened by `run()`: PostgreSQL connections are leased only after it (see `RunGate`).
     let running = RunGate()
+    /// The statements PostgreSQL runs by name; nil on SQLite, or when the URL turns them off.
+    let prepared: PreparedStatements?
 
     /// Opens (and for SQLite creates) the database. For PostgreSQL, `run()` must be running
     /// (a service of the app, or a task of the command) before queries are made.
@@ -100,17 +102,20 @@ public final class Database: Sendable {
             let pool = try await SQLitePool(storage: .memory, size: 1, writer: true, logger: logger)
             backend = .sqlite(writer: pool, readers: pool)
             engine = .sqlite
+            prepared = nil
         case .sqliteFile(let path):
             try Self.sqliteOptions.get()
             let writer = try await SQLitePool(storage: .file(path: path), size: 1, writer: true, logger: logger)
             let readers = try await SQLitePool(storage: .file(path: path), size: 4, writer: false, logger: logger)
             backend = .sqlite(writer: writer, readers: readers)
             engine = .sqlite
+            prepared = nil
         case .postgres(let url):
             backend = .postgres(
                 PostgresClient(configuration: try Self.postgresConfiguration(url), backgroundLogger: logger)
             )
             engine = .postgres
+            prepared = try Self.postgresSettings(url).preparedStatements ? PreparedStatements() : nil
         }
     }
 
@@ -199,7 +204,7 @@ public final class Database: Sendable {
                 await running.wait()
                 return try await client.withConnection {
                     got()
-                    return try await body($0.sql())
+                    return try await body(sql(on: $0))
                 }
             }
         }
@@ -239,7 +244,7 @@ public final class Database: Sendable {
             do {
                 return try await client.withTransaction(logger: logger) { connection in
                     got()
-                    let db = connection.sql()
+                    let db = sql(on: connection)
                     let copies = copiesImports.withLock { $0 }
                     return try await body(
                         db,
@@ -252,6 +257,17 @@ public final class Database: Sendable {
                 throw error
             }
         }
+    }
+
+    /// SQLKit's database on a pooled PostgreSQL connection: one that runs frequent statements by
+    /// name (`PreparingSQLDatabase`), unless the URL turned that off.
+    func sql(on connection: PostgresConnection) -> any SQLDatabase {
+        guard let prepared else { return connection.sql() }
+        return PreparingSQLDatabase(base: connection.sql(), connection: connection, statements: prepared)
+    }
+
+    static func postgresSettings(_ url: String) throws -> PostgresSettings {
+        try PostgresSettings(URLComponents(string: url)?.queryItems ?? [])
     }
 
     static func postgresConfiguration(_ url: String) throws -> PostgresClient.Configuration {
@@ -296,6 +312,10 @@ public struct PostgresSettings: Sendable, Equatable {
     /// lock counts too: a node starting while another migrates waits on the migration's lock,
     /// and a backup or a `tally check` of a large book reads in long statements.
     public var statementTimeoutMilliseconds = 0
+    /// Whether frequent statements run as named prepared statements (`prepared_statements=on`,
+    /// the default, or `off`). Off for a pooler in transaction mode (PgBouncer before 1.21),
+    /// which may hand each transaction a different server connection.
+    public var preparedStatements = true
 
     /// Reads the URL's query; a value out of range is an error naming the parameter.
     public init(_ items: [URLQueryItem]) throws {
@@ -313,6 +333,12 @@ public struct PostgresSettings: Sendable, Equatable {
                     )
                 }
                 statementTimeoutMilliseconds = value
+            case "prepared_statements":
+                switch item.value {
+                case "on": preparedStatements = true
+                case "off": preparedStatements = false
+                default: throw DatabaseError(description: "prepared_statements must be on or off")
+                }
             default: continue
             }
         }

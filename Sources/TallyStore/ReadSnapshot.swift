@@ -48,7 +48,7 @@ extension Database {
                 await running.wait()
                 return try await client.withConnection { connection in
                     got()
-                    let db = connection.sql()
+                    let db = sql(on: connection)
                     return try await Self.inTransaction(db, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                         try await ReadSnapshot.$current.withValue(
                             ReadSnapshot(owner: owner, db: db, sqlite: nil, postgres: connection)

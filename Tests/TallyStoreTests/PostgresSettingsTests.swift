@@ -4,13 +4,14 @@ import Testing
 
 @testable import TallyStore
 
-/// `?pool_size=` and `?statement_timeout=` on a PostgreSQL URL.
+/// `?pool_size=`, `?statement_timeout=` and `?prepared_statements=` on a PostgreSQL URL.
 @Suite("PostgreSQL pool and timeout settings")
 struct PostgresSettingsTests {
     @Test func defaultsAndValues() throws {
         #expect(try PostgresSettings([]) == PostgresSettings([URLQueryItem(name: "sslmode", value: "disable")]))
         let none = try PostgresSettings([])
-        #expect(none.poolSize == 10 && none.statementTimeoutMilliseconds == 0)
+        #expect(none.poolSize == 10 && none.statementTimeoutMilliseconds == 0 && none.preparedStatements)
+        #expect(try !PostgresSettings([URLQueryItem(name: "prepared_statements", value: "off")]).preparedStatements)
         let set = try PostgresSettings([
             URLQueryItem(name: "pool_size", value: "25"), URLQueryItem(name: "statement_timeout", value: "0"),
         ])
@@ -29,6 +30,7 @@ struct PostgresSettingsTests {
         ("pool_size", "ten", "pool_size must be a whole number from 1 to 500"),
         ("statement_timeout", "-1", "statement_timeout must be milliseconds from 0 (no limit) to 86400000"),
         ("statement_timeout", "30s", "statement_timeout must be milliseconds from 0 (no limit) to 86400000"),
+        ("prepared_statements", "yes", "prepared_statements must be on or off"),
     ])
     func badValuesNameTheParameter(_ name: String, _ value: String, _ message: String) {
         let error = #expect(throws: DatabaseError.self) {

@@ -23,31 +23,50 @@ extension PostgresConnection {
     /// SQLKit's rows are looked up by column name, which costs a dictionary probe per column.
     func positionalRows(_ query: SQLQueryString, dialect: any SQLDatabase) async throws -> [PostgresPositionalRow] {
         let (sql, binds) = dialect.serialize(query)
-        var bindings = PostgresBindings(capacity: binds.count)
-        for bind in binds { try Self.append(bind, to: &bindings) }
+        guard let (bindings, _) = PostgresBinds.bindings(binds) else {
+            throw DatabaseError(description: "cannot bind \(binds.map { type(of: $0) }) for PostgreSQL")
+        }
         var rows: [PostgresPositionalRow] = []
         for try await row in try await self.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger) {
             rows.append(PostgresPositionalRow(row))
         }
         return rows
     }
+}
 
-    /// The bind types Tally's queries use: integers, text, typed ids and NULL. Anything else is
-    /// a programming error, reported as a database error rather than a crash.
-    private static func append(_ bind: Any, to bindings: inout PostgresBindings) throws {
+/// SQLKit's binds as PostgresNIO's, for the queries Tally sends to PostgresNIO itself.
+enum PostgresBinds {
+    /// The binds and their types, one letter each (`i` int8, `t` text, `n` NULL); nil when one
+    /// is of a type these queries do not bind (PostgresKit's own path then runs the query). The
+    /// types are PostgresKit's for the same values, so the SQL means the same either way.
+    static func bindings(_ binds: [any Encodable & Sendable]) -> (PostgresBindings, String)? {
+        var bindings = PostgresBindings(capacity: binds.count)
+        var types = ""
+        for bind in binds {
+            guard append(bind, to: &bindings, types: &types) else { return nil }
+        }
+        return (bindings, types)
+    }
+
+    private static func append(_ bind: Any, to bindings: inout PostgresBindings, types: inout String) -> Bool {
         if let value = bind as? Int64 {
             bindings.append(value)
+            types.append("i")
         } else if let value = bind as? Int {
             bindings.append(Int64(value))
+            types.append("i")
         } else if let value = bind as? String {
             bindings.append(value)
+            types.append("t")
         } else if let value = bind as? any RawRepresentable {
-            try append(value.rawValue, to: &bindings)
+            return append(value.rawValue, to: &bindings, types: &types)
         } else if let value = bind as? any OptionalBind, value.isNone {
             bindings.appendNull()
+            types.append("n")
         } else {
-            throw DatabaseError(description: "cannot bind a \(type(of: bind)) for PostgreSQL")
+            return false
         }
+        return true
     }
 }
 

@@ -76,7 +76,7 @@ extension Database {
                 await running.wait()
                 return try await client.withConnection {
                     got()
-                    return try await body($0.sql(), nil)
+                    return try await body(sql(on: $0), nil)
                 }
             }
         }

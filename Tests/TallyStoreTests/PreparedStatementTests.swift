@@ -1,0 +1,135 @@
+import SQLKit
+import Testing
+
+@testable import TallyStore
+
+/// Frequent statements run on PostgreSQL as named prepared statements (`PreparingSQLDatabase`):
+/// the server holds each text under its own name, the answers are those of an unnamed run, and a
+/// failed preparation does not spoil the text for the connection.
+@Suite("Named prepared statements on PostgreSQL")
+struct PreparedStatementTests {
+    @Test("a text is named once it has run often enough, and at most `capacity` texts are")
+    func registryNamesFrequentTexts() {
+        let statements = PreparedStatements(threshold: 3, capacity: 2)
+        let a = PreparedStatements.Key(sql: "SELECT $1", types: "i")
+        #expect(statements.name(for: a, connection: 1) == nil)
+        #expect(statements.name(for: a, connection: 2) == nil)
+        #expect(statements.name(for: a, connection: 1) == "tally_1")
+        #expect(statements.name(for: a, connection: 2) == "tally_1")
+        // The same text bound with a NULL is another statement.
+        let aNull = PreparedStatements.Key(sql: "SELECT $1", types: "n")
+        for _ in 0..<3 { _ = statements.name(for: aNull, connection: 1) }
+        #expect(statements.name(for: aNull, connection: 1) == "tally_2")
+        // Full: a third text stays unnamed however often it runs.
+        let b = PreparedStatements.Key(sql: "SELECT 2", types: "")
+        for _ in 0..<10 { #expect(statements.name(for: b, connection: 1) == nil) }
+        #expect(statements.namedCount == 2)
+    }
+
+    @Test("a failure moves the text to a new name on that connection only, and after three it runs unnamed there")
+    func failuresRename() {
+        let statements = PreparedStatements(threshold: 1)
+        let key = PreparedStatements.Key(sql: "SELECT 1", types: "")
+        #expect(statements.name(for: key, connection: 7) == "tally_1")
+        statements.failed(key, connection: 7)
+        #expect(statements.name(for: key, connection: 7) == "tally_1_1")
+        #expect(statements.name(for: key, connection: 8) == "tally_1")
+        statements.failed(key, connection: 7)
+        statements.failed(key, connection: 7)
+        #expect(statements.name(for: key, connection: 7) == nil)
+    }
+
+    @Test(
+        "the server holds the statement by name, and named and unnamed runs answer the same",
+        .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
+    )
+    func serverHoldsNamedStatements() async throws {
+        try await onePooledConnection { database in
+            let text = "SELECT CAST($1 AS BIGINT) * 2 AS twice, COALESCE(CAST($2 AS TEXT), 'none') AS label"
+            let answers = try await database.snapshot {
+                var answers: [String] = []
+                for value in 1...5 {
+                    // Values, then a NULL where the text had one: a second statement.
+                    let label: String? = value.isMultiple(of: 2) ? nil : "odd"
+                    answers.append(try await database.read { db in try await twice(db, value, label) })
+                }
+                return answers
+            }
+            #expect(answers == ["2 odd", "4 none", "6 odd", "8 none", "10 odd"])
+            let held = try await database.read { db in
+                try await db.raw("SELECT name, statement FROM pg_prepared_statements ORDER BY name").all()
+                    .map {
+                        try
+                            "\($0.decode(column: "name", as: String.self)): \($0.decode(column: "statement", as: String.self))"
+                    }
+            }
+            #expect(held.contains("tally_1: " + text), "\(held)")
+            #expect(database.prepared?.namedCount ?? 0 >= 1)
+        }
+    }
+
+    @Test(
+        "a statement first named inside a failed transaction still runs on that connection afterwards",
+        .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
+    )
+    func failedPreparationIsNotKept() async throws {
+        try await onePooledConnection { database in
+            for value in 0..<2 { _ = try await database.read { db in try await next(db, value) } }
+            // Its third run would name it; inside a failed transaction the server refuses the
+            // Parse, and PostgresNIO remembers that refusal for the life of the connection.
+            await #expect(throws: (any Error).self) {
+                try await database.write { db in
+                    _ = try? await db.raw("SELECT 1 / 0").run()
+                    _ = try await next(db, 2)
+                }
+            }
+            #expect(try await database.read { db in try await next(db, 41) } == 42)
+            #expect(try await database.read { db in try await next(db, 1) } == 2)
+        }
+    }
+
+    @Test(
+        "prepared_statements=off names nothing",
+        .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
+    )
+    func turnedOff() async throws {
+        try await onePooledConnection(extra: "&prepared_statements=off") { database in
+            #expect(database.prepared == nil)
+            for value in 0..<5 {
+                #expect(try await database.read { db in try await next(db, value) } == value + 1)
+            }
+            let held = try await database.read { db in
+                try await db.raw("SELECT count(*) AS n FROM pg_prepared_statements").first()?.decode(
+                    column: "n",
+                    as: Int.self
+                )
+            }
+            #expect(held == 0)
+        }
+    }
+}
+
+/// A database on one pooled connection, so that every statement of the test meets the same
+/// server session.
+private func onePooledConnection(extra: String = "", _ body: (Database) async throws -> Void) async throws {
+    let url = try #require(Backend.postgresURL)
+    let database = try await Database(.postgres(url + (url.contains("?") ? "&" : "?") + "pool_size=1" + extra))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { await database.run() }
+        defer { group.cancelAll() }
+        try await body(database)
+    }
+}
+
+private func twice(_ db: any SQLDatabase, _ value: Int, _ label: String?) async throws -> String {
+    let row = try await db.raw(
+        "SELECT CAST(\(bind: value) AS BIGINT) * 2 AS twice, COALESCE(CAST(\(bind: label) AS TEXT), 'none') AS label"
+    ).first()
+    return
+        "\(try row?.decode(column: "twice", as: Int.self) ?? -1) \(try row?.decode(column: "label", as: String.self) ?? "")"
+}
+
+private func next(_ db: any SQLDatabase, _ value: Int) async throws -> Int {
+    try await db.raw("SELECT CAST(\(bind: value) AS BIGINT) + 1 AS next").first()?.decode(column: "next", as: Int.self)
+        ?? -1
+}
