@@ -262,8 +262,7 @@ public final class Database: Sendable {
     /// SQLKit's database on a pooled PostgreSQL connection: one that runs frequent statements by
     /// name (`PreparingSQLDatabase`), unless the URL turned that off.
     func sql(on connection: PostgresConnection) -> any SQLDatabase {
-        guard let prepared else { return connection.sql() }
-        return PreparingSQLDatabase(base: connection.sql(), connection: connection, statements: prepared)
+        PreparingSQLDatabase(base: connection.sql(), connection: connection, statements: prepared)
     }
 
     static func postgresSettings(_ url: String) throws -> PostgresSettings {

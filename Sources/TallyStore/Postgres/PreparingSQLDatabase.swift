@@ -7,12 +7,14 @@ import SQLKit
 /// PostgresKit's database on one pooled connection, except that a statement run often enough
 /// (see `PreparedStatements`) runs as a named prepared statement: parsed once per connection,
 /// and planned once when PostgreSQL settles on a generic plan. Every query of the store goes
-/// through it, so no call site names its statements.
+/// through it, so no call site names its statements. `rows` also lets a hot read (the page of
+/// records) take PostgresNIO's rows as they are.
 struct PreparingSQLDatabase: SQLDatabase {
     /// PostgresKit's own database on the connection: the dialect, and the path for the rest.
     let base: any SQLDatabase
     let connection: PostgresConnection
-    let statements: PreparedStatements
+    /// Nil when the URL turned named statements off: every statement then runs unnamed.
+    let statements: PreparedStatements?
 
     var logger: Logger { base.logger }
     var eventLoop: any EventLoop { base.eventLoop }
@@ -30,28 +32,33 @@ struct PreparingSQLDatabase: SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        let (sql, binds) = serialize(query)
-        guard let (bindings, types) = PostgresBinds.bindings(binds) else {
+        guard try await rows(query, { onRow($0.sql()) }) else {
             return try await base.execute(sql: query, onRow)
         }
+    }
+
+    /// Runs `query` (named once it is frequent) and hands `body` PostgresNIO's own rows, which
+    /// a caller can read by position or name without SQLKit's decoder. False, with nothing run,
+    /// when a bind is of a type `PostgresBinds` does not convert.
+    func rows(_ query: any SQLExpression, _ body: (PostgresRow) throws -> Void) async throws -> Bool {
+        let (sql, binds) = serialize(query)
+        guard let (bindings, types) = PostgresBinds.bindings(binds) else { return false }
         if let level = queryLogLevel {
             logger.log(level: level, "Executing query", metadata: ["sql": .string(sql)])
         }
         let key = PreparedStatements.Key(sql: sql, types: types)
-        guard let name = statements.name(for: key, connection: connection.id) else {
-            for try await row in try await connection.query(
-                PostgresQuery(unsafeSQL: sql, binds: bindings),
-                logger: logger
-            ) {
-                onRow(row.sql())
+        guard let statements, let name = statements.name(for: key, connection: connection.id) else {
+            for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger) {
+                try body(row)
             }
-            return
+            return true
         }
         do {
             let rows = try await NamedStatement.$current.withValue(NamedStatement.Text(name: name, sql: sql)) {
                 try await connection.execute(NamedStatement(bindings: bindings), logger: logger)
             }
-            for try await row in rows { onRow(row.sql()) }
+            for try await row in rows { try body(row) }
+            return true
         } catch {
             if Self.mayHaveSpoiled(error) { statements.failed(key, connection: connection.id) }
             throw error

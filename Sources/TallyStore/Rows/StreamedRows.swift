@@ -1,3 +1,4 @@
+import PostgresNIO
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
@@ -27,6 +28,20 @@ private struct SQLiteStreamedRow: StreamedRow {
     }
 }
 
+/// A PostgreSQL row read straight from PostgresNIO: each cell decoded as the one type asked for,
+/// where SQLKit's decoder goes through `Codable` and a chain of dynamic casts per value.
+private struct PostgresStreamedRow: StreamedRow {
+    let row: PostgresRandomAccessRow
+    init(_ row: PostgresRow) { self.row = row.makeRandomAccess() }
+    func int(_ column: String) throws -> Int64? { try cell(column).decode(Int64?.self) }
+    func text(_ column: String) throws -> String? { try cell(column).decode(String?.self) }
+
+    private func cell(_ column: String) throws -> PostgresCell {
+        guard row.contains(column) else { throw DatabaseError(description: "no column \(column) in the row") }
+        return row[column]
+    }
+}
+
 struct SQLKitStreamedRow: StreamedRow {
     let row: any SQLRow
     func int(_ column: String) throws -> Int64? { try row.decode(column: column, as: Int64?.self) }
@@ -42,6 +57,9 @@ func streamRows(
     _ body: @escaping @Sendable (any StreamedRow) -> Void
 ) async throws {
     guard let sqlite else {
+        if let postgres = db as? PreparingSQLDatabase, try await postgres.rows(query, { body(PostgresStreamedRow($0)) }) {
+            return
+        }
         try await db.raw(query).run { body(SQLKitStreamedRow(row: $0)) }
         return
     }
