@@ -48,7 +48,10 @@ struct PreparingSQLDatabase: SQLDatabase {
         }
         let key = PreparedStatements.Key(sql: sql, types: types)
         guard let statements, let name = statements.name(for: key, connection: connection.id) else {
-            for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger) {
+            for try await row in try await connection.query(
+                PostgresQuery(unsafeSQL: sql, binds: bindings),
+                logger: logger
+            ) {
                 try body(row)
             }
             return true

@@ -57,7 +57,8 @@ func streamRows(
     _ body: @escaping @Sendable (any StreamedRow) -> Void
 ) async throws {
     guard let sqlite else {
-        if let postgres = db as? PreparingSQLDatabase, try await postgres.rows(query, { body(PostgresStreamedRow($0)) }) {
+        if let postgres = db as? PreparingSQLDatabase, try await postgres.rows(query, { body(PostgresStreamedRow($0)) })
+        {
             return
         }
         try await db.raw(query).run { body(SQLKitStreamedRow(row: $0)) }
