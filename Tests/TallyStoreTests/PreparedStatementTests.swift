@@ -24,6 +24,10 @@ struct PreparedStatementTests {
         let b = PreparedStatements.Key(sql: "SELECT 2", types: "")
         for _ in 0..<10 { #expect(statements.name(for: b, connection: 1) == nil) }
         #expect(statements.namedCount == 2)
+        // A word search is never named, whatever room is left (see `mayName`).
+        let search = PreparedStatements.Key(sql: "SELECT 1 WHERE t.search @@ to_tsquery($1)", types: "t")
+        let roomy = PreparedStatements(threshold: 1)
+        for _ in 0..<5 { #expect(roomy.name(for: search, connection: 1) == nil) }
     }
 
     @Test("a failure moves the text to a new name on that connection only, and after three it runs unnamed there")
