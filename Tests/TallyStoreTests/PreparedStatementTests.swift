@@ -28,6 +28,9 @@ struct PreparedStatementTests {
         let search = PreparedStatements.Key(sql: "SELECT 1 WHERE t.search @@ to_tsquery($1)", types: "t")
         let roomy = PreparedStatements(threshold: 1)
         for _ in 0..<5 { #expect(roomy.name(for: search, connection: 1) == nil) }
+        // Nor a statement marked for a plan of its own (a long range of kept totals).
+        let long = PreparedStatements.Key(sql: PreparedStatements.unnamed + "SELECT 1", types: "")
+        for _ in 0..<5 { #expect(roomy.name(for: long, connection: 1) == nil) }
     }
 
     @Test("a failure moves the text to a new name on that connection only, and after three it runs unnamed there")

@@ -41,6 +41,24 @@ struct TotalsPlanTests {
         #expect(!plan.contains("month_category_totals_kind") && !plan.contains("year_"), "plan: \(plan)")
     }
 
+    @Test("on PostgreSQL a range of several months is planned for its range, one month or all time by name")
+    func longRangesStayUnnamed() async throws {
+        func text(_ query: TotalsQuery) async throws -> String {
+            try await withStore(.sqlite) { store in
+                try await store.database.read { db in db.serialize(query.sql).sql }
+            }
+        }
+        func payees(_ from: String, _ to: String) throws -> TotalsQuery {
+            let range = try DateRange(from: LocalDate(from)!, to: LocalDate(to)!)
+            return TotalsQuery(book: BookID(rawValue: 1), range: range, kinds: ["expense"], dimension: .payee)
+        }
+        #expect(try await !PreparedStatements.mayName(text(payees("2015-01-01", "2024-12-31"))))
+        #expect(try await !PreparedStatements.mayName(text(payees("2024-02-01", "2024-03-31"))))
+        #expect(try await PreparedStatements.mayName(text(payees("2024-03-01", "2024-03-31"))))
+        let allTime = TotalsQuery(book: BookID(rawValue: 1), range: nil, kinds: ["expense"])
+        #expect(try await PreparedStatements.mayName(text(allTime)))
+    }
+
     @Test("whole years by category read the year cells, and the months around them the month cells")
     func yearRange() async throws {
         let range = try DateRange(from: LocalDate("2021-11-01")!, to: LocalDate("2024-12-31")!)

@@ -70,12 +70,17 @@ final class PreparedStatements: Sendable {
         }
     }
 
-    /// Whether a text may be named at all. Not a word search (`@@`, PostgreSQL's full-text
+    /// Whether a text may be named at all. Not one marked `unnamed`, nor a word search (`@@`, PostgreSQL's full-text
     /// match): after five runs PostgreSQL may keep a generic plan for a named statement, which
     /// cannot know how common the searched word is. Named, a word in 1 % of a million records
     /// took 27 ms instead of 21.5 ms (the median of 15, twice each); its planning is a small part
     /// of a search.
-    static func mayName(_ sql: String) -> Bool { !sql.contains("@@") }
+    static func mayName(_ sql: String) -> Bool { !sql.contains("@@") && !sql.hasPrefix(unnamed) }
+
+    /// Begins a statement that must stay unnamed for the same reason: its best plan depends on
+    /// its binds (a long range of kept totals, see `TotalsQuery`). A comment, so the SQL means
+    /// the same on both engines.
+    static let unnamed = "/* unnamed */ "
 
     /// Records that `key` failed under its name on `connection`. PostgresNIO remembers a failed
     /// preparation for the life of the connection (a Parse refused inside a failed transaction
