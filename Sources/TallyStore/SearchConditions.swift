@@ -341,9 +341,11 @@ struct SearchConditions {
             text = "t.id IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH \(bind: "\"\(word)\"*"))"
         case .postgres:
             // The stored vector (migration 25), not the expression it is made of: PostgreSQL
-            // would compute the expression for every row it tests.
+            // would compute the expression for every row it tests. Every statement holding it
+            // stays unnamed: a generic plan cannot know how common the word is (named, a word in
+            // 1 % of a million records took 27 ms instead of 21.5 ms).
             text = """
-                t.search @@ to_tsquery('simple', tally_fold(\(bind: word)) || ':*')
+                \(unsafeRaw: PreparedStatements.unnamed)t.search @@ to_tsquery('simple', tally_fold(\(bind: word)) || ':*')
                 """
         }
         let named = categories.filter { $0.name.lowercased().contains(word) }.map(\.id)

@@ -1,4 +1,5 @@
 import SQLKit
+import TallyCore
 import Testing
 
 @testable import TallyStore
@@ -24,13 +25,17 @@ struct PreparedStatementTests {
         let b = PreparedStatements.Key(sql: "SELECT 2", types: "")
         for _ in 0..<10 { #expect(statements.name(for: b, connection: 1) == nil) }
         #expect(statements.namedCount == 2)
-        // A word search is never named, whatever room is left (see `mayName`).
-        let search = PreparedStatements.Key(sql: "SELECT 1 WHERE t.search @@ to_tsquery($1)", types: "t")
+        // A statement marked for a plan of its own (a word search, a long range of kept totals)
+        // is never named, whatever room is left, wherever the mark is.
         let roomy = PreparedStatements(threshold: 1)
-        for _ in 0..<5 { #expect(roomy.name(for: search, connection: 1) == nil) }
-        // Nor a statement marked for a plan of its own (a long range of kept totals).
-        let long = PreparedStatements.Key(sql: PreparedStatements.unnamed + "SELECT 1", types: "")
-        for _ in 0..<5 { #expect(roomy.name(for: long, connection: 1) == nil) }
+        let marked = [
+            "SELECT 1 WHERE \(PreparedStatements.unnamed)t.search @@ $1", PreparedStatements.unnamed + "SELECT 1",
+        ]
+        for sql in marked {
+            for _ in 0..<5 {
+                #expect(roomy.name(for: PreparedStatements.Key(sql: sql, types: "t"), connection: 1) == nil)
+            }
+        }
     }
 
     @Test("a failure moves the text to a new name on that connection only, and after three it runs unnamed there")
@@ -92,6 +97,49 @@ struct PreparedStatementTests {
             }
             #expect(try await database.read { db in try await next(db, 41) } == 42)
             #expect(try await database.read { db in try await next(db, 1) } == 2)
+        }
+    }
+
+    @Test(
+        "a word search and a long report stay unnamed, and the month's totals are named",
+        .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
+    )
+    func plansThatDependOnTheirBindsStayUnnamed() async throws {
+        try await withStore(.postgres) { store in
+            let (user, book) = try await owner(store)
+            let scope = try await store.scope(user, book: book.id)
+            for (i, payee) in ["Lyft", "Coffee Corner", "Lyft"].enumerated() {
+                _ = try await store.records.addTransaction(
+                    to: scope,
+                    TransactionInput(amount: "4.50", date: "2026-03-1\(i)", payee: payee, category: "Food")
+                )
+            }
+            // In one snapshot: one connection, whose named statements the server lists.
+            let held = try await store.database.snapshot {
+                for _ in 0..<6 {
+                    let page = try await store.records.transactions(
+                        in: scope,
+                        filter: TransactionFilter(text: "lyf"),
+                        summarize: true
+                    )
+                    #expect(page.records.count == 2 && page.summary?.count == 2)
+                    for (from, to) in [("2026-03-01", "2026-03-31"), ("2016-01-01", "2026-12-31")] {
+                        let range = try DateRange(from: LocalDate(from)!, to: LocalDate(to)!)
+                        let rows = try await store.database.read { db in
+                            try await TotalsQuery(book: book.id, range: range, kinds: ["expense"]).run(db)
+                        }
+                        #expect(rows.map(\.total) == [1_350])
+                    }
+                }
+                return try await store.database.read { db in
+                    try await db.raw("SELECT statement FROM pg_prepared_statements").all()
+                        .map { try $0.decode(column: "statement", as: String.self) }
+                }
+            }
+            #expect(!held.isEmpty)
+            #expect(!held.contains { $0.contains("@@") }, "\(held)")
+            #expect(!held.contains { $0.contains(PreparedStatements.unnamed) }, "\(held)")
+            #expect(held.contains { $0.contains("month_category_totals") }, "\(held)")
         }
     }
 

@@ -47,14 +47,14 @@ final class PreparedStatements: Sendable {
 
     /// The name to run `key` under on `connection`, or nil to run it unnamed.
     func name(for key: Key, connection: Int) -> String? {
-        guard Self.mayName(key.sql) else { return nil }
-        return state.withLock { state in
+        state.withLock { state in
             if let statement = state.named[key] {
                 let failures = state.failures[Failure(connection: connection, statement: statement)] ?? 0
                 guard failures < Self.failuresAllowed else { return nil }
                 return failures == 0 ? "tally_\(statement)" : "tally_\(statement)_\(failures)"
             }
-            guard state.named.count < capacity else { return nil }
+            // Only a text not yet named is looked through (a named one never holds the mark).
+            guard state.named.count < capacity, Self.mayName(key.sql) else { return nil }
             let runs = state.seen[key, default: 0] + 1
             guard runs >= threshold else {
                 // Candidates that never reach the threshold are forgotten in bulk, which bounds
@@ -70,16 +70,13 @@ final class PreparedStatements: Sendable {
         }
     }
 
-    /// Whether a text may be named at all. Not one marked `unnamed`, nor a word search (`@@`, PostgreSQL's full-text
-    /// match): after five runs PostgreSQL may keep a generic plan for a named statement, which
-    /// cannot know how common the searched word is. Named, a word in 1 % of a million records
-    /// took 27 ms instead of 21.5 ms (the median of 15, twice each); its planning is a small part
-    /// of a search.
-    static func mayName(_ sql: String) -> Bool { !sql.contains("@@") && !sql.hasPrefix(unnamed) }
+    /// Whether a text may be named at all: not when it holds `unnamed`.
+    static func mayName(_ sql: String) -> Bool { !sql.contains(unnamed) }
 
-    /// Begins a statement that must stay unnamed for the same reason: its best plan depends on
-    /// its binds (a long range of kept totals, see `TotalsQuery`). A comment, so the SQL means
-    /// the same on both engines.
+    /// Marks a statement (anywhere in its text) that must stay unnamed: after five runs
+    /// PostgreSQL may keep a generic plan for a named statement, made without its binds, and
+    /// for some the best plan depends on them (a word search, `SearchConditions`; a long range
+    /// of kept totals, `TotalsQuery`). A comment, so the SQL means the same on both engines.
     static let unnamed = "/* unnamed */ "
 
     /// Records that `key` failed under its name on `connection`. PostgresNIO remembers a failed
