@@ -128,10 +128,15 @@ public final class Database: Sendable {
     /// Keeps the PostgreSQL pool alive until cancelled; returns at once for SQLite.
     public func run() async {
         guard case .postgres(let client) = backend else { return }
-        // A waiter resumes on another thread; the pool marks itself running on this one, first
-        // thing in `run()`, before any of them can lease.
-        running.open()
-        await client.run()
+        await withDiscardingTaskGroup { group in
+            group.addTask { await client.run() }
+            // The pool marks itself running first thing in its `run()`, and gives no signal that
+            // it has. Opened just before that call, the gate let a waiter resume on the other
+            // core and lease first in two `tally serve` starts of three, which printed the
+            // warning; a few milliseconds after the pool's task starts, it has marked itself.
+            try? await Task.sleep(for: .milliseconds(10))
+            running.open()
+        }
     }
 
     /// Copies what the WAL holds back into the SQLite database file (a passive checkpoint, which

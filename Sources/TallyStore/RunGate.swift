@@ -6,7 +6,7 @@ import Synchronization
 /// is leased before the pool's `run()` has started, and every `tally` command and server start on
 /// PostgreSQL printed it: the migrations asked for a connection while the task that runs the pool
 /// was still being scheduled. `Database` leases PostgreSQL connections only once its `run()` has
-/// opened the gate, right before it calls the pool's.
+/// opened the gate, shortly after starting the pool's (see `Database.run`).
 final class RunGate: Sendable {
     private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
