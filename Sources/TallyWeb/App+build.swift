@@ -92,7 +92,7 @@ public func buildRouter(
         Response(status: .permanentRedirect, headers: [.location: assets.path("icon.svg")])
     }
 
-    let api = router.group("api/v1")
+    let api = router.group("api/v1").add(middleware: SingleQueryValues())
     api.get("openapi.json") { _, _ in Response(status: .permanentRedirect, headers: [.location: "/static/openapi.json"])
     }
     api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)

@@ -89,6 +89,16 @@ private func sniff(_ text: String) throws -> CSVSniff {
     #expect(proposed.amount == .index(2) && proposed.payee == .index(5))
 }
 
+@Test func proposalNamesAnInvisibleHeaderByItsNumber() throws {
+    // A header cell a mapping could not name (a zero-width space in it) is proposed by position,
+    // so the proposal can be sent back and saved as it is.
+    let s = try sniff("Date,Payee\u{200B},Amount\n2026-03-02,Shop,-1.00\n2026-03-03,Cafe,-2.50\n")
+    let proposed = try #require(s.proposedMapping)
+    #expect(proposed.date == "Date" && proposed.amount == "Amount")
+    #expect(proposed.payee == .index(2))
+    #expect(throws: Never.self) { try proposed.validate() }
+}
+
 @Test func sniffDirectionAndPreview() throws {
     let s = try BankCSVReader.sniff(try csvFixture("ing-nl.csv"))
     let proposed = try #require(s.proposedMapping)

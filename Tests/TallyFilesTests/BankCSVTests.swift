@@ -433,6 +433,21 @@ private func cents(_ s: Statement) -> [Int64] { s.entries.map(\.amount.minorUnit
         error(#"{"date": "D", "amount": "A", "direction": {"column": "T", "out": "Af"}}"#)
             == "mapping.direction.in: is missing"
     )
+    // Column names and direction texts are one line without invisible characters, as the
+    // document's `MappingColumn` pattern says (a soft hyphen, U+00AD, was refused only when saved).
+    #expect(
+        error("{\"date\": \"Da\u{AD}te\", \"amount\": \"A\"}")
+            == "mapping.date: must be one line without control or invisible characters (it holds U+00AD)"
+    )
+    #expect(
+        error(#"{"date": "D", "amount": "A", "note": ["Memo", "Info\nMore"]}"#)
+            == "mapping.note: must be one line without control or invisible characters (it holds U+000A)"
+    )
+    #expect(
+        error(#"{"date": "D", "amount": "A", "direction": {"column": "T", "out": "Af\#u{200B}", "in": "Bij"}}"#)
+            == "mapping.direction.out: must be one line without control or invisible characters (it holds U+200B)"
+    )
+    #expect(error(#"{"date": "Datum", "amount": "Betrag (€)", "payee": "Empfänger"}"#) == nil)
     #expect(error("[1]") == "mapping: is not a JSON object")
     #expect(error(#"{"date": "D", "amount": "A", "tab": "\t"}"#) == "mapping.tab: is not a mapping key")
     #expect(error(#"{"date": "D", "amount": "A", "delimiter": "\t", "encoding": "UTF8"}"#) == nil)

@@ -172,6 +172,28 @@ extension API {
                     try await client.get("\(owner.books)/reports/trend?interval=fortnight", token: owner.token),
                     .unprocessableContent
                 )
+                // A parameter given twice is refused, naming it, on every API route; an empty one is left out.
+                for path in [
+                    "reports/cashflow?kind=&from=2024-01-01&from=2024-02-01", "reports/summary?by=payee&by=account",
+                    "transactions?limit=5&limit=6",
+                ] {
+                    let twice = try await client.get("\(owner.books)/\(path)", token: owner.token)
+                    expectStatus(twice, .unprocessableContent)
+                    let name = path.split(separator: "&").last!.split(separator: "=")[0]
+                    #expect(twice.text.contains("is given more than once"), "\(path): \(twice.text)")
+                    #expect(twice.text.contains("\"field\":\"\(name)\""), "\(path): \(twice.text)")
+                }
+                for path in [
+                    "reports/cashflow?kind=&by=&interval=", "reports/summary?kind=&by=&format=",
+                    "reports/trend?by=&format=", "transactions?kind=&order=&format=",
+                ] {
+                    let empty = try await client.get("\(owner.books)/\(path)", token: owner.token)
+                    expectStatus(empty, .ok)
+                    #expect(empty.headers[.contentType]?.hasPrefix("application/json") == true, "\(path)")
+                }
+                // `by=` is no grouping: one series per kind, as without it.
+                let trend = try await client.get("\(owner.books)/reports/trend?by=", token: owner.token)
+                #expect(!trend.text.contains("\"by\":"), "\(trend.text)")
                 for path in ["reports/summary", "reports/trend", "reports/cashflow", "transactions?format=csv"] {
                     expectStatus(try await client.get("\(owner.books)/\(path)", token: stranger.token), .notFound)
                 }

@@ -132,6 +132,22 @@ class AddAndImportCheckTests(unittest.TestCase):
         self.assertEqual((r["partial"], r["lost"]), ([1, 2], [1, 3]))
 
 
+class SideBySideTests(unittest.TestCase):
+    def test_figures_of_both_and_dashes_for_what_did_not_run(self):
+        new = {"binary": "new", "import_seconds": 20.0,
+               "load": {"workloads": {"summary": {"rps": 300.0, "p50_ms": 10.0, "p99_ms": 50.0}},
+                        "imports": {"requests": 60, "seconds": 30.0, "p50_ms": 100.0, "p99_ms": 300.0}}}
+        old = {"binary": "old", "import_seconds": 40.0, "error": "node 1 did not start",
+               "load": {"workloads": {"summary": {"rps": 150.0, "p50_ms": 20.0, "p99_ms": 90.0},
+                                      "page": {"error": "wrk failed"}}}}
+        text = "\n".join(cluster.side_by_side(new, old))
+        self.assertIn("| month summary | 300 | 10.0 ms | 50.0 ms | 150 | 20.0 ms | 90.0 ms |", text)
+        self.assertIn("| page of 50 records | – | – | – | – | – | – |", text)
+        self.assertIn("| 5-row CSV import | 2.0 | 100.0 ms | 300.0 ms | – | – | – |", text)
+        self.assertIn("the baseline's run did not complete:** node 1 did not start", text)
+        self.assertIn("| no accepted write lost or doubled | not run | not run |", text)
+
+
 class LuaTests(unittest.TestCase):
     def test_every_placeholder_is_filled(self):
         for mode in ("get", "add", "login"):

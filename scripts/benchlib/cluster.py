@@ -733,34 +733,54 @@ def _pct(values, p):
 
 
 def run(opts):
-    """opts: binary, label, url, size, duration, connections, kill_at, restart_after,
-    imports_per_second, workdir, generator, out, argv. Returns the exit status."""
+    """opts: binary, label, baseline (a binary or None), baseline_label, url, size, duration,
+    connections, kill_at, restart_after, imports_per_second, workdir, generator, out, argv.
+    With a baseline, the whole run (import, checks, load, kill) is made with it first, on a
+    database emptied again, and its figures and checks are written beside the binary's. The exit
+    status is the binary's: the baseline's failed checks are reported, not fatal."""
     for tool, hint in (("wrk", "apt-get install wrk"), ("nginx", "apt-get install -y nginx"),
                        ("psql", "apt-get install postgresql-client")):
         if not shutil.which(tool):
             log("%s is not installed (%s); --cluster needs it" % (tool, hint))
             return 3
+    baseline = None
+    if opts.get("baseline"):
+        log("cluster: the baseline first (%s)" % opts["baseline"])
+        baseline = run_one(opts, opts["baseline"], opts.get("baseline_label"), "cluster-baseline")
+        log("cluster: now %s" % opts["binary"])
+    results = run_one(opts, opts["binary"], opts.get("label"), "cluster")
+    if baseline is not None:
+        results["baseline"] = baseline
+        with open(os.path.join(opts["workdir"], "cluster", "cluster-results.json"), "w") as f:
+            json.dump(results, f, indent=1, default=str)
+    replace_section(opts["out"], SECTION, section(results, opts))
+    log("wrote the Several nodes section of %s" % opts["out"])
+    return 0 if verdicts(results)["all"] else 3
+
+
+def run_one(opts, binary, label, folder):
+    """One whole run with `binary`, its files in WORKDIR/`folder`: the results."""
     n = opts["size"]
     url = opts["url"]
     csv_path = dataset(n, opts["workdir"], opts["generator"])["csv"]
-    work = os.path.join(opts["workdir"], "cluster")
+    work = os.path.join(opts["workdir"], folder)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     run_id = "%x" % (int(time.time()) % 0xFFFFFF)
     results = {"size": n, "run_id": run_id, "started": datetime.datetime.now(datetime.timezone.utc)
                .strftime("%Y-%m-%d %H:%M UTC"), "load_before": os.getloadavg(), "nproc": os.cpu_count(),
-               "cpu": load._cpu(), "binary": load.describe_binary(opts["binary"], opts.get("label")),
+               "cpu": load._cpu(), "binary": load.describe_binary(binary, label),
                "nginx": run_measured(["nginx", "-v"]).err.strip().replace("nginx version: ", ""),
                "postgres": None, "error": None}
     ensure_postgres(url)
     results["postgres"] = psql(url, "SHOW server_version")[0][0]
     reset_postgres(url)
     log("cluster: importing %s records into PostgreSQL" % fmt_int(n))
-    token, seconds = prepare_store(opts["binary"], ["--database", url], csv_path)
+    token, seconds = prepare_store(binary, ["--database", url], csv_path)
     results["import_seconds"] = seconds
     log("  imported in %.1f s" % seconds)
     for email in THROTTLE_USERS:
-        r = run_measured([opts["binary"], "user", "create", "--email", email, "--password-stdin", "--database", url],
+        r = run_measured([binary, "user", "create", "--email", email, "--password-stdin", "--database", url],
                          input_text=THROTTLE_PASSWORD + "\n")
         if r.code != 0:
             raise BenchError(r.failure("tally user create %s" % email))
@@ -768,8 +788,8 @@ def run(opts):
     store = ["--database", node_url(url), "--trust-forwarded-for"]
     nodes, proxy = [], None
     try:
-        nodes = [Node("node 1", opts["binary"], store, os.path.join(work, "node1.log")),
-                 Node("node 2", opts["binary"], store, os.path.join(work, "node2.log"))]
+        nodes = [Node("node 1", binary, store, os.path.join(work, "node1.log")),
+                 Node("node 2", binary, store, os.path.join(work, "node2.log"))]
         for node in nodes:
             node.wait_ready()
         proxy = Nginx(work, nodes)
@@ -803,9 +823,7 @@ def run(opts):
     results["load_after"] = os.getloadavg()
     with open(os.path.join(work, "cluster-results.json"), "w") as f:
         json.dump(results, f, indent=1, default=str)
-    replace_section(opts["out"], SECTION, section(results, opts))
-    log("wrote the Several nodes section of %s" % opts["out"])
-    return 0 if verdicts(results)["all"] else 3
+    return results
 
 
 WRK_WORKLOADS = [
@@ -1015,6 +1033,8 @@ def section(results, opts):
             out += ["", "Requests per node (the last one nginx tried): %s."
                     % ", ".join("%s %s" % (_node(results, a), fmt_int(n)) for a, n in sorted(c["per_node"].items()))]
         out.append("")
+    if results.get("baseline"):
+        out += side_by_side(results, results["baseline"])
     c = results.get("checks")
     th = results.get("throttle") or {}
     out += ["### Checks", "", "| check | result |", "|---|---|"]
@@ -1075,6 +1095,50 @@ def section(results, opts):
     if c and c["allowed_5xx"]:
         out += ["The 5xx answers from the kill: %s." % _list_5xx(c["allowed_5xx"]), ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+CHECK_NAMES = [("writes", "no accepted write lost or doubled"), ("5xx", "no 5xx but the killed node's"),
+               ("idempotency", "idempotency keys across nodes"), ("sessions", "sessions and tokens across nodes"),
+               ("throttle", "sign-in throttling across nodes"), ("throttle_races", "simultaneous wrong passwords")]
+
+
+def _figures(results):
+    """workload key -> (req/s, p50 ms, p99 ms), for the workloads that ran."""
+    ld = results.get("load") or {}
+    out = {}
+    for key, _label, _m, _e in WRK_WORKLOADS:
+        w = (ld.get("workloads") or {}).get(key) or {}
+        if "rps" in w and not w.get("error"):
+            out[key] = (w["rps"], w["p50_ms"], w["p99_ms"])
+    im = ld.get("imports")
+    if im and im.get("seconds"):
+        out["import"] = (im["requests"] / im["seconds"], im["p50_ms"], im["p99_ms"])
+    return out
+
+
+def side_by_side(results, base):
+    """The "Side by side" part of the section: the same run made with --baseline-binary first."""
+    new, old = _figures(results), _figures(base)
+    out = ["### Side by side with the baseline", "",
+           "The same run, made first with the baseline binary, %s, on the database emptied and imported again "
+           "(its import: %.1f s; this binary's: %.1f s)%s. The load shares two cores with PostgreSQL, nginx and "
+           "wrk, so only large differences mean anything."
+           % (base.get("binary") or "?", base.get("import_seconds") or 0, results.get("import_seconds") or 0,
+              "; **the baseline's run did not complete:** %s" % base["error"] if base.get("error") else ""), "",
+           "| workload | req/s | p50 | p99 | baseline req/s | p50 | p99 |", "|---|---|---|---|---|---|---|"]
+    labels = [(k, label) for k, label, _m, _e in WRK_WORKLOADS] + [("import", "%d-row CSV import" % IMPORT_ROWS)]
+    for key, label in labels:
+        a, b = new.get(key), old.get(key)
+        cell = lambda f: (fmt_rps(f[0]), fmt_lat(f[1]), fmt_lat(f[2])) if f else ("–", "–", "–")   # noqa: E731
+        out.append("| %s | %s | %s | %s | %s | %s | %s |" % ((label,) + cell(a) + cell(b)))
+    v, vb = verdicts(results), verdicts(base)
+    out += ["", "| check | this binary | baseline |", "|---|---|---|"]
+    for key, name in CHECK_NAMES:
+        out.append("| %s | %s | %s |" % (name, MARK[v[key]], MARK[vb[key]]))
+    fb = _findings(base, vb)
+    if fb:
+        out += ["", "The baseline's findings:", ""] + ["- " + f for f in fb]
+    return out + [""]
 
 
 def _node(results, address):

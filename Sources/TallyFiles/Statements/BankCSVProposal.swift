@@ -25,7 +25,9 @@ enum BankCSVProposal {
         let hasHeader = sniff.header != nil
         let duplicate = Set((sniff.header ?? []).filter { name in sniff.header!.filter { $0 == name }.count > 1 })
         func ref(_ c: CSVSniffColumn) -> CSVMapping.Column {
-            if let name = c.name, hasHeader, !name.isEmpty, !duplicate.contains(name), Int(name) == nil {
+            if let name = c.name, hasHeader, !name.isEmpty, !duplicate.contains(name), Int(name) == nil,
+                TextRules.refused(in: name, lines: .one) == nil
+            {
                 return .name(name)
             }
             return .index(c.number)
@@ -124,7 +126,8 @@ enum BankCSVProposal {
                 let outText = original.first { $0.lowercased() == out } ?? out
                 let inText = original.first { $0.lowercased() == into } ?? into
                 let column: CSVMapping.Column =
-                    c.name.map { $0.isEmpty ? .index(c.number) : .name($0) } ?? .index(c.number)
+                    c.name.flatMap { $0.isEmpty || TextRules.refused(in: $0, lines: .one) != nil ? nil : .name($0) }
+                    ?? .index(c.number)
                 return CSVMapping.Direction(column: column, out: outText, in: inText)
             }
         }

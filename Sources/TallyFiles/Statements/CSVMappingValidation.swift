@@ -87,8 +87,18 @@ extension CSVMapping {
                 throw StatementError("mapping.direction", "needs both 'out' and 'in' texts")
             }
             if out == into { throw StatementError("mapping.direction", "'out' and 'in' must differ") }
+            for (key, text) in [("out", direction.out), ("in", direction.in)] {
+                if let scalar = TextRules.refused(in: text, lines: .one) {
+                    throw StatementError("mapping.direction.\(key)", TextRules.message(scalar, lines: .one))
+                }
+            }
         }
         for (key, column) in columns {
+            // A column's name is a header cell as a person reads it: one line, nothing invisible.
+            // The proposal names a column whose header breaks that rule by its number instead.
+            if case .name(let name) = column, let scalar = TextRules.refused(in: name, lines: .one) {
+                throw StatementError("mapping.\(key)", TextRules.message(scalar, lines: .one))
+            }
             switch column {
             case .index(let n) where !(1...10_000).contains(n):
                 throw StatementError("mapping.\(key)", "column \(n) does not exist; columns are numbered from 1")

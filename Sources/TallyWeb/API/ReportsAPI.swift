@@ -47,7 +47,7 @@ struct ReportsAPI {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
         let report = try ReportQuery.parse({ query.get($0) }, today: scope.today)
-        let grouped = query["by"] != nil
+        let grouped = !(query["by"].map { String($0).trimmingSpaces() } ?? "").isEmpty
         let trend = try await store.reports.trendReport(
             report,
             interval: try ReportInterval.parse(query["interval"].map(String.init)),
@@ -85,7 +85,10 @@ struct ReportsAPI {
 /// File downloads: content type and a file name that says what is inside.
 enum Download {
     static func format(_ raw: Substring?, allowed: [String]) throws -> String {
-        let value = raw.map { String($0).lowercased() } ?? "json"
+        // An empty value (`?format=`, as a form with nothing chosen sends it) is the default, as
+        // for every other option of the API.
+        let given = raw.map { String($0).trimmingSpaces().lowercased() } ?? ""
+        let value = given.isEmpty ? "json" : given
         guard allowed.contains(value) else {
             throw FieldError("format", "must be one of \(allowed.joined(separator: ", "))")
         }

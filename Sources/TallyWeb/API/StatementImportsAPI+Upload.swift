@@ -45,6 +45,7 @@ struct ImportUpload {
         upload.dryRun = upload.dryRun ?? query["dry_run"]
         // Checked whatever the format, so that a wrong one is a 422 also where it would go unused
         // (a Tally CSV has ISO dates).
+        if upload.dateOrder?.trimmingSpaces().isEmpty == true { upload.dateOrder = nil }
         if let order = upload.dateOrder, QIFDateOrder(rawValue: order.uppercased()) == nil {
             throw FieldError("date_order", "must be MDY or DMY")
         }
