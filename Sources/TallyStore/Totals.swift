@@ -221,6 +221,7 @@ struct Totals {
 
     /// Writes the batch: upserts that add to what is kept, then drops cells that reached zero records.
     func apply(_ db: any SQLDatabase, book: BookID) async throws {
+        if db.dialect.name == "postgresql" { return try await applyPostgres(db, book: book) }
         let writer = BulkWriter(db: db, sqlite: nil)
         for fold in folds(book: book) {
             try await writer.insert(

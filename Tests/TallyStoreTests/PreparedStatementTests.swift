@@ -144,6 +144,59 @@ struct PreparedStatementTests {
     }
 
     @Test(
+        "a batch's kept totals and balances are one statement, held by name",
+        .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
+    )
+    func keptTotalsAreOneNamedStatement() async throws {
+        try await withStore(.postgres) { store in
+            let (_, book) = try await owner(store)
+            // One transaction: one connection, whose named statements the server lists.
+            let held = try await store.database.write { db in
+                for (day, cents) in [(2, Int64(450)), (3, 1_000), (4, 125), (5, 2_500)] {
+                    let draft = TransactionDraft(
+                        kind: .expense,
+                        amount: Money(minorUnits: cents, currency: book.currency),
+                        date: LocalDate("2026-03-0\(day)")!,
+                        time: nil,
+                        payee: "Cafe \(day % 2)",
+                        category: .name("Food"),
+                        account: .name("Cash"),
+                        toAccount: nil,
+                        note: ""
+                    )
+                    _ = try await AddQueue.insert(db, [(book.id, book.currency, draft)])[0].get()
+                }
+                return try await db.raw("SELECT statement FROM pg_prepared_statements").all()
+                    .map { try $0.decode(column: "statement", as: String.self) }
+            }
+            let upserts = held.filter { $0.contains("unnest(") }
+            #expect(upserts.count == 1, "\(held)")
+            for table in TotalsTable.all.map(\.name) + ["account_balances"] {
+                #expect(upserts.first?.contains("INSERT INTO \(table) ") == true, "\(table)")
+            }
+            let range = try DateRange(from: LocalDate("2026-03-01")!, to: LocalDate("2026-03-31")!)
+            for table in [TotalsTable.day, .month, .monthCategory, .monthPayee] {
+                let sum = try await store.database.read { db in
+                    try await db.raw(
+                        "SELECT CAST(SUM(total_minor) AS BIGINT) AS s FROM \(unsafeRaw: table.name) WHERE book_id = \(bind: book.id)"
+                    ).first()?.decode(column: "s", as: Int64.self)
+                }
+                #expect(sum == 4_075, "\(table.name)")
+            }
+            let rows = try await store.database.read { db in
+                try await TotalsQuery(book: book.id, range: range, kinds: ["expense"]).run(db)
+            }
+            #expect(rows.map(\.total) == [4_075])
+            let balance = try await store.database.read { db in
+                try await db.raw(
+                    "SELECT CAST(SUM(balance_minor) AS BIGINT) AS s FROM account_balances WHERE book_id = \(bind: book.id)"
+                ).first()?.decode(column: "s", as: Int64.self)
+            }
+            #expect(balance == -4_075)
+        }
+    }
+
+    @Test(
         "prepared_statements=off names nothing",
         .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
     )

@@ -36,7 +36,8 @@ extension PostgresConnection {
 
 /// SQLKit's binds as PostgresNIO's, for the queries Tally sends to PostgresNIO itself.
 enum PostgresBinds {
-    /// The binds and their types, one letter each (`i` int8, `t` text, `n` NULL); nil when one
+    /// The binds and their types, one letter each (`i` int8, `t` text, `n` NULL, `I` int8[], `T`
+    /// text[]); nil when one
     /// is of a type these queries do not bind (PostgresKit's own path then runs the query). The
     /// types are PostgresKit's for the same values, so the SQL means the same either way.
     static func bindings(_ binds: [any Encodable & Sendable]) -> (PostgresBindings, String)? {
@@ -58,6 +59,12 @@ enum PostgresBinds {
         } else if let value = bind as? String {
             bindings.append(value)
             types.append("t")
+        } else if let value = bind as? [Int64] {
+            bindings.append(value)
+            types.append("I")
+        } else if let value = bind as? [String] {
+            bindings.append(value)
+            types.append("T")
         } else if let value = bind as? any RawRepresentable {
             return append(value.rawValue, to: &bindings, types: &types)
         } else if let value = bind as? any OptionalBind, value.isNone {

@@ -1,0 +1,71 @@
+import SQLKit
+import TallyCore
+
+extension Totals {
+    /// PostgreSQL's `apply`: the six kept-totals upserts and the balances in one statement, each
+    /// table's rows bound as one array per column and unpacked by `unnest`.
+    ///
+    /// As separate multi-row `VALUES` upserts, a group-committed batch of adds paid seven round
+    /// trips, and the statements' text changed with the number of cells, so none was ever run by
+    /// name (`PreparedStatements`): each was parsed and planned anew. Here the text depends only on
+    /// the tables, so it is named after a few batches, and the batch costs one round trip.
+    /// Data-modifying `WITH` parts all run, to completion, whether or not anything reads them.
+    func applyPostgres(_ db: any SQLDatabase, book: BookID) async throws {
+        let folds = folds(book: book)
+        var parts: [SQLQueryString] = []
+        for (index, fold) in folds.enumerated() {
+            let columns = fold.table.columns
+            let arrays = try Self.columnArrays(fold.values, columns: columns)
+            parts.append(
+                """
+                t\(unsafeRaw: String(index)) AS (INSERT INTO \(unsafeRaw: fold.table.name) (\(unsafeRaw: columns.joined(separator: ", ")))
+                SELECT * FROM unnest(\(arrays.joined(separator: ", "))) \(unsafeRaw: fold.table.addOnConflict))
+                """
+            )
+        }
+        let moves = Array(balances.filter { $0.value != 0 })
+        if !moves.isEmpty {
+            parts.append(
+                """
+                balances AS (INSERT INTO account_balances (book_id, account_id, currency, balance_minor)
+                SELECT \(bind: book.rawValue), * FROM unnest(\(bind: moves.map(\.key.account))::bigint[], \
+                \(bind: moves.map(\.key.currency))::text[], \(bind: moves.map(\.value))::bigint[])
+                ON CONFLICT (book_id, account_id, currency) DO UPDATE SET balance_minor = account_balances.balance_minor + excluded.balance_minor)
+                """
+            )
+        }
+        try await db.raw("WITH \(parts.joined(separator: ", ")) SELECT 1").run()
+        // Only removals can empty a cell; the sweep must see the upserts, so it comes after.
+        for fold in folds where !fold.emptied.isEmpty {
+            try await db.raw(
+                """
+                DELETE FROM \(unsafeRaw: fold.table.name)
+                WHERE book_id = \(bind: book) AND \(unsafeRaw: fold.table.period) IN (\(binds: fold.emptied)) AND count = 0
+                """
+            ).run()
+        }
+    }
+
+    /// One bound array per column of rows laid out row after row: `text[]` for the text columns
+    /// (the period, the kind, the payee's key, the currency), `bigint[]` for the others.
+    static func columnArrays(_ values: [BulkValue], columns: [String]) throws -> [SQLQueryString] {
+        let width = columns.count
+        let rows = values.count / width
+        guard rows * width == values.count else {
+            throw DatabaseError(description: "kept totals: \(values.count) values do not fill rows of \(width)")
+        }
+        return try columns.enumerated().map { column, name -> SQLQueryString in
+            let isText = ["day", "month", "year", "kind", "payee_key", "currency"].contains(name)
+            var texts: [String] = []
+            var numbers: [Int64] = []
+            for row in 0..<rows {
+                switch values[row * width + column] {
+                case .text(let text) where isText: texts.append(text)
+                case .int(let number) where !isText: numbers.append(number)
+                default: throw DatabaseError(description: "kept totals: an unexpected value for \(name)")
+                }
+            }
+            return isText ? "\(bind: texts)::text[]" : "\(bind: numbers)::bigint[]"
+        }
+    }
+}
