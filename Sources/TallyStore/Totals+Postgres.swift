@@ -10,12 +10,22 @@ extension Totals {
     /// name (`PreparedStatements`): each was parsed and planned anew. Here the text depends only on
     /// the tables, so it is named after a few batches, and the batch costs one round trip.
     /// Data-modifying `WITH` parts all run, to completion, whether or not anything reads them.
+    ///
+    /// Locks are taken in one order by every writer, so that two writing at once (two nodes, or
+    /// adds with an Idempotency-Key, each in its own transaction) wait for each other instead of
+    /// deadlocking: the tables in `TotalsTable.all`'s order and then the balances, as imports
+    /// write them, and each table's cells sorted by key. PostgreSQL runs `WITH` parts that
+    /// nothing reads last part first (`ExecPostprocessPlan`; `PreparedStatementTests` checks
+    /// it), so the parts are written in reverse. Unsorted and in the written order, adds deadlocked
+    /// with each other and with imports under `scripts/bench --cluster` (11 answers of 500 in
+    /// 30 s).
     func applyPostgres(_ db: any SQLDatabase, book: BookID) async throws {
         let folds = folds(book: book)
         var parts: [SQLQueryString] = []
         for (index, fold) in folds.enumerated() {
             let columns = fold.table.columns
-            let arrays = try Self.columnArrays(fold.values, columns: columns)
+            let sorted = try Self.sortedRows(fold.values, width: columns.count, keys: fold.table.keyColumns.count)
+            let arrays = try Self.columnArrays(sorted, columns: columns)
             parts.append(
                 """
                 t\(unsafeRaw: String(index)) AS (INSERT INTO \(unsafeRaw: fold.table.name) (\(unsafeRaw: columns.joined(separator: ", ")))
@@ -23,7 +33,9 @@ extension Totals {
                 """
             )
         }
-        let moves = Array(balances.filter { $0.value != 0 })
+        let moves = balances.filter { $0.value != 0 }.sorted {
+            ($0.key.account, $0.key.currency) < ($1.key.account, $1.key.currency)
+        }
         if !moves.isEmpty {
             parts.append(
                 """
@@ -34,7 +46,7 @@ extension Totals {
                 """
             )
         }
-        try await db.raw("WITH \(parts.joined(separator: ", ")) SELECT 1").run()
+        try await db.raw("WITH \(parts.reversed().joined(separator: ", ")) SELECT 1").run()
         // Only removals can empty a cell; the sweep must see the upserts, so it comes after.
         for fold in folds where !fold.emptied.isEmpty {
             try await db.raw(
@@ -44,6 +56,24 @@ extension Totals {
                 """
             ).run()
         }
+    }
+
+    /// The rows (laid out row after row, `width` values each) sorted by their first `keys` values.
+    static func sortedRows(_ values: [BulkValue], width: Int, keys: Int) throws -> [BulkValue] {
+        guard width > 0, values.count % width == 0, keys <= width else {
+            throw DatabaseError(description: "kept totals: \(values.count) values do not fill rows of \(width)")
+        }
+        let rows = (0..<(values.count / width)).sorted { a, b in
+            for column in 0..<keys {
+                switch (values[a * width + column], values[b * width + column]) {
+                case (.int(let x), .int(let y)) where x != y: return x < y
+                case (.text(let x), .text(let y)) where x != y: return x < y
+                default: continue
+                }
+            }
+            return false
+        }
+        return rows.flatMap { values[($0 * width)..<($0 * width + width)] }
     }
 
     /// One bound array per column of rows laid out row after row: `text[]` for the text columns

@@ -197,6 +197,27 @@ struct PreparedStatementTests {
     }
 
     @Test(
+        "PostgreSQL runs WITH parts that nothing reads last part first, as the kept totals' lock order needs",
+        .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
+    )
+    func withPartsRunLastFirst() async throws {
+        try await onePooledConnection { database in
+            let order = try await database.write { db in
+                try await db.raw("CREATE TEMPORARY TABLE with_order (n BIGSERIAL, part TEXT) ON COMMIT DROP").run()
+                try await db.raw(
+                    """
+                    WITH a AS (INSERT INTO with_order (part) SELECT * FROM unnest(\(bind: ["a1", "a2"])::text[])),
+                    b AS (INSERT INTO with_order (part) VALUES ('b')) SELECT 1
+                    """
+                ).run()
+                return try await db.raw("SELECT part FROM with_order ORDER BY n").all()
+                    .map { try $0.decode(column: "part", as: String.self) }
+            }
+            #expect(order == ["b", "a1", "a2"])
+        }
+    }
+
+    @Test(
         "prepared_statements=off names nothing",
         .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
     )
