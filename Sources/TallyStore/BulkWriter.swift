@@ -181,7 +181,17 @@ struct BulkWriter: Sendable {
     /// never a change to the schema), then into `table` in one `INSERT … SELECT` with the suffix.
     /// At a million records the totals are close to a million cells; as bound INSERTs their values
     /// cost the client as much as the records' did.
-    func copyUpsert(into table: String, columns: [String], values: [BulkValue], suffix: String) async throws {
+    ///
+    /// The rows go in sorted by `order` (the table's key), so that every writer of the kept totals
+    /// takes their row locks in the same order and two at once wait instead of deadlocking (see
+    /// `Totals.applyPostgres`).
+    func copyUpsert(
+        into table: String,
+        columns: [String],
+        values: [BulkValue],
+        order: [String],
+        suffix: String
+    ) async throws {
         guard postgres != nil, !values.isEmpty else {
             try await insert(into: table, columns: columns, values: values, suffix: suffix)
             return
@@ -193,7 +203,10 @@ struct BulkWriter: Sendable {
         ).run()
         try await copy(into: staging, columns: columns, values: values)
         try await db.raw(
-            "INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: list)) SELECT \(unsafeRaw: list) FROM \(unsafeRaw: staging) \(unsafeRaw: suffix)"
+            """
+            INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: list)) SELECT \(unsafeRaw: list) FROM \(unsafeRaw: staging)
+            ORDER BY \(unsafeRaw: order.joined(separator: ", ")) \(unsafeRaw: suffix)
+            """
         ).run()
         try await db.raw("TRUNCATE \(unsafeRaw: staging)").run()
     }

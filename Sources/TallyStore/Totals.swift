@@ -294,7 +294,10 @@ struct Totals {
 
     /// Moves the account balances by the batch.
     func applyBalances(_ db: any SQLDatabase, book: BookID) async throws {
-        let moves = balances.filter { $0.value != 0 }
+        // Sorted: every writer locks balances in the same order (see `applyPostgres`).
+        let moves = balances.filter { $0.value != 0 }.sorted {
+            ($0.key.account, $0.key.currency) < ($1.key.account, $1.key.currency)
+        }
         guard !moves.isEmpty else { return }
         // One statement for every account the batch moved: a group-committed batch touches several.
         let rows = moves.map { key, delta -> SQLQueryString in

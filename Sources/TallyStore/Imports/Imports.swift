@@ -128,6 +128,7 @@ extension Imports {
                             into: fold.table.name,
                             columns: fold.table.columns,
                             values: fold.values,
+                            order: fold.table.keyColumns,
                             suffix: fold.table.addOnConflict
                         )
                     }
