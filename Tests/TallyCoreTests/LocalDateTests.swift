@@ -247,6 +247,14 @@ struct TimeOfDayTests {
         #expect(TimeOfDay(text) == nil)
     }
 
+    @Test("reads a substring as it reads a string")
+    func substring() {
+        let line = "2026-03-14 08:30"
+        #expect(TimeOfDay(line.dropFirst(11))?.minutes == 510)
+        #expect(LocalDate(line.prefix(10)) == LocalDate(year: 2026, month: 3, day: 14))
+        #expect(LocalDate(line.prefix(9)) == nil)
+    }
+
     @Test("ordering")
     func ordering() {
         #expect(TimeOfDay("08:59")! < TimeOfDay("09:00")!)

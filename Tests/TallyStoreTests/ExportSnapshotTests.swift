@@ -242,6 +242,31 @@ struct ExportSnapshotTests {
         }
     }
 
+    @Test(
+        "an export that stops part way (its writer failed) leaves no read running: the next one in the same snapshot reads every record",
+        arguments: Backend.available
+    )
+    func stoppedExport(_ backend: Backend) async throws {
+        struct WriterFailed: Error {}
+        try await Self.withExportStore(backend) { store, scope in
+            try await Self.fill(store, scope, count: 3_500)
+            // PostgreSQL fetches the next page while this one is built; the stopped export must
+            // still close its cursor, or the second could not declare its own.
+            let count = try await store.database.snapshot {
+                var pages = 0
+                await #expect(throws: WriterFailed.self) {
+                    try await store.imports.forEachRecord(in: scope) { _ in
+                        pages += 1
+                        if pages == 2 { throw WriterFailed() }
+                    }
+                }
+                #expect(pages == 2)
+                return try await Self.export(store, scope, TransactionFilter(), snapshot: true).count
+            }
+            #expect(count == 3_500)
+        }
+    }
+
     @Test("a filter naming a category that does not exist is refused before any read", arguments: Backend.available)
     func badFilter(_ backend: Backend) async throws {
         try await Self.withExportStore(backend) { store, scope in

@@ -104,46 +104,82 @@ struct ExportRecords {
     /// Reads the page's tags and split lines through `fetch` and attaches them in their order
     /// (as `RecordTags.attach` and `Records.attachLines` do).
     func attachTagsAndLines(to records: inout [TransactionRecord], fetch: Fetch) async throws {
-        let tagged = records.indices.filter { records[$0].tagCount > 0 }
-        if !tagged.isEmpty {
-            let index = Dictionary(tagged.map { (records[$0].transaction.id.rawValue, $0) }) { a, _ in a }
-            try await fetch(RecordTags.names(of: tagged.map { records[$0].transaction.id.rawValue })) { row in
-                guard let id = row.int(0), let i = index[id] else { return }
-                records[i].transaction.tags.append(row.text(1) ?? "")
+        let queries = Self.extrasQueries(
+            records.map { ($0.transaction.id.rawValue, Int64($0.tagCount), Int64($0.lineCount)) }
+        )
+        var extras = PageExtras()
+        if let tags = queries.tags { try await fetch(tags) { extras.tag($0) } }
+        if let lines = queries.lines { try await fetch(lines) { extras.line($0) } }
+        attach(extras, to: &records)
+    }
+
+    /// The queries for the tags and the split lines of a page whose records have these ids and
+    /// counts, in its order (nil where no record has any). A reader that fetches ahead runs them
+    /// from the page's rows, before its records are built.
+    static func extrasQueries(
+        _ page: [(id: Int64, tags: Int64, lines: Int64)]
+    ) -> (tags: SQLQueryString?, lines: SQLQueryString?) {
+        let tagged = page.filter { $0.tags > 0 }.map(\.id)
+        let split = page.filter { $0.lines > 0 }.map(\.id)
+        return (
+            tagged.isEmpty ? nil : RecordTags.names(of: tagged),
+            split.isEmpty
+                ? nil
+                : """
+                SELECT l.transaction_id, l.category_id, l.amount_minor, l.base_minor, l.note FROM transaction_lines l
+                WHERE l.transaction_id IN (\(binds: split))
+                ORDER BY l.transaction_id, l.position
+                """
+        )
+    }
+
+    /// Attaches the tags and lines gathered in `extras` to the records that have any, in their
+    /// order.
+    func attach(_ extras: PageExtras, to records: inout [TransactionRecord]) {
+        for i in records.indices {
+            let id = records[i].transaction.id.rawValue
+            if records[i].tagCount > 0, let tags = extras.tags[id] {
+                records[i].transaction.tags.append(contentsOf: tags)
             }
-        }
-        let split = records.indices.filter { records[$0].lineCount > 0 }
-        guard !split.isEmpty else { return }
-        let index = Dictionary(split.map { (records[$0].transaction.id.rawValue, $0) }) { a, _ in a }
-        var lines: [Int64: [LineRecord]] = [:]
-        try await fetch(
-            """
-            SELECT l.transaction_id, l.category_id, l.amount_minor, l.base_minor, l.note FROM transaction_lines l
-            WHERE l.transaction_id IN (\(binds: split.map { records[$0].transaction.id.rawValue }))
-            ORDER BY l.transaction_id, l.position
-            """
-        ) { row in
-            guard let id = row.int(0), let i = index[id] else { return }
-            let category = row.int(1).flatMap { categories[$0] }
-            let line = TransactionLine(
-                categoryID: row.int(1).map(CategoryID.init(rawValue:)),
-                amount: Money(minorUnits: row.int(2) ?? 0, currency: records[i].transaction.amount.currency),
-                baseMinor: row.int(3),
-                note: row.text(4) ?? ""
-            )
-            lines[id, default: []].append(
-                LineRecord(
-                    line: line,
+            guard records[i].lineCount > 0 else { continue }
+            let currency = records[i].transaction.amount.currency
+            let found = (extras.lines[id] ?? []).map { row in
+                let category = row.category.flatMap { categories[$0] }
+                return LineRecord(
+                    line: TransactionLine(
+                        categoryID: row.category.map(CategoryID.init(rawValue:)),
+                        amount: Money(minorUnits: row.minor, currency: currency),
+                        baseMinor: row.base,
+                        note: row.note
+                    ),
                     categoryPath: category?.path,
                     categoryIcon: category?.icon,
                     categoryColor: category?.color
                 )
-            )
-        }
-        for i in split {
-            let found = lines[records[i].transaction.id.rawValue] ?? []
+            }
             records[i].lines = found
             records[i].transaction.lines = found.map(\.line)
         }
+    }
+}
+
+/// The tags and split lines of a page, gathered from the rows of `ExportRecords.extrasQueries`
+/// and then attached to its records (`ExportRecords.attach`).
+struct PageExtras {
+    /// Each record's tag names, in order.
+    fileprivate(set) var tags: [Int64: [String]] = [:]
+    /// Each record's lines, in order: category id, amount, base amount, note.
+    fileprivate(set) var lines: [Int64: [(category: Int64?, minor: Int64, base: Int64?, note: String)]] = [:]
+
+    /// A row of the tags query.
+    mutating func tag(_ row: some PositionalRow) {
+        guard let id = row.int(0) else { return }
+        tags[id, default: []].append(row.text(1) ?? "")
+    }
+
+    /// A row of the lines query.
+    mutating func line(_ row: some PositionalRow) {
+        guard let id = row.int(0) else { return }
+        lines[id, default: []].append((row.int(1), row.int(2) ?? 0, row.int(3), row.text(4) ?? ""))
     }
 }

@@ -7,13 +7,32 @@ struct PostgresPositionalRow: PositionalRow {
 
     init(_ row: PostgresRow) { self.row = row.makeRandomAccess() }
 
+    // The common types are read from the cell's bytes here rather than through `decode`, whose
+    // generic path (a decoding context, a thrown error turned into nil) was a sixth of a
+    // PostgreSQL export's record building; other types still go through it.
+
     func int(_ column: Int32) -> Int64? {
+        let cell = row[Int(column)]
+        guard var bytes = cell.bytes else { return nil }
         // The schema's integer columns are int4 or int8, both of which decode as Int64.
-        (try? row[Int(column)].decode(Int64?.self)) ?? nil
+        if cell.format == .binary {
+            switch cell.dataType {
+            case .int8 where bytes.readableBytes == 8: return bytes.readInteger(as: Int64.self)
+            case .int4 where bytes.readableBytes == 4: return bytes.readInteger(as: Int32.self).map(Int64.init)
+            default: break
+            }
+        }
+        return (try? cell.decode(Int64?.self)) ?? nil
     }
 
     func text(_ column: Int32) -> String? {
-        (try? row[Int(column)].decode(String?.self)) ?? nil
+        let cell = row[Int(column)]
+        guard var bytes = cell.bytes else { return nil }
+        // text and varchar are UTF-8 in both formats; `readString` repairs bad bytes as `decode` does.
+        if cell.dataType == .text || cell.dataType == .varchar {
+            return bytes.readString(length: bytes.readableBytes)
+        }
+        return (try? cell.decode(String?.self)) ?? nil
     }
 }
 
