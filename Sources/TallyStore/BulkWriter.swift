@@ -182,9 +182,13 @@ struct BulkWriter: Sendable {
     /// At a million records the totals are close to a million cells; as bound INSERTs their values
     /// cost the client as much as the records' did.
     ///
-    /// The rows go in sorted by `order` (the table's key), so that every writer of the kept totals
-    /// takes their row locks in the same order and two at once wait instead of deadlocking (see
-    /// `Totals.applyPostgres`).
+    /// The rows go in sorted by `order` (the table's key, the first of `columns`), so that every
+    /// writer of the kept totals takes their row locks in the same order and two at once wait
+    /// instead of deadlocking (see `Totals.applyPostgres`).
+    ///
+    /// Fewer than `copyRows` rows go as one sorted `VALUES` upsert instead: the staging table costs
+    /// four round trips and, the first time in a transaction, a temporary table's catalogue rows,
+    /// which made a 5-row import on PostgreSQL take 16.5 ms instead of 7.6 ms.
     func copyUpsert(
         into table: String,
         columns: [String],
@@ -192,8 +196,17 @@ struct BulkWriter: Sendable {
         order: [String],
         suffix: String
     ) async throws {
-        guard postgres != nil, !values.isEmpty else {
+        guard postgres != nil else {
+            // SQLite has one writer at a time: no lock order to keep.
             try await insert(into: table, columns: columns, values: values, suffix: suffix)
+            return
+        }
+        guard values.count >= Self.copyRows * columns.count else {
+            guard Array(columns.prefix(order.count)) == order else {
+                throw DatabaseError(description: "bulk upsert into \(table): the order \(order) is not its first columns")
+            }
+            let sorted = try Totals.sortedRows(values, width: columns.count, keys: order.count)
+            try await insert(into: table, columns: columns, values: sorted, suffix: suffix)
             return
         }
         let staging = "copy_\(table)"
@@ -210,6 +223,10 @@ struct BulkWriter: Sendable {
         ).run()
         try await db.raw("TRUNCATE \(unsafeRaw: staging)").run()
     }
+
+    /// Rows from which `copyUpsert` goes through COPY. Measured on a 5-row import (16.5 ms with
+    /// COPY, 7.6 ms with VALUES); a part of a big import holds up to 100,000 cells.
+    static let copyRows = 1_000
 
     /// `count` new ids of `table`'s identity column, in the order handed out: taken from its
     /// sequence as inserts without an id would take them, for rows that `copy` writes with their
