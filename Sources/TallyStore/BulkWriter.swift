@@ -203,7 +203,9 @@ struct BulkWriter: Sendable {
         }
         guard values.count >= Self.copyRows * columns.count else {
             guard Array(columns.prefix(order.count)) == order else {
-                throw DatabaseError(description: "bulk upsert into \(table): the order \(order) is not its first columns")
+                throw DatabaseError(
+                    description: "bulk upsert into \(table): the order \(order) is not its first columns"
+                )
             }
             let sorted = try Totals.sortedRows(values, width: columns.count, keys: order.count)
             try await insert(into: table, columns: columns, values: sorted, suffix: suffix)
