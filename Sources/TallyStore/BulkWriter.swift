@@ -246,7 +246,7 @@ struct BulkWriter: Sendable {
 
     /// `width`, checked to divide `values` into whole rows. A caller's mistake, thrown rather than
     /// trapped: a trap in a request would stop the server for everyone.
-    private static func rowWidth(_ width: Int, values: Int) throws -> Int {
+    static func rowWidth(_ width: Int, values: Int) throws -> Int {
         guard width > 0, values % width == 0 else {
             throw DatabaseError(description: "bulk write: \(values) values do not fill rows of \(width)")
         }

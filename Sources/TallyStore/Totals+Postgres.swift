@@ -25,7 +25,7 @@ extension Totals {
         for (index, fold) in folds.enumerated() {
             let columns = fold.table.columns
             let sorted = try Self.sortedRows(fold.values, width: columns.count, keys: fold.table.keyColumns.count)
-            let arrays = try Self.columnArrays(sorted, columns: columns)
+            let arrays = try Self.columnArrays(sorted, table: fold.table)
             parts.append(
                 """
                 t\(unsafeRaw: String(index)) AS (INSERT INTO \(unsafeRaw: fold.table.name) (\(unsafeRaw: columns.joined(separator: ", ")))
@@ -60,9 +60,8 @@ extension Totals {
 
     /// The rows (laid out row after row, `width` values each) sorted by their first `keys` values.
     static func sortedRows(_ values: [BulkValue], width: Int, keys: Int) throws -> [BulkValue] {
-        guard width > 0, values.count % width == 0, keys <= width else {
-            throw DatabaseError(description: "kept totals: \(values.count) values do not fill rows of \(width)")
-        }
+        guard keys <= width else { throw DatabaseError(description: "kept totals: \(keys) keys in rows of \(width)") }
+        _ = try BulkWriter.rowWidth(width, values: values.count)
         let rows = (0..<(values.count / width)).sorted { a, b in
             for column in 0..<keys {
                 switch (values[a * width + column], values[b * width + column]) {
@@ -76,16 +75,15 @@ extension Totals {
         return rows.flatMap { values[($0 * width)..<($0 * width + width)] }
     }
 
-    /// One bound array per column of rows laid out row after row: `text[]` for the text columns
-    /// (the period, the kind, the payee's key, the currency), `bigint[]` for the others.
-    static func columnArrays(_ values: [BulkValue], columns: [String]) throws -> [SQLQueryString] {
-        let width = columns.count
+    /// One bound array per column of `table`'s rows, laid out row after row: `text[]` for its text
+    /// columns, `bigint[]` for the others.
+    static func columnArrays(_ values: [BulkValue], table: TotalsTable) throws -> [SQLQueryString] {
+        let columns = table.columns
+        let width = try BulkWriter.rowWidth(columns.count, values: values.count)
         let rows = values.count / width
-        guard rows * width == values.count else {
-            throw DatabaseError(description: "kept totals: \(values.count) values do not fill rows of \(width)")
-        }
+        let textColumns = Set(table.textColumns)
         return try columns.enumerated().map { column, name -> SQLQueryString in
-            let isText = ["day", "month", "year", "kind", "payee_key", "currency"].contains(name)
+            let isText = textColumns.contains(name)
             var texts: [String] = []
             var numbers: [Int64] = []
             for row in 0..<rows {

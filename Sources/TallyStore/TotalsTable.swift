@@ -63,6 +63,10 @@ struct TotalsTable: Sendable {
             + (payee ? ["payee_key"] : []) + ["currency"]
     }
 
+    /// The key columns that hold text (the period, the kind, the payee's key, the currency); the
+    /// others, and the sums, are integers.
+    var textColumns: [String] { [period, "kind"] + (payee ? ["payee_key"] : []) + ["currency"] }
+
     /// The key columns and the sums, in insert order.
     var columns: [String] { keyColumns + ["total_minor", "count", "base_minor", "unconverted", "records"] }
 

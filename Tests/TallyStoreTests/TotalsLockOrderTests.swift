@@ -86,4 +86,25 @@ struct TotalsLockOrderTests {
         )
         #expect(throws: (any Error).self) { try Totals.sortedRows(values, width: 4, keys: 2) }
     }
+
+    @Test(
+        "each kept-totals table's text columns, bound as text[], are the schema's text columns",
+        .enabled(if: Backend.postgresURL != nil, "TEST_DATABASE_URL is not set: PostgreSQL skipped")
+    )
+    func textColumnsMatchTheSchema() async throws {
+        try await withStore(.postgres) { store in
+            for table in TotalsTable.all {
+                let text = try await store.database.read { db in
+                    try await db.raw(
+                        """
+                        SELECT column_name FROM information_schema.columns
+                        WHERE table_name = \(bind: table.name) AND data_type = 'text' AND table_schema = current_schema()
+                        """
+                    ).all().map { try $0.decode(column: "column_name", as: String.self) }
+                }
+                #expect(Set(text) == Set(table.textColumns), "\(table.name)")
+                #expect(Set(table.textColumns).isSubset(of: table.columns), "\(table.name)")
+            }
+        }
+    }
 }
