@@ -40,6 +40,34 @@ struct ServiceTests {
         }
     }
 
+    @Test("a password is 8 to 200 code points, and every byte of a long one counts")
+    func passwordLengths() async throws {
+        try await withStore(.sqlite) { store in
+            // Four characters to a reader, eight code points to JSON Schema's minLength: accepted.
+            _ = try await store.users.signUp(
+                email: "marks@example.com",
+                password: "e\u{301}e\u{301}e\u{301}e\u{301}",
+                openSignup: true
+            )
+            await #expect(throws: FieldError("password", "must be at most 200 characters")) {
+                _ = try await store.users.signUp(
+                    email: "x@example.com",
+                    password: String(repeating: "a", count: 201),
+                    openSignup: true
+                )
+            }
+            // 80 bytes: past bcrypt's 72, so it is hashed through SHA-256, and the last bytes count.
+            let long = String(repeating: "é", count: 40)
+            let user = try await store.users.signUp(email: "long@example.com", password: long, openSignup: true)
+            #expect(try await store.users.authenticate(email: "long@example.com", password: long) == user)
+            for wrong in [String(repeating: "é", count: 36), String(repeating: "é", count: 39) + "e"] {
+                await #expect(throws: StoreError.unauthorized("wrong email or password")) {
+                    _ = try await store.users.authenticate(email: "long@example.com", password: wrong)
+                }
+            }
+        }
+    }
+
     @Test("tokens are stored hashed, listed and revoked", arguments: Backend.available)
     func tokens(backend: Backend) async throws {
         try await withStore(backend) { store in

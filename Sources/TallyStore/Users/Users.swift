@@ -98,7 +98,8 @@ extension Users {
         client: String? = nil,
         limits: LoginLimits = .standard
     ) async throws -> User {
-        // Bounded before anything else: bcrypt reads 72 bytes, and an email is at most 254.
+        // Bounded before anything else: a password is at most 200 characters (800 bytes), and an
+        // email is at most 254.
         let email = String(rawEmail.trimmingCharacters(in: .whitespaces).lowercased().prefix(320))
         let password = String(decoding: rawPassword.utf8.prefix(1024), as: UTF8.self)
         do {
@@ -113,7 +114,8 @@ extension Users {
         let login = try row?.decode(model: LoginRow.self)
         // Verify against a dummy hash when the user is unknown so timing does not reveal emails.
         let hash = login?.passwordHash ?? Self.dummyHash
-        let valid = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+        let input = Self.bcryptInput(password)
+        let valid = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(input, hash: hash) }
         guard valid, let login else {
             database.metrics.signInFailures.increment()
             throw StoreError.unauthorized("wrong email or password")
@@ -210,8 +212,17 @@ extension Users {
 
     func hashPassword(_ password: String) async throws -> String {
         let cost = core.bcryptCost
+        let input = Self.bcryptInput(password)
         // bcrypt is deliberately slow: keep it off the event loops.
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(input, cost: cost) }
+    }
+
+    /// What bcrypt is given for a password: the password itself up to bcrypt's 72 bytes, else its
+    /// SHA-256 in hex (64 bytes), so that every byte of a long passphrase counts instead of bcrypt
+    /// dropping those past the 72nd (passlib's `bcrypt_sha256` does the same). Passwords of more
+    /// than 72 bytes were refused before, so no stored hash was made the other way.
+    static func bcryptInput(_ password: String) -> String {
+        password.utf8.count <= 72 ? password : sha256(password)
     }
 
     /// Made on first use at the production cost, so an unknown email takes as long as a real one.
