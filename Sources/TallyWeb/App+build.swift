@@ -60,6 +60,8 @@ public func buildRouter(
     )
     // Filled once every route is added (the end of this function): a 405's `Allow`.
     let routeMethods = RouteMethods<AppContext>()
+    // A form's `+` is a space before anything reads the query.
+    router.add(middleware: FormQueryMiddleware())
     // Outermost: every answer is counted (when metrics are on) and carries the request's id.
     if let settings = configuration.metrics {
         router.add(middleware: RequestMetricsMiddleware(metrics: settings.metrics))

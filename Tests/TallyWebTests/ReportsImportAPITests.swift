@@ -191,6 +191,15 @@ extension API {
                     expectStatus(empty, .ok)
                     #expect(empty.headers[.contentType]?.hasPrefix("application/json") == true, "\(path)")
                 }
+                // A `+` in the query is a space, as forms and HTTP libraries write it; `%2B` is a plus.
+                let spaced = try await client.get(
+                    "\(owner.books)/transactions?amount_max=+++50.00+&amount_min=%204.50%20",
+                    token: owner.token
+                )
+                expectStatus(spaced, .ok)
+                let plus = try await client.get("\(owner.books)/transactions?amount_max=5%2B0", token: owner.token)
+                expectStatus(plus, .unprocessableContent)
+                #expect(plus.text.contains("'5+0' is not an amount"), "\(plus.text)")
                 // `by=` is no grouping: one series per kind, as without it.
                 let trend = try await client.get("\(owner.books)/reports/trend?by=", token: owner.token)
                 #expect(!trend.text.contains("\"by\":"), "\(trend.text)")
