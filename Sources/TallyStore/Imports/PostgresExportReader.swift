@@ -55,7 +55,8 @@ final class PostgresExportReader: @unchecked Sendable {
     /// After a failure the transaction may refuse the statement; it ends with the transaction then.
     func close() async {
         if let ahead {
-            ahead.cancel()
+            // Waited for, not cancelled: it is one page, and a query cancelled part way could
+            // leave the transaction (or the connection it goes back to the pool on) failed.
             _ = try? await ahead.value
             self.ahead = nil
         }
