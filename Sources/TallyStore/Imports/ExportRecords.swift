@@ -113,6 +113,12 @@ struct ExportRecords {
         attach(extras, to: &records)
     }
 
+    /// A row of `query`'s id and its tag and line counts: what `extrasQueries` needs, read
+    /// without building the record.
+    static func extrasKey(_ row: some PositionalRow) -> (id: Int64, tags: Int64, lines: Int64) {
+        (row.int(0) ?? 0, row.int(16) ?? 0, row.int(15) ?? 0)
+    }
+
     /// The queries for the tags and the split lines of a page whose records have these ids and
     /// counts, in its order (nil where no record has any). A reader that fetches ahead runs them
     /// from the page's rows, before its records are built.

@@ -91,8 +91,7 @@ final class PostgresExportReader: @unchecked Sendable {
                 "FETCH \(unsafeRaw: String(limit)) FROM tally_export",
                 dialect: dialect
             )
-            // Columns 0, 16 and 15 of `ExportRecords.query`: the id and the tag and line counts.
-            let queries = ExportRecords.extrasQueries(rows.map { ($0.int(0) ?? 0, $0.int(16) ?? 0, $0.int(15) ?? 0) })
+            let queries = ExportRecords.extrasQueries(rows.map(ExportRecords.extrasKey))
             var page = RawPage(rows: rows, tags: [], lines: [])
             if let tags = queries.tags { page.tags = try await connection.positionalRows(tags, dialect: dialect) }
             if let lines = queries.lines { page.lines = try await connection.positionalRows(lines, dialect: dialect) }
