@@ -37,6 +37,9 @@ BUSINESS_RULES = {
     r"must be greater than zero|must not be negative|is too large": "an amount out of bounds (a string; JSON Schema bounds numbers only)",
     r"must be after today": "a date measured from the server's today",
     r"is required when no category is given|choose the savings account|a transfer has no category|is required for a transfer": "depends on the stored record",
+    # A change of currency keeps the stored minor units only between currencies with as many
+    # decimals (USD 12.34 is 1234 cents, not JPY 1234), and a stored split must still add up.
+    r"give the amount again when changing the currency|give the lines again when changing a split record's amount": "depends on the stored record's currency or split",
     r"enter your income per period": "a percentage plan needs an income (one of several fields)",
     r"needs at least one (action|condition)": "a rule needs one of several fields (each may be null or empty)",
     r"give either|give only one of": "fields that exclude each other (the document says so; the generator does not honour `not`)",
