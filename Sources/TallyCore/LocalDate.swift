@@ -32,7 +32,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// Parses exactly "YYYY-MM-DD" from UTF-8 bytes.
-    public init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+    private init?(utf8 text: UnsafeBufferPointer<UInt8>) {
         // Read as bytes: imports parse a date for every one of a million lines.
         var fields = (0, 0, 0)
         var count = 0

@@ -19,7 +19,9 @@ struct ImportUpload {
     static func read(_ request: Request, limit: Int) async throws -> ImportUpload {
         var request = request
         let body = try await request.collectBody(upTo: limit)
-        let query = Self.formQuery(request.uri.query)
+        // `FormQueryMiddleware` has already turned a form's `+` into a space.
+        let parameters = request.uri.queryParameters
+        let query = { (name: Substring) in parameters[name].map(String.init) }
         let type = request.headers[.contentType] ?? ""
         var upload = ImportUpload(bytes: [])
         if type.lowercased().hasPrefix("multipart/form-data") {
@@ -37,12 +39,12 @@ struct ImportUpload {
             upload.bytes = Array(buffer: body)
         }
         // A multipart field wins over the same name in the query.
-        upload.format = upload.format ?? query["format"]
-        upload.preset = upload.preset ?? query["preset"]
-        upload.mapping = upload.mapping ?? query["mapping"]
-        upload.account = upload.account ?? query["account"]
-        upload.dateOrder = upload.dateOrder ?? query["date_order"]
-        upload.dryRun = upload.dryRun ?? query["dry_run"]
+        upload.format = upload.format ?? query("format")
+        upload.preset = upload.preset ?? query("preset")
+        upload.mapping = upload.mapping ?? query("mapping")
+        upload.account = upload.account ?? query("account")
+        upload.dateOrder = upload.dateOrder ?? query("date_order")
+        upload.dryRun = upload.dryRun ?? query("dry_run")
         // Checked whatever the format, so that a wrong one is a 422 also where it would go unused
         // (a Tally CSV has ISO dates).
         if upload.dateOrder?.trimmingSpaces().isEmpty == true { upload.dateOrder = nil }
@@ -50,23 +52,6 @@ struct ImportUpload {
             throw FieldError("date_order", "must be MDY or DMY")
         }
         return upload
-    }
-
-    /// The query read as a form does (`+` is a space, then percent-decoding), so that a preset
-    /// or account name with spaces arrives as typed whichever way a client encodes it; the first
-    /// value of a name counts.
-    static func formQuery(_ raw: String?) -> [String: String] {
-        var out: [String: String] = [:]
-        for pair in (raw ?? "").split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            let key = decode(parts[0])
-            if out[key] == nil { out[key] = parts.count > 1 ? decode(parts[1]) : "" }
-        }
-        return out
     }
 
     private struct Form: Decodable {
