@@ -36,6 +36,7 @@ let package = Package(
         fuzzTarget("fuzz-qif", ["TallyCore", "TallyFiles"]),
         fuzzTarget("fuzz-camt", ["TallyCore", "TallyFiles"]),
         fuzzTarget("fuzz-bank-csv", ["TallyCore", "TallyFiles"]),
+        fuzzTarget("fuzz-quick-add", ["TallyCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

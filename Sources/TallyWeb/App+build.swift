@@ -102,6 +102,7 @@ public func buildRouter(
     api.addRoutes(SharingAPI(store: store, publicURL: configuration.publicURL).routes)
     api.addRoutes(ProfileAPI(store: store, limits: configuration.loginLimits).routes)
     api.addRoutes(BackupAPI(store: store).routes)
+    api.addRoutes(QuickAddAPI(store: store).routes)
     api.addRoutes(TransactionsAPI(store: store).routes)
     api.addRoutes(CategoriesAPI(store: store).routes)
     api.addRoutes(AccountsAPI(store: store).routes)

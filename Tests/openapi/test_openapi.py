@@ -698,6 +698,14 @@ def exercise(c: Client):
     c.call("post", T, 201, ids=B, body={"amount": "50.00", "payee": "Big dinner", "category": "Eating", "account": "Visa",
                                         "date": (today - timedelta(days=7)).isoformat()})
     doomed = c.call("post", T, 201, ids=B, must=True, body={"amount": "1.00", "payee": "Mistake", "category": "Eating"}).json()
+    # A line of text read into a draft (nothing stored): the known payee, its category and account.
+    P = T + "/parse"
+    draft = c.call("post", P, 200, ids=B, must=True, body={"text": "blue botle 4,20 yesterday 8am"}).json()
+    assert (draft["payee"], draft["category"], draft["amount"], draft["time"]) == ("Blue Bottle", "Eating:Coffee", "4.20", "08:00"), draft
+    assert draft["sources"]["payee"] == "payee" and draft["date"] == (today - timedelta(days=1)).isoformat(), draft
+    c.call("post", P, 200, ids=B, body={"text": "+12 EUR 3/4/2025", "date_order": "DMY"})
+    c.call("post", P, 422, ids=B, body={"text": "no amount here"})
+    c.call("post", P, 422, ids=B, body={"text": "coffee 1", "date_order": "YDM"})
     # An add that is safe to send again (an offline queue's): 201, then 200 with the same record.
     key = {"Idempotency-Key": "3f2b8c1e-9d4a-4b6f-8e21-7c5a0d9e4f13"}
     keyed_body = {"amount": "2.75", "payee": "Queued on a bus", "date": first}

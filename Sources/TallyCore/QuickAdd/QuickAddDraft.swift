@@ -127,6 +127,25 @@ public struct QuickAddDraft: Equatable, Sendable {
         sources["note"] = note.isEmpty ? .default : .typed
     }
 
+    /// Characters a line may have: a sentence, not a page.
+    public static let maxLength = 500
+    /// The payees a line is compared with, the most used first.
+    public static let payeesCompared = 5_000
+
+    /// The draft's amount, or the error that names the line's want of one (422 over the API).
+    public func requireAmount() throws(FieldError) -> Money {
+        if let amount { return amount }
+        switch amountProblem {
+        case nil: break
+        // The scanner reads only digits, so an amount that is not a number is a zero.
+        case .notANumber: throw FieldError("text", "the amount must be greater than zero")
+        case let problem?:
+            let text = problem.description
+            throw FieldError("text", text.hasPrefix("is ") ? "the amount \(text)" : text)
+        }
+        throw FieldError("text", "holds no amount: write one, as in \"coffee 4.50\"")
+    }
+
     /// The category the book's rules give a record with this payee and note, if any.
     private static func ruled(
         _ book: QuickAddBook,

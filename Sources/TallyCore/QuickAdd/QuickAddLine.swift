@@ -25,9 +25,9 @@ struct QuickAddLine {
     /// An account named by one to three words, or by a word for its kind ("card", "cash").
     mutating func account(in accounts: [Account]) -> Account? {
         let open = accounts.filter { !$0.archived }
+        let names = Dictionary(open.map { ($0.name.quickAddKey, $0) }, uniquingKeysWith: { first, _ in first })
         for span in spans(upTo: 3) {
-            let text = key(span)
-            if let account = open.first(where: { $0.name.quickAddKey == text }) {
+            if let account = names[key(span)] {
                 take(span, introducedBy: language.beforeAccount)
                 return account
             }
@@ -47,23 +47,10 @@ struct QuickAddLine {
     /// left out ("starbucks" for "Starbucks Coffee").
     mutating func knownPayee(_ payees: [Payee]) -> Payee? {
         var best: (rank: [Int], span: Range<Int>, payee: Payee)?
-        let exact = Dictionary(payees.map { ($0.name.quickAddKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let index = QuickAddMatch.PayeeIndex(payees, fuzzy: Self.fuzzyPayees)
         for span in spans(upTo: 4) {
             let text = key(span)
-            var found: (score: Int, payee: Payee)?
-            if let payee = exact[text] {
-                found = (3, payee)
-            } else if text.count >= 4, payees.count <= Self.fuzzyPayees {
-                for payee in payees {
-                    let name = payee.name.quickAddKey
-                    if QuickAddMatch.isTypo(text, of: name) {
-                        found = (2, payee)
-                        break
-                    }
-                    if found == nil, QuickAddMatch.isShortened(text, of: name) { found = (1, payee) }
-                }
-            }
-            guard let found else { continue }
+            guard let found = index.match(text) else { continue }
             // The surest match, then the one over more words and letters.
             let rank = [found.score, span.count, text.count]
             if let current = best, !rank.lexicographicallyPrecedes(current.rank, by: >) { continue }
@@ -101,16 +88,16 @@ struct QuickAddLine {
     func categoryWord(_ categories: [Category], income: Bool) -> (category: Category, words: [Int])? {
         let preferred = income ? CategoryKind.income : .expense
         var best: (rank: Int, category: Category, words: [Int])?
+        let names = categories.map { (QuickAddMatch.Name($0.name.quickAddKey), $0) }
         for span in spans(upTo: 2) {
-            let text = key(span)
-            for category in categories {
-                let name = category.name.quickAddKey
+            let text = QuickAddMatch.Name(key(span))
+            for (name, category) in names {
                 var rank = 0
-                if name == text {
+                if name.text == text.text {
                     rank = 4
-                } else if QuickAddMatch.singular(name) == QuickAddMatch.singular(text) {
+                } else if name.singular == text.singular {
                     rank = 3
-                } else if text.count >= 5, QuickAddMatch.isTypo(text, of: name) {
+                } else if text.scalars.count >= 5, QuickAddMatch.isTypo(text, of: name) {
                     rank = 2
                 }
                 guard rank > 0 else { continue }
@@ -127,11 +114,13 @@ struct QuickAddLine {
         words.indices.filter { !used[$0] && !skipping.contains($0) }.map { words[$0].text }.joined(separator: " ")
     }
 
-    /// Runs of up to `length` words not taken, longest first.
+    /// Runs of up to `length` words not taken, longest first, among the first `matchedWords`
+    /// (a name is near the start of a line; the words past them are the note's).
     private func spans(upTo length: Int) -> [Range<Int>] {
         var out: [Range<Int>] = []
+        let end = min(words.count, Self.matchedWords)
         for count in stride(from: length, through: 1, by: -1) {
-            for start in words.indices where start + count <= words.count {
+            for start in 0..<end where start + count <= end {
                 let span = start..<(start + count)
                 if !used[span].contains(true), !key(span).isEmpty { out.append(span) }
             }
@@ -153,7 +142,10 @@ struct QuickAddLine {
         }
     }
 
-    /// Payees compared with a typo or a left-out word at most; past this, exact names only.
-    static let fuzzyPayees = 5_000
+    /// Words of a line compared with names: a line longer than this is a note with a record
+    /// in front, and comparing every run of its words with thousands of payees would be slow.
+    static let matchedWords = 24
+    /// Payees (the most used) compared with a typo or a left-out word; past them, exact names only.
+    static let fuzzyPayees = 2_000
     static let punctuation = CharacterSet(charactersIn: ",.;:!?()\"'")
 }
