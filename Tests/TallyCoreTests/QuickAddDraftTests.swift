@@ -122,6 +122,15 @@ struct QuickAddDraftTests {
             sources: ["kind": .typed]
         ),
         DraftCase(
+            line: "acme corp 3200",
+            kind: .income,
+            amount: 320_000,
+            payee: "Acme Corp",
+            category: "Salary",
+            account: "Checking",
+            sources: ["kind": .payee, "category": .payee]
+        ),
+        DraftCase(
             line: "salary 3200",
             kind: .income,
             amount: 320_000,

@@ -85,9 +85,7 @@ public struct QuickAddDraft: Equatable, Sendable {
             "account": .default,
             "category": .default,
         ]
-        var accountID: AccountID?
         if let account = line.account(in: book.accounts) {
-            accountID = account.id
             self.account = account.name
             sources["account"] = .word
         }
@@ -110,14 +108,15 @@ public struct QuickAddDraft: Equatable, Sendable {
         } else if let word {
             categoryID = word.category.id
             sources["category"] = .word
-            if word.category.kind == .income, !scan.plus {
-                kind = .income
-                sources["kind"] = .word
-            }
+        }
+        // An income category makes the record an income, wherever the category came from.
+        if !scan.plus, let id = categoryID, book.categories.first(where: { $0.id == id })?.kind == .income {
+            kind = .income
+            sources["kind"] = sources["category"]
         }
         if let word, word.category.id == categoryID { line.use(word.words) }
         category = categoryID.flatMap { Category.namePaths(book.categories)[$0]?.joined(separator: ":") }
-        if accountID == nil, let known, let id = known.lastAccountID,
+        if self.account == nil, let known, let id = known.lastAccountID,
             let account = book.accounts.first(where: { $0.id == id && !$0.archived })
         {
             self.account = account.name
