@@ -4,22 +4,39 @@ import TallyCore
 import TallyStore
 
 extension Tally {
-    /// `tally add expense|income|transfer AMOUNT ...`: a quick record.
+    /// `tally add expense|income|transfer AMOUNT ...`, or `tally add "coffee 4.50 starbucks
+    /// yesterday"`: a record from its fields, or from one line read into a draft that is shown first.
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record an expense, income or transfer.",
+            abstract: "Record an expense, income or transfer, from its fields or from one line.",
             discussion: """
                 Example: tally add expense 4.50 --payee Starbucks --category Food:Coffee --account Cash
                 A receipt over several categories: tally add expense 52.50 --payee Costco --account Cash \\
                   --split Food:Groceries=40 --split Household=12.50
+                One line, read into a draft that is shown before it is saved:
+                  tally add "coffee 4.50 starbucks yesterday"          (shows the draft and asks)
+                  tally add "coffee 4.50 starbucks yesterday" --yes    (saves without asking)
+                  tally add "coffee 4.50" --dry-run --format json      (only shows the draft)
+                The options below change the draft's fields: tally add "lunch 12" --account Visa
                 """
         )
 
-        @Argument(help: "expense, income or transfer.")
-        var kind: String
+        @Argument(
+            help: ArgumentHelp(
+                "KIND AMOUNT (expense 4.50), or one line to read (\"coffee 4.50 starbucks yesterday\").",
+                valueName: "kind amount | line"
+            )
+        )
+        var words: [String] = []
 
-        @Argument(help: "The amount, always positive: 4.50")
-        var amount: String
+        @Flag(name: .shortAndLong, help: "With a line: save the draft without asking.") var yes = false
+        @Flag(name: .customLong("dry-run"), help: "With a line: show the draft, save nothing.") var dryRun = false
+        @Option(help: "With a line: how the draft is shown, text or json.") var format: DraftFormat = .text
+        @Option(
+            name: .customLong("date-order"),
+            help: "With a line: how 3/4 reads, MDY or DMY (default: month first in a USD book, else day first)."
+        )
+        var dateOrder: String?
 
         @Option(help: "Merchant or payer.") var payee: String?
         @Option(help: "Category name or Parent:Child.") var category: String?
@@ -49,6 +66,7 @@ extension Tally {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
+            guard let (kind, amount) = Self.fields(words) else { return try await addLine() }
             var input = TransactionInput(
                 kind: kind,
                 amount: amount,
@@ -75,6 +93,12 @@ extension Tally {
                 }
                 print(line)
             }
+        }
+
+        /// `KIND AMOUNT` when the words are those two, else nil: the words are a line to read.
+        static func fields(_ words: [String]) -> (kind: String, amount: String)? {
+            guard words.count == 2, TransactionKind(rawValue: words[0].lowercased()) != nil else { return nil }
+            return (words[0], words[1])
         }
 
         /// "Food:Groceries=40" as a line; the last "=" divides, so a category may hold one.

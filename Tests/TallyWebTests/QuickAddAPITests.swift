@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TallyCore
 import TallyStore
 import TallyWeb
 import Testing
@@ -87,6 +88,38 @@ extension API {
                 // Nothing was stored by any of it.
                 let page = try await client.get("\(owner.books)/transactions", token: owner.token)
                 #expect(page.text.contains("\"count\":1"), "\(page.text.prefix(300))")
+            }
+        }
+
+        @Test(
+            "a line kept offline is read against the day it was typed, a day of the last year",
+            arguments: Backend.all
+        )
+        func typedEarlier(_ backend: Backend) async throws {
+            try await withApp(backend) { client, _ in
+                let owner = try await makeOwner(client)
+                // The server's today is the book's (UTC here); ten days back is well inside the year.
+                let typed = try #require(LocalDate(Date.now.ISO8601Format().prefix(10))).adding(days: -10)
+                let draft: DraftJSON = try await Self.parse(
+                    client,
+                    owner,
+                    ["text": "lunch 9 yesterday", "today": typed.description]
+                ).decode()
+                #expect(draft.date == typed.adding(days: -1).description)
+                #expect(draft.sources["date"] == "typed")
+                let plain: DraftJSON = try await Self.parse(client, owner, ["text": "lunch 9", "today": ""]).decode()
+                #expect(plain.date != typed.description)
+                expectProblem(
+                    try await Self.parse(client, owner, ["text": "lunch 9", "today": "2000-01-01"]),
+                    .unprocessableContent,
+                    field: "today",
+                    detailContains: "must be a day of the last year"
+                )
+                expectProblem(
+                    try await Self.parse(client, owner, ["text": "lunch 9", "today": "2026-02-30"]),
+                    .unprocessableContent,
+                    field: "today"
+                )
             }
         }
 

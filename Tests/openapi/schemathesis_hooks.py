@@ -36,6 +36,7 @@ BUSINESS_RULES = {
     r"only transfers have a destination account": "a destination on a record that is not a transfer",
     r"must be greater than zero|must not be negative|is too large": "an amount out of bounds (a string; JSON Schema bounds numbers only)",
     r"must be after today": "a date measured from the server's today",
+    r"must be a day of the last year": "a quick-add line's typing day, measured from the server's today",
     r"is required when no category is given|choose the savings account|a transfer has no category|is required for a transfer": "depends on the stored record",
     # A change of currency keeps the stored minor units only between currencies with as many
     # decimals (USD 12.34 is 1234 cents, not JPY 1234), and a stored split must still add up.

@@ -16,6 +16,14 @@ struct LocalBackend: TallyBackend {
         try await store.records.addTransaction(to: scope, input)
     }
 
+    func quickAddDraft(_ text: String, order: QuickAddDateOrder?) async throws -> QuickAddDraft {
+        // As over the API: a draft is only of use to someone who may add the record.
+        try scope.requireWrite()
+        let draft = try await store.records.quickAddDraft(text, in: scope, order: order)
+        _ = try draft.requireAmount()
+        return draft
+    }
+
     func forEachPage(_ query: RecordQuery, _ body: ([TransactionRecord]) async throws -> Void) async throws {
         let filter = try query.filter()
         var cursor: String?

@@ -50,6 +50,13 @@ struct RemoteBackend: TallyBackend {
         return try RemoteJSON.decode(RemoteJSON.Record.self, answer.body).record(book: book)
     }
 
+    func quickAddDraft(_ text: String, order: QuickAddDateOrder?) async throws -> QuickAddDraft {
+        var body: [String: Any] = ["text": text]
+        if let order { body["date_order"] = order.rawValue }
+        let answer = try await client.send(.POST, base + "/transactions/parse", json: body)
+        return try RemoteJSON.decode(QuickAddDraft.self, answer.body)
+    }
+
     /// The JSON body of `POST …/transactions`: the fields given, as typed.
     static func body(_ input: TransactionInput) -> [String: Any] {
         var body: [String: Any] = [:]

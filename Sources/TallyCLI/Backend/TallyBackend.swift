@@ -15,6 +15,10 @@ protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend, RateBackend {
     /// Records a new expense, income or transfer. `key` makes it safe to send twice: a server
     /// stores one record per key (the local store needs none; its write is one transaction).
     func add(_ input: TransactionInput, key: String) async throws -> TransactionRecord
+    /// One line of text ("coffee 4.50 starbucks yesterday") read into a draft against the book;
+    /// nothing is stored. Slashed dates are read in `order`, else the book's usual order. A line
+    /// with no amount is an error naming `text`.
+    func quickAddDraft(_ text: String, order: QuickAddDateOrder?) async throws -> QuickAddDraft
     /// Every record the query matches, in order, a page at a time.
     func forEachPage(_ query: RecordQuery, _ body: ([TransactionRecord]) async throws -> Void) async throws
     /// The first `limit` matches with the count and totals of every match.

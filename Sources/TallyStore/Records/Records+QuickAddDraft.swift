@@ -5,15 +5,18 @@ extension Records {
     /// Reads one line of text ("coffee 4.50 starbucks yesterday") into a draft record against the
     /// book's categories, accounts, payees and rules, in one read. Nothing is saved: the person
     /// sees the draft and saves it through the usual add. Slashed dates are read in `order`, or
-    /// month first in a US-dollar book and day first in any other.
+    /// month first in a US-dollar book and day first in any other. `typedOn` is the day the line
+    /// was written when that was earlier (a line queued offline): "yesterday" is the day before it.
     public func quickAddDraft(
         _ text: String,
         in scope: BookScope,
-        order: QuickAddDateOrder?
+        order: QuickAddDateOrder?,
+        typedOn: LocalDate? = nil
     ) async throws
         -> QuickAddDraft
     {
         try Validate.line(text, field: "text", maxLength: QuickAddDraft.maxLength)
+        let today = try Self.typedDay(typedOn, today: scope.today)
         // A line of spaces is no error of form: it holds no amount, as the draft then says.
         guard !text.isEmpty else { throw FieldError("text", "is required") }
         let bookID = scope.bookID
@@ -42,6 +45,16 @@ extension Records {
             )
         }
         let order = order ?? (scope.book.currency == .usd ? .monthFirst : .dayFirst)
-        return QuickAddDraft(text, book: known, today: scope.today, order: order)
+        return QuickAddDraft(text, book: known, today: today, order: order)
+    }
+
+    /// The day a line was typed: today, or an earlier day of the last year (a queue kept longer
+    /// is not a queue). A day after today is refused, but for the time zones' one day of slack.
+    static func typedDay(_ day: LocalDate?, today: LocalDate) throws(FieldError) -> LocalDate {
+        guard let day else { return today }
+        guard day <= today.adding(days: 1), day >= today.adding(days: -366) else {
+            throw FieldError("today", "must be a day of the last year, not \(day)")
+        }
+        return day
     }
 }

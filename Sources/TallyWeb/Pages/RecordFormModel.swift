@@ -15,7 +15,8 @@ struct RecordFormModel {
         input: TransactionInput,
         recordID: TransactionID?,
         clientID: String? = nil,
-        error: FieldError? = nil
+        error: FieldError? = nil,
+        quick: QuickLineForm? = nil
     ) async throws -> TransactionFormPage {
         let book = try scope.writable()
         let categories = try await store.books.categories(in: scope)
@@ -82,7 +83,8 @@ struct RecordFormModel {
             isSplit: !(input.lines ?? []).isEmpty,
             lines: Self.splitRows(input.lines ?? [], categories: categories),
             tags: (input.tags ?? []).joined(separator: " "),
-            tagOptions: tags.map(\.name)
+            tagOptions: tags.map(\.name),
+            quick: isEdit ? nil : quick ?? QuickLineForm(book: book.id)
         )
     }
 
@@ -138,6 +140,7 @@ struct RecordFormModel {
                     id: child.id,
                     icon: child.icon.isEmpty ? parent.icon : child.icon,
                     name: child.name,
+                    path: parent.name + ":" + child.name,
                     selected: child.id == chosen,
                     children: [],
                     hasChildren: false,
@@ -148,6 +151,7 @@ struct RecordFormModel {
                 id: parent.id,
                 icon: parent.icon,
                 name: parent.name,
+                path: parent.name,
                 selected: parent.id == chosen,
                 children: subs,
                 hasChildren: !subs.isEmpty,

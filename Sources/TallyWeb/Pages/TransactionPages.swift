@@ -26,11 +26,26 @@ struct TransactionPages {
     func newForm(_ request: Request, context: AppContext) async throws -> Response {
         let scope = try context.bookScope()
         let query = request.uri.queryParameters
-        let input = TransactionInput(
+        var input = TransactionInput(
             kind: query["kind"].map(String.init) ?? "expense",
             date: query["date"].map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? scope.today.description
         )
-        return try await form(scope: scope, context: context, input: input, recordID: nil)
+        // `?line=coffee 4.50 starbucks`: the quick-add field's second step without JavaScript,
+        // the form filled from the draft, which is shown above it with where each field came from.
+        var quick: QuickLineForm?
+        if let line = query["line"].map(String.init), !line.trimmingSpaces().isEmpty {
+            do {
+                let draft = try await store.records.quickAddDraft(line, in: scope, order: nil)
+                _ = try draft.requireAmount()
+                input = draft.transactionInput
+                quick = QuickLineForm(book: scope.bookID, line: line, draft: draft, error: nil)
+            } catch let error as FieldError {
+                // An over-long or control-laden line is not shown back; a readable one is.
+                let shown = line.count <= QuickAddDraft.maxLength ? line : ""
+                quick = QuickLineForm(book: scope.bookID, line: shown, draft: nil, error: error)
+            }
+        }
+        return try await form(scope: scope, context: context, input: input, recordID: nil, quick: quick)
     }
 
     func create(_ request: Request, context: AppContext) async throws -> Response {
@@ -184,14 +199,16 @@ struct TransactionPages {
         input: TransactionInput,
         recordID: TransactionID?,
         clientID: String? = nil,
-        error: FieldError? = nil
+        error: FieldError? = nil,
+        quick: QuickLineForm? = nil
     ) async throws -> Response {
         let model = try await RecordFormModel(store: store).make(
             scope: scope,
             input: input,
             recordID: recordID,
             clientID: clientID,
-            error: error
+            error: error,
+            quick: quick
         )
         return pages.page(
             "transaction_form",

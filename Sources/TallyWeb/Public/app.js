@@ -37,13 +37,14 @@
 
   // The queue of whoever is signed in here (on the offline page: of the last one who was).
   function own() { return Promise.all([Q.list(), user || Q.getMeta("user")]).then((r) => r[0].filter((e) => e.user === r[1])); }
-  function waitingIn(all) { return all.filter((e) => e.state !== "refused").length; }
+  // Entries are "waiting", "refused" (to fix) or "review" (a line read, to check: quickadd.js).
+  function count(all, state) { return all.filter((e) => e.state === (state || "waiting")).length; }
   function saved(n) { return "Saved on this phone — " + n + " waiting to sync"; }
 
   function status() {
     if (!Q) return Promise.resolve();
     return own().then((all) => {
-      var waiting = waitingIn(all);
+      var waiting = count(all);
       if (bar) {
         bar.textContent = "";
         if (cachedAt) {
@@ -52,42 +53,17 @@
           if (fresh) { var r = el("a", "Reload"); r.href = location.href; bar.appendChild(r); }
         }
         if (all.length) {
-          var a = el("a", (waiting ? saved(waiting) : "") +
-            (waiting && waiting < all.length ? "; " : "") + (waiting < all.length ? (all.length - waiting) + " to fix" : ""));
+          var check = count(all, "review"), fix = count(all, "refused");
+          var a = el("a", [waiting && saved(waiting), check && check + " to check", fix && fix + " to fix"].filter(Boolean).join("; "));
           a.href = "/books/" + (book || all[0].book) + "/queue";
           a.id = "queue-status";
           bar.appendChild(a);
         }
         bar.hidden = !bar.firstChild;
       }
-      list(all);
+      // The queue page's list (queuepage.js, loaded with that page only).
+      window.dispatchEvent(new CustomEvent("tally-queue", { detail: all }));
     });
-  }
-
-  function list(all) {
-    var ul = document.getElementById("queue-list"), now = document.getElementById("sync-now");
-    if (!ul) return;
-    ul.textContent = "";
-    if (!all.length) ul.appendChild(el("li", "Nothing waiting: every record is on the server.", "empty"));
-    all.forEach((e) => {
-      var li = el("li", null, e.state), what = el("span", null, "what");
-      li.setAttribute("data-id", e.id);
-      what.appendChild(el("b", e.label));
-      what.appendChild(el("small", e.fields.date + (e.receipts && e.receipts.length ? " · 📷 " + e.receipts.length : "")));
-      li.appendChild(what);
-      if (e.state === "refused") {
-        li.appendChild(el("p", e.message, "error"));
-        var fix = el("a", "Fix", "button");
-        fix.href = "/books/" + e.book + "/transactions/" + (e.transaction ? e.transaction + "/edit" : "new?queued=" + e.id);
-        var drop = el("button", "Discard", "link");
-        drop.type = "button";
-        drop.onclick = () => { if (window.confirm("Discard this record?")) Q.discard(e.id).then(status); };
-        li.appendChild(fix);
-        li.appendChild(drop);
-      } else li.appendChild(el("span", "Waiting", "badge"));
-      ul.appendChild(li);
-    });
-    if (now) { now.hidden = !all.length; now.onclick = sync; }
   }
 
   // A send that stopped while the phone says it is online (a flaky network, a server restarting)
@@ -119,6 +95,8 @@
     window.addEventListener("pagehide", Q.release);
     window.addEventListener("online", sync);
     window.addEventListener("offline", status);
+    // A line kept or read by quickadd.js.
+    window.addEventListener("tally-queued", sync);
   }
   if (sw && window.isSecureContext) {
     sw.register("/sw.js").catch(() => {});
@@ -204,6 +182,8 @@
   if (queued) Q.get(queued).then((e) => {
     if (!e) return;
     replacing = e;
+    // A line typed offline: its draft, or the line itself when it could not be read (quickadd.js).
+    if (!e.fields) { if (window.TallyLine) TallyLine.refill(e); return; }
     Object.keys(e.fields).forEach((k) => {
       var f = fields[k];
       if (f && f.type !== "radio" && !f.length) f.value = e.fields[k];
@@ -291,7 +271,7 @@
         else {
           later();
           own().then((all) => {
-            toast(saved(waitingIn(all)),
+            toast(saved(count(all)),
               () => {
                 Q.discard(entry.id).then((e) => {
                   if (!e) toast("It is being sent: delete it from its day.");
@@ -443,4 +423,19 @@
     form.addEventListener("change", update);
     update();
   });
+})();
+
+// A box that scrolls sideways (a wide table on a phone) takes the keyboard's focus while it
+// overflows, so it can be scrolled without a pointer; a folded table is looked at when opened.
+(() => {
+  "use strict";
+  function reachable() {
+    document.querySelectorAll(".scroll").forEach((box) => {
+      if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+      else box.removeAttribute("tabindex");
+    });
+  }
+  reachable();
+  addEventListener("resize", reachable);
+  document.addEventListener("toggle", reachable, true);
 })();

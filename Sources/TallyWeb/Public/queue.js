@@ -181,7 +181,8 @@
     var result = { sent: {}, refused: {}, stopped: false, busy: false };
     function pass(csrf, user, seen) {
       return Q.list().then((all) => {
-        var next = all.filter((e) => e.state !== "refused" && !seen[e.id] && e.user === user)[0];
+        // A line typed offline has no fields until quickadd.js has read it and it was checked.
+        var next = all.filter((e) => e.state !== "refused" && e.fields && !seen[e.id] && e.user === user)[0];
         if (!next) return result;
         seen[next.id] = true;
         return take(next.id).then((entry) => {

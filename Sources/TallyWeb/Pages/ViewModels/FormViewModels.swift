@@ -44,6 +44,8 @@ struct TransactionFormPage: ViewModel {
     /// The record's tags as typed, and the book's tags for autocompletion (most used first).
     let tags: String
     let tagOptions: [String]
+    /// The one-line field above a new record's form; nil when editing.
+    let quick: QuickLineForm?
 }
 
 /// One row of the split editor.
@@ -68,6 +70,8 @@ struct CategoryTile: ViewModel {
     let id: CategoryID
     let icon: String
     let name: String
+    /// "Food:Coffee": how a quick-add draft names it (`quickadd.js` chooses the tile by it).
+    let path: String
     let selected: Bool
     /// Its sub-categories (none for a sub-category), shown one tap deeper.
     let children: [CategoryTile]

@@ -34,6 +34,10 @@ struct LayoutModel: ViewModel {
         let queueJS: String
         /// The record form's split editor: loaded with the form only.
         let splitJS: String
+        /// The one-line quick add's live draft: loaded with the field only.
+        let quickAddJS: String
+        /// The queue page's list: loaded with that page only.
+        let queuePageJS: String
         let icon: String
         let touchIcon: String
 
@@ -42,6 +46,8 @@ struct LayoutModel: ViewModel {
             js = assets.path("app.js")
             queueJS = assets.path("queue.js")
             splitJS = assets.path("split.js")
+            quickAddJS = assets.path("quickadd.js")
+            queuePageJS = assets.path("queuepage.js")
             icon = assets.path("icon.svg")
             touchIcon = assets.path("icon-180.png")
         }
