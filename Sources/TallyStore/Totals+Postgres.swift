@@ -2,7 +2,7 @@ import SQLKit
 import TallyCore
 
 extension Totals {
-    /// PostgreSQL's `apply`: the six kept-totals upserts and the balances in one statement, each
+    /// PostgreSQL's `apply`: the six kept-totals upserts, the balances, their days and months in one statement, each
     /// table's rows bound as one array per column and unpacked by `unnest`.
     ///
     /// As separate multi-row `VALUES` upserts, a group-committed batch of adds paid seven round
@@ -13,8 +13,8 @@ extension Totals {
     ///
     /// Locks are taken in one order by every writer, so that two writing at once (two nodes, or
     /// adds with an Idempotency-Key, each in its own transaction) wait for each other instead of
-    /// deadlocking: the tables in `TotalsTable.all`'s order and then the balances, as imports
-    /// write them, and each table's cells sorted by key. PostgreSQL runs `WITH` parts that
+    /// deadlocking: the tables in `TotalsTable.all`'s order, then the balances, then their days and
+    /// months, as imports write them, and each table's cells sorted by key. PostgreSQL runs `WITH` parts that
     /// nothing reads last part first (`ExecPostprocessPlan`; `PreparedStatementTests` checks
     /// it), so the parts are written in reverse. Unsorted and in the written order, adds deadlocked
     /// with each other and with imports under `scripts/bench --cluster` (11 answers of 500 in
@@ -46,6 +46,8 @@ extension Totals {
                 """
             )
         }
+        // The days and months of the balances last, as `applyBalances` writes them after the balances.
+        parts += accountMovesParts(book: book)
         try await db.raw("WITH \(parts.reversed().joined(separator: ", ")) SELECT 1").run()
         // Only removals can empty a cell; the sweep must see the upserts, so it comes after.
         for fold in folds where !fold.emptied.isEmpty {

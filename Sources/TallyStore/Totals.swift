@@ -53,6 +53,8 @@ struct Totals {
 
     private(set) var cells: [Key: Sum] = [:]
     private(set) var balances: [Balance: Int64] = [:]
+    /// The same moves by day, for the account-moves tables (see `Totals+AccountMoves.swift`).
+    private(set) var dayMoves: [DayMove: Int64] = [:]
 
     /// How many cells the batch holds.
     var cellCount: Int { cells.count }
@@ -104,6 +106,7 @@ struct Totals {
         func move(_ account: AccountID?, _ delta: Int64) {
             guard let account else { return }
             balances[Balance(account: account.rawValue, currency: currency), default: 0] += sign * delta
+            dayMoves[DayMove(account: account.rawValue, currency: currency, day: date), default: 0] += sign * delta
         }
         switch kind {
         case .expense:
@@ -292,8 +295,14 @@ struct Totals {
         }
     }
 
-    /// Moves the account balances by the batch.
-    func applyBalances(_ db: any SQLDatabase, book: BookID) async throws {
+    /// Moves the account balances by the batch, and then their days and months (through `writer`
+    /// when the caller has one: an import's moves are thousands of days).
+    func applyBalances(_ db: any SQLDatabase, book: BookID, writer: BulkWriter? = nil) async throws {
+        try await applyAccountBalances(db, book: book)
+        try await applyAccountMoves(db, book: book, writer: writer)
+    }
+
+    private func applyAccountBalances(_ db: any SQLDatabase, book: BookID) async throws {
         // Sorted: every writer locks balances in the same order (see `applyPostgres`).
         let moves = balances.filter { $0.value != 0 }.sorted {
             ($0.key.account, $0.key.currency) < ($1.key.account, $1.key.currency)
@@ -365,7 +374,7 @@ struct Totals {
 
     /// Recomputes a book's totals from its records, when a migration creates or reshapes them.
     static func rebuild(_ db: any SQLDatabase, book: BookID) async throws {
-        for table in TotalsTable.all.map(\.name) + ["account_balances"] {
+        for table in TotalsTable.all.map(\.name) + ["account_balances"] + AccountMovesTable.all.map(\.name) {
             try await db.raw("DELETE FROM \(unsafeRaw: table) WHERE book_id = \(bind: book)").run()
         }
         // The finest cells first (per day, with payee), then each table folds them.
@@ -412,6 +421,7 @@ struct Totals {
             GROUP BY book_id, account_id, currency
             """
         ).run()
+        try await rebuildAccountMoves(db)
         try await db.raw("DROP TABLE rebuilt_totals").run()
     }
 }

@@ -183,6 +183,10 @@ struct CheckTests {
                 "book \(b.id): account_balances [account \(cash), USD]: kept -2045; the records give -2050",
                 "book \(b.id): account_balances [account \(credit), USD]: kept 20000; no records move it",
                 "book \(b.id): account_balances [account \(debit), USD]: kept 80000; the records give 100000",
+                "book \(b.id): day_account_totals [account \(credit), USD, 2026-04-02]: kept 20000; no records move it",
+                "book \(b.id): day_account_totals [account \(debit), USD, 2026-04-02]: kept -20000; no records move it",
+                "book \(b.id): month_account_totals [account \(credit), USD, 2026-04]: kept 20000; no records move it",
+                "book \(b.id): month_account_totals [account \(debit), USD, 2026-04]: kept -20000; no records move it",
             ]
             let report = try await store.checks.check(book: b.id)
             #expect(Set(report.findings.map(\.description)) == Set(expected))
@@ -231,7 +235,8 @@ struct CheckTests {
             #expect(
                 overflows.map(\.table) == [
                     "day_totals", "month_totals", "month_category_totals", "month_payee_totals", "year_payee_totals",
-                    "year_category_totals", "account_balances",
+                    "year_category_totals", "account_balances", "day_account_totals",
+                    "month_account_totals",
                 ]
             )
             #expect(overflows.allSatisfy { !$0.repairable })

@@ -8,7 +8,8 @@ import TallyCore
 /// keys (a retry window of a day), staged imports (`pending_imports`, `statement_imports` and
 /// their rows: a half-done review), rule runs (the undo history of applying a rule), and the
 /// derived columns and tables that restore rebuilds: the kept totals (`day_totals`,
-/// `month_totals`, `month_category_totals`, `month_payee_totals`, the year tables, `account_balances`), `books.catalog_version`,
+/// `month_totals`, `month_category_totals`, `month_payee_totals`, the year tables, `account_balances`,
+/// `day_account_totals`, `month_account_totals`), `books.catalog_version`,
 /// `transactions.payee_key`, `line_count`, `tag_count` and `receipts.byte_size`.
 public enum BackupTables {
     /// The format's version: raised whenever a table or column is added, removed or changes meaning.
@@ -31,7 +32,8 @@ public enum BackupTables {
         "day_totals": "kept totals, rebuilt", "month_totals": "kept totals, rebuilt",
         "month_category_totals": "kept totals, rebuilt", "month_payee_totals": "kept totals, rebuilt",
         "year_payee_totals": "kept totals, rebuilt", "year_category_totals": "kept totals, rebuilt",
-        "account_balances": "kept totals, rebuilt",
+        "account_balances": "kept totals, rebuilt", "day_account_totals": "kept totals, rebuilt",
+        "month_account_totals": "kept totals, rebuilt",
     ]
 
     /// Columns of backed-up tables that a backup does not write: restore derives them, or they

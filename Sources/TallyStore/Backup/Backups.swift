@@ -177,7 +177,7 @@ extension Backups {
         for table in [
             "bills", "payees", "imported_ids", "statement_imports", "pending_imports", "categories", "accounts",
             "account_balances",
-        ] + TotalsTable.all.map(\.name) {
+        ] + TotalsTable.all.map(\.name) + AccountMovesTable.all.map(\.name) {
             try await db.raw("DELETE FROM \(ident: table) WHERE book_id = \(bind: book)").run()
         }
     }

@@ -13,6 +13,8 @@ extension Checks {
         "year_payee_totals": "compared cell by cell with totals rebuilt from the records",
         "year_category_totals": "compared cell by cell with totals rebuilt from the records",
         "account_balances": "compared with balances rebuilt from the records and openings",
+        "day_account_totals": "compared day by day with the accounts' moves rebuilt from the records",
+        "month_account_totals": "compared month by month with the accounts' moves rebuilt from the records",
         "exchange_rates": "currencies, dates and rates readable; records' conversions recomputed from them",
         "books": "currency readable",
         "book_members": "role readable; foreign keys",

@@ -11,10 +11,10 @@ import TallyCore
 extension Checks {
     /// A cell's key as text, in the table's key-column order (without book_id).
     private typealias CellKey = [String]
-    private typealias Cell = (total: String, count: String)
+    typealias Cell = (total: String, count: String)
     static let half: Int64 = 1_000_000_000
 
-    /// Compares every kept-totals table and the account balances of one book with its records.
+    /// Compares every kept-totals table, the account balances and their moves of one book with its records.
     static func checkTotals(
         _ db: any SQLDatabase,
         book: BookID
@@ -62,6 +62,9 @@ extension Checks {
                 )
             )
         }
+        let moves = try await checkAccountMoves(db, book: book)
+        findings += moves.findings
+        cells += moves.cells
         findings += try await checkConverted(db, book: book, reported: reported)
         findings += try await checkRecordCounts(db, book: book, reported: reported)
         let records =
@@ -73,8 +76,7 @@ extension Checks {
 
     /// What is wrong with one cell and whether a rebuild can fix it, or nil when kept and rebuilt
     /// agree. A missing cell and one kept at zero (a balance the records no longer move) are the same thing.
-    private static func compare(kept: Cell?, rebuilt: (total: Int64?, count: Int64)?, balance: Bool) -> (String, Bool)?
-    {
+    static func compare(kept: Cell?, rebuilt: (total: Int64?, count: Int64)?, balance: Bool) -> (String, Bool)? {
         describeDifference(kept: kept, rebuilt: rebuilt, balance: balance).map {
             ($0, rebuilt == nil || rebuilt?.total != nil)
         }

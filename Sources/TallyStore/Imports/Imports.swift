@@ -261,7 +261,7 @@ extension Imports {
                 try await flush()
                 try await flushTotals()
                 try await queue.settle()
-                try await totals.applyBalances(db, book: bookID)
+                try await totals.applyBalances(db, book: bookID, writer: writer)
             } catch {
                 await queue.drain()
                 throw error

@@ -188,6 +188,12 @@ enum Migrator {
             sqlite: Migration0026.sqlite,
             postgres: Migration0026.postgres
         ),
+        Migration(
+            version: 27,
+            name: "kept moves per account and currency, by day and by month",
+            sqlite: Migration0027.sqlite,
+            postgres: Migration0027.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.
