@@ -160,8 +160,18 @@ struct QuickAddDraftTests {
         ),
         DraftCase(line: "taxis 30 card", amount: 3000, category: "Transport:Taxi", account: "Visa"),
         DraftCase(line: "cafe 3", amount: 300, category: "Food:Café"),
-        DraftCase(line: "lunch with bob 12", amount: 1200, payee: "lunch with bob"),
-        DraftCase(line: "ramen 14 tokyo trip", amount: 1400, payee: "ramen tokyo trip"),
+        // The payee read from the words ends at "with" or "for", and at the amount.
+        DraftCase(line: "lunch with bob 12", amount: 1200, payee: "lunch", note: "with bob"),
+        DraftCase(line: "ramen 14 tokyo trip", amount: 1400, payee: "ramen", note: "tokyo trip"),
+        // A category's whole name wins over the payee's usual one; the payee is still matched.
+        DraftCase(
+            line: "starbucks 4 groceries",
+            amount: 400,
+            payee: "Starbucks Coffee",
+            category: "Food:Groceries",
+            account: "Visa",
+            sources: ["category": .word, "payee": .payee]
+        ),
         DraftCase(line: "coffee", payee: "", category: "Food:Coffee"),
     ]
 

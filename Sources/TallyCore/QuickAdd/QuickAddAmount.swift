@@ -16,14 +16,22 @@ struct QuickAddAmountWords: Sendable {
 extension QuickAddScan {
     /// The likeliest amount among the words not `used`: one with a currency or sign first, then
     /// one with decimals (the first of each), then the largest whole number.
-    static func amount(_ words: [QuickAddWord], used: [Bool], book: Currency) -> QuickAddAmountWords? {
+    static func amount(
+        _ words: [QuickAddWord],
+        used: [Bool],
+        book: Currency,
+        language: QuickAddLanguage
+    ) -> QuickAddAmountWords? {
         var best: QuickAddAmountWords?
         for index in words.indices where !used[index] {
-            guard var found = read(words[index].text, book: book) else { continue }
+            guard var found = read(sentenceEnd(words[index].text), book: book) else { continue }
             found.words = [index]
-            // "12 EUR", "EUR 12", "€ 12"
+            // "12 EUR", "EUR 12", "€ 12", "12 bucks"
             for neighbour in [index + 1, index - 1] where found.currency == nil && words.indices.contains(neighbour) {
-                guard !used[neighbour], let currency = separateCurrency(words[neighbour], book: book) else { continue }
+                guard !used[neighbour],
+                    let currency = separateCurrency(words[neighbour], book: book)
+                        ?? (neighbour > index ? currencyWord(words[neighbour], book: book, language) : nil)
+                else { continue }
                 found.currency = currency
                 found.words.append(neighbour)
                 found.rank = 2
@@ -79,6 +87,26 @@ extension QuickAddScan {
         else { return nil }
         let rank = currency != nil || signed ? 2 : text.contains(where: { $0 == "." || $0 == "," }) ? 1 : 0
         return QuickAddAmountWords(words: [], number: String(text), currency: currency, plus: plus, rank: rank)
+    }
+
+    /// The word without the punctuation a sentence puts after it: `4.50,` and `$40.` are amounts.
+    /// A last dot stays where it may end a date (`31.2.`), which is no amount.
+    private static func sentenceEnd(_ word: String) -> String {
+        var text = word.trimmingSuffix { ",;:!?)".contains($0) }
+        if text.hasPrefix("(") { text = text.dropFirst() }
+        guard text.hasSuffix(".") else { return String(text) }
+        let rest = text.dropLast()
+        let decimals = rest.split(separator: ".", omittingEmptySubsequences: false)
+        // "40." or "4.50.": a number and a full stop; "31.2." may be a date.
+        if decimals.count == 1 || (decimals.count == 2 && decimals[1].count == 2) { return String(rest) }
+        return String(text)
+    }
+
+    /// A word for a currency after the amount ("12 bucks", "20 euros").
+    private static func currencyWord(_ word: QuickAddWord, book: Currency, _ language: QuickAddLanguage) -> Currency? {
+        guard let name = language.currencyWords[word.bare] else { return nil }
+        guard name == "$" else { return Currency(code: name) }
+        return book.symbol == "$" ? book : .usd
     }
 
     /// A word that is only a currency: a symbol (`€`), a code in capitals (`EUR`), or in small

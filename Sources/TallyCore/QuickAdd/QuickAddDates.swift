@@ -8,35 +8,46 @@ struct QuickAddDates {
     /// A date starting at `words[at]`: numeric (`2026-03-14`, `3/14`, `14.3.`), a word (`today`,
     /// `friday`, `last friday`) or a day and a month's name (`14 mar`, `march 14th 2025`).
     func date(_ words: [QuickAddWord], at index: Int) -> (date: LocalDate, count: Int)? {
-        let word = words[index].folded
-        if let date = numeric(word) { return (date, 1) }
-        if language.today.contains(word) { return (today, 1) }
-        if language.yesterday.contains(word) { return (today.adding(days: -1), 1) }
-        if language.tomorrow.contains(word) { return (today.adding(days: 1), 1) }
+        if let date = numeric(words[index].folded) { return (date, 1) }
+        // Past the numeric forms, whose dots are their own, a full stop or comma after a word goes.
+        let word = words[index].bare
+        let next = index + 1 < words.count ? words[index + 1].bare : nil
+        if let next, let date = named(word + " " + next) { return (date, 2) }
+        if let date = named(word) { return (date, 1) }
         if let weekday = language.weekday(word) { return (last(weekday, strictly: false), 1) }
-        if language.last.contains(word), index + 1 < words.count,
-            let weekday = language.weekday(words[index + 1].folded)
-        {
+        if language.last.contains(word), let next, let weekday = language.weekday(next) {
             return (last(weekday, strictly: true), 2)
         }
+        if let back = daysAgo(words, at: index) { return (today.adding(days: -back), 3) }
         // "14 mar", "14th march 2025"
-        if let day = dayNumber(word), index + 1 < words.count, let month = language.month(words[index + 1].folded) {
-            let year = index + 2 < words.count ? fullYear(words[index + 2].folded) : nil
+        if let day = dayNumber(word), let next, let month = language.month(next) {
+            let year = index + 2 < words.count ? fullYear(words[index + 2].bare) : nil
             guard let date = resolve(year: year, month: month, day: day) else { return nil }
             return (date, year == nil ? 2 : 3)
         }
         // "mar 14", "march 14th, 2025"
-        if let month = language.month(word), index + 1 < words.count, let day = dayNumber(words[index + 1].folded) {
-            let year = index + 2 < words.count ? fullYear(words[index + 2].folded) : nil
+        if let month = language.month(word), let next, let day = dayNumber(next) {
+            let year = index + 2 < words.count ? fullYear(words[index + 2].bare) : nil
             guard let date = resolve(year: year, month: month, day: day) else { return nil }
             return (date, year == nil ? 2 : 3)
         }
+        // "the 15th": a day of this month, or of the last when that is more than a week ahead.
+        if let day = ordinalDay(word) { return dayOfMonth(day).map { ($0, 1) } }
+        return nil
+    }
+
+    /// The day a word or a two-word phrase names: today, yesterday ("last night") or tomorrow.
+    private func named(_ phrase: String) -> LocalDate? {
+        if language.today.contains(phrase) { return today }
+        if language.yesterday.contains(phrase) { return today.adding(days: -1) }
+        if language.tomorrow.contains(phrase) { return today.adding(days: 1) }
         return nil
     }
 
     /// A time starting at `words[at]`: `8:30`, `20:30`, `8:30pm`, `8pm`, `8 pm`, `8:30 am`.
     func time(_ words: [QuickAddWord], at index: Int) -> (time: TimeOfDay, count: Int)? {
-        var word = words[index].folded
+        // "8pm," at the end of a clause; the dots of "a.m." are the word's own.
+        var word = String(words[index].folded.trimmingSuffix { ",;!?".contains($0) })
         var meridiem: Bool?  // true: pm
         for (isPM, endings) in [(false, language.meridiem.am), (true, language.meridiem.pm)] {
             for ending in endings where word.hasSuffix(ending) && word.count > ending.count {
@@ -109,7 +120,7 @@ struct QuickAddDates {
     }
 
     /// A day of the month, with or without its ordinal ending or a comma ("14", "14th", "14,").
-    private func dayNumber(_ word: String) -> Int? {
+    func dayNumber(_ word: String) -> Int? {
         var text = Substring(word)
         if text.hasSuffix(",") { text = text.dropLast() }
         for ending in language.ordinalEndings where text.hasSuffix(ending) {
@@ -124,7 +135,7 @@ struct QuickAddDates {
 
     /// The date of `month` and `day` in `year`; without a year, the last one that is not more
     /// than a week after today (so "dec 31" typed on 1 January is the day before).
-    private func resolve(year: Int?, month: Int, day: Int) -> LocalDate? {
+    func resolve(year: Int?, month: Int, day: Int) -> LocalDate? {
         if let year {
             guard let date = LocalDate(year: year, month: month, day: day), LocalDate.supported.contains(date) else {
                 return nil

@@ -70,7 +70,7 @@ public struct QuickAddDraft: Equatable, Sendable {
         language: QuickAddLanguage = .english
     ) {
         let scan = QuickAddScan(text, book: book.currency, today: today, order: order, language: language)
-        var line = QuickAddLine(scan.words.map(QuickAddWord.init), language: language)
+        var line = QuickAddLine(scan.words.map(QuickAddWord.init), afterRead: scan.afterRead, language: language)
         kind = scan.plus ? .income : .expense
         amount = scan.amount
         amountProblem = scan.amountProblem
@@ -89,16 +89,28 @@ public struct QuickAddDraft: Equatable, Sendable {
             self.account = account.name
             sources["account"] = .word
         }
-        let known = line.knownPayee(book.payees)
+        let payees = QuickAddMatch.PayeeIndex(book.payees, fuzzy: QuickAddLine.fuzzyPayees)
+        // A payee's whole name first ("café luna"), then a category's ("groceries"), which is what
+        // the person means over the payee's usual one: "cafe" names Café, not Café Luna.
+        var known = line.knownPayee(payees, exactly: true)
+        let first = line.categoryWord(book.categories, income: kind == .income)
+        let named = first.flatMap { $0.match.named ? $0 : nil }
+        if let named { line.use(named.words) }
+        if known == nil { known = line.knownPayee(payees, exactly: false, after: first?.words ?? []) }
         payee = known?.name ?? line.introducedPayee() ?? ""
-        // A word naming a category, kept aside until it is known whether it is the category.
-        let word = line.categoryWord(book.categories, income: kind == .income)
+        // A weaker word ("gas" for Gas & Fuel), kept aside until it is known whether it is the category.
+        let word = named == nil ? line.categoryWord(book.categories, income: kind == .income) : nil
         if known == nil, payee.isEmpty { payee = line.leadingPayee(skipping: word?.words ?? []) }
         sources["payee"] = known != nil ? .payee : payee.isEmpty ? .default : .typed
 
         var categoryID: CategoryID?
-        if let known, let id = known.lastCategoryID, book.categories.contains(where: { $0.id == id }) {
-            categoryID = id
+        let usual = known?.lastCategoryID.flatMap { id in book.categories.contains { $0.id == id } ? id : nil }
+        if let named {
+            categoryID = named.category.id
+            // "starbucks coffee": the payee's usual category, which the word confirms.
+            sources["category"] = named.category.id == usual ? .payee : .word
+        } else if let usual {
+            categoryID = usual
             sources["category"] = .payee
         } else if let id = Self.ruled(book, payee: payee, note: line.rest(skipping: word?.words ?? []), amount, kind),
             book.categories.contains(where: { $0.id == id })

@@ -2,7 +2,7 @@
 /// yesterday"), kept as data so that another language is a new value, not new code. Every word is
 /// written folded: lower case, without accents.
 public struct QuickAddLanguage: Sendable {
-    /// Words for today ("today").
+    /// Words for today ("today"); a phrase of two words is written with one space ("last night").
     public var today: Set<String>
     /// Words for yesterday.
     public var yesterday: Set<String>
@@ -31,35 +31,22 @@ public struct QuickAddLanguage: Sendable {
     public var beforePayee: Set<String>
     /// Words that end the payee and start the note ("uber - airport").
     public var noteMarkers: Set<String>
-
-    /// English.
-    public static let english = QuickAddLanguage(
-        today: ["today", "tdy"],
-        yesterday: ["yesterday", "yday", "yest"],
-        tomorrow: ["tomorrow", "tmrw"],
-        last: ["last", "past"],
-        weekdays: [
-            ["monday", "mon"], ["tuesday", "tue", "tues"], ["wednesday", "wed"], ["thursday", "thu", "thur", "thurs"],
-            ["friday", "fri"], ["saturday", "sat"], ["sunday", "sun"],
-        ],
-        months: [
-            ["january", "jan"], ["february", "feb"], ["march", "mar"], ["april", "apr"], ["may"], ["june", "jun"],
-            ["july", "jul"], ["august", "aug"], ["september", "sep", "sept"], ["october", "oct"],
-            ["november", "nov"], ["december", "dec"],
-        ],
-        ordinalEndings: ["st", "nd", "rd", "th"],
-        beforeDate: ["on"],
-        beforeTime: ["at", "@"],
-        meridiem: (am: ["am", "a.m."], pm: ["pm", "p.m."]),
-        accountWords: [
-            "card": [.credit, .checking], "credit": [.credit], "visa": [.credit], "mastercard": [.credit],
-            "amex": [.credit], "debit": [.checking], "bank": [.checking], "checking": [.checking],
-            "cash": [.cash], "savings": [.savings], "cheque": [.check], "check": [.check], "gift": [.gift],
-        ],
-        beforeAccount: ["with", "by", "from", "via", "using", "paid"],
-        beforePayee: ["at", "@", "from"],
-        noteMarkers: ["-", "–", "—", "//", ";", "|", "note:"]
-    )
+    /// Words that start a phrase about the record rather than its payee ("lunch with bob",
+    /// "+120 from john for tickets"): a payee read from the words ends before them.
+    public var connectors: Set<String>
+    /// Words after an account's name or kind that belong to it ("debit card", "visa card").
+    public var accountNouns: Set<String>
+    /// Words for a currency written after the amount ("12 bucks", "20 euros"): a code, or `$` for
+    /// the book's currency when its symbol is `$` (else the US dollar).
+    public var currencyWords: [String: String]
+    /// Words that count back from today ("2 days ago"): the word after the count, in days.
+    public var agoUnits: [String: Int]
+    /// The word after the unit ("ago").
+    public var ago: Set<String>
+    /// Counts written as words ("a week ago").
+    public var counts: [String: Int]
+    /// Words that mean `&` in a name ("barnes and noble" for Barnes & Noble).
+    public var ampersand: Set<String>
 
     /// The weekday a folded word names, 1 (Monday) to 7.
     func weekday(_ word: String) -> Int? {
@@ -72,10 +59,6 @@ public struct QuickAddLanguage: Sendable {
     }
 }
 
-/// The order of day and month in a date written with slashes ("3/14", "14/3").
-public enum QuickAddDateOrder: String, Sendable, CaseIterable {
-    /// Month, then day: "3/14" is 14 March.
-    case monthFirst = "MDY"
-    /// Day, then month: "14/3" is 14 March.
-    case dayFirst = "DMY"
-}
+/// The order of day and month in a date written with slashes ("3/14", "14/3"): the core's
+/// `DateOrder`, which bank files are read with too.
+public typealias QuickAddDateOrder = DateOrder

@@ -27,6 +27,9 @@ enum QuickAddMatch {
         private var byLength: [Int: [(Name, Payee)]] = [:]
         private var byFirstWord: [[Unicode.Scalar]: [(Name, Payee)]] = [:]
         private var byFirstWordLength: [Int: [(Name, Payee)]] = [:]
+        /// Names of several words by their first two written as one ("wholefoods"), and whether
+        /// that is the whole name.
+        private var joined: [String: (whole: Bool, payee: Payee)] = [:]
 
         /// `payees` the most used first; only the first `fuzzy` of them are matched with a typo
         /// or a left-out word, the rest exactly.
@@ -41,14 +44,24 @@ enum QuickAddMatch {
                 if name.words.count > 1, let first = name.words.first {
                     byFirstWord[first, default: []].append((name, payee))
                     if first.count >= 5 { byFirstWordLength[first.count, default: []].append((name, payee)) }
+                    let two = String(String.UnicodeScalarView(first + name.words[1]))
+                    if joined[two] == nil { joined[two] = (name.words.count == 2, payee) }
                 }
             }
         }
 
-        /// The payee `text` names, and how surely: 3 exactly, 2 with a typo, 1 shortened.
-        func match(_ text: String) -> (score: Int, payee: Payee)? {
+        /// The payee `text` names, and how surely: 3 exactly, 2 with a typo, 1 shortened; only
+        /// exactly when `exactly`.
+        func match(_ text: String, exactly: Bool = false) -> (score: Int, payee: Payee)? {
+            if exactly { return exact[text].map { (3, $0) } }
             if let payee = exact[text] { return (3, payee) }
+            // "bestbuy", "wholefoods": the space left out.
+            if let found = joined[text] { return (found.whole ? 2 : 1, found.payee) }
             let typed = Name(text)
+            // "cvs" for CVS Pharmacy: a word this short stands for a longer name only spelt right.
+            if typed.scalars.count == 3, typed.words.count == 1, let first = typed.words.first {
+                return byFirstWord[first]?.first.map { (1, $0.1) }
+            }
             guard typed.scalars.count >= 4 else { return nil }
             for length in (typed.scalars.count - 2)...(typed.scalars.count + 2) {
                 for (name, payee) in byLength[length] ?? [] where isTypo(typed, of: name) { return (2, payee) }

@@ -4,10 +4,22 @@ import Foundation
 struct QuickAddWord: Sendable {
     let text: String
     let folded: String
+    /// Folded, without the punctuation a sentence puts after a word ("yesterday." → "yesterday").
+    let bare: String
 
     init(_ text: some StringProtocol) {
         self.text = String(text)
         folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        bare = String(folded.trimmingSuffix(while: { ".,;:!?)".contains($0) }).trimmingPrefix("("))
+    }
+}
+
+extension StringProtocol {
+    /// The text without the characters at its end that `drop` says to drop.
+    func trimmingSuffix(while drop: (Character) -> Bool) -> SubSequence {
+        var end = endIndex
+        while end > startIndex, drop(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
     }
 }
 
@@ -29,6 +41,9 @@ public struct QuickAddScan: Equatable, Sendable {
     public var time: TimeOfDay?
     /// The other words, in their order, as typed.
     public var words: [String] = []
+    /// Whether each of `words` came just after a word read here (the amount, a date): a phrase
+    /// starts there, so "ramen 14 tokyo trip" is "ramen", then "tokyo trip".
+    var afterRead: [Bool] = []
 
     /// Reads `text`: amounts in `book`'s currency unless another is written with them; dates
     /// without a year near `today`; slashed dates in `order`.
@@ -44,7 +59,12 @@ public struct QuickAddScan: Equatable, Sendable {
         var used = [Bool](repeating: false, count: words.count)
         func take(_ index: Int, _ count: Int, introducedBy fillers: Set<String>) {
             for i in index..<(index + count) { used[i] = true }
-            if index > 0, !used[index - 1], fillers.contains(words[index - 1].folded) { used[index - 1] = true }
+            // "on the 15th": every filler just before.
+            var before = index - 1
+            while before >= 0, !used[before], fillers.contains(words[before].folded) {
+                used[before] = true
+                before -= 1
+            }
         }
         for index in words.indices where !used[index] {
             guard let found = dates.time(words, at: index) else { continue }
@@ -63,10 +83,10 @@ public struct QuickAddScan: Equatable, Sendable {
             take(index, found.count, introducedBy: language.beforeDate)
             break
         }
-        var candidate = Self.amount(words, used: used, book: book)
+        var candidate = Self.amount(words, used: used, book: book, language: language)
         // "lunch 12 may": with no other number, the 12 was the amount, not the day.
         if candidate == nil, let range = dateWords, range.count > 1,
-            let retried = Self.amount(words, used: beforeDates, book: book)
+            let retried = Self.amount(words, used: beforeDates, book: book, language: language)
         {
             date = nil
             used = beforeDates
@@ -83,6 +103,8 @@ public struct QuickAddScan: Equatable, Sendable {
                 amountProblem = error
             }
         }
-        self.words = words.indices.filter { !used[$0] }.map { words[$0].text }
+        let kept = words.indices.filter { !used[$0] }
+        self.words = kept.map { words[$0].text }
+        afterRead = kept.map { $0 > 0 && used[$0 - 1] }
     }
 }

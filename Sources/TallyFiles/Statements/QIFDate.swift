@@ -1,12 +1,9 @@
 import TallyCore
 
-/// Which of a date's first two numbers is the month, when a QIF file does not make it plain.
-public enum QIFDateOrder: String, Sendable, CaseIterable {
-    /// `1/2/26` is January 2nd: Quicken's US default.
-    case monthFirst = "MDY"
-    /// `1/2/26` is 1 February.
-    case dayFirst = "DMY"
-}
+/// Which of a date's first two numbers is the month, when a QIF file does not make it plain: the
+/// core's `DateOrder` (quick add reads slashed dates with the same one), under the name the
+/// statement readers' callers know.
+public typealias QIFDateOrder = DateOrder
 
 /// A QIF `D` field split into its numbers, before the file's date order is known.
 ///
