@@ -1014,6 +1014,16 @@ def exercise(c: Client):
     c.call("get", CF, 200, ids=B, query={**span, "interval": "year"})
     c.call("get", CF, 422, ids=B, query={"interval": "fortnight"})
     c.call("get", CF, 404, ids=NOBOOK)
+    BAL = "/api/v1/books/{book}/reports/balances"
+    balances = c.call("get", BAL, 200, ids=B, must=True).json()  # the last twelve months by month
+    assert len(balances["periods"]) == 12 and balances["periods"][-1]["end"] == today.isoformat(), balances
+    c.call("get", BAL, 200, ids=B, query={**span, "interval": "week"})
+    c.call("get", BAL, 200, ids=B, query={**span, "interval": "day"})
+    c.call("get", BAL, 200, ids=B, query={"from": "1900-01-01", "to": "1900-01-01", "interval": ""})
+    c.call("get", BAL, 422, ids=B, query={"interval": "year"})
+    c.call("get", BAL, 422, ids=B, query={"from": "2026-03-02", "to": "2026-03-01"})
+    c.call("get", BAL, 422, ids=B, query={"from": "1900-01-01", "to": "2199-12-31"})
+    c.call("get", BAL, 404, ids=NOBOOK)
 
     # ---- budgets
     BU = "/api/v1/books/{book}/budgets"

@@ -16,4 +16,5 @@ extension APIModel.BillJSON: ResponseEncodable {}
 extension ReportJSON.Summary: ResponseEncodable {}
 extension ReportJSON.Trend: ResponseEncodable {}
 extension ReportJSON.CashFlow: ResponseEncodable {}
+extension ReportJSON.Balances: ResponseEncodable {}
 extension ReportJSON.Import: ResponseEncodable {}

@@ -5,8 +5,8 @@ import TallyFiles
 import TallyJSON
 import TallyStore
 
-/// `GET /books/{book}/reports/summary|trend|cashflow`: JSON, or `format=csv` (and `pdf` for the
-/// summary) to download.
+/// `GET /books/{book}/reports/summary|trend|cashflow|balances`: JSON, or `format=csv` (and `pdf`
+/// for the summary) to download.
 struct ReportsAPI {
     let store: Store
 
@@ -16,6 +16,7 @@ struct ReportsAPI {
         book.get("reports/summary", use: summary)
         book.get("reports/trend", use: trend)
         book.get("reports/cashflow", use: cashflow)
+        book.get("reports/balances", use: balances)
         return routes
     }
 
