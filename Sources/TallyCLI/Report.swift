@@ -11,10 +11,12 @@ extension Tally {
         static let configuration = CommandConfiguration(
             abstract: "Totals by category, sub-category, payee, account or tag over a range.",
             discussion:
-                "Without --from/--to the report covers this month. With --interval it shows a trend: one column per period."
+                "Without --from/--to the report covers this month. With --interval it shows a trend: one column per period. `tally report balances` shows each account's balance and the net worth at the end of each period (--interval day, week or month; --format table or json)."
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case table, csv, json, pdf }
+
+        @Argument(help: "balances: balances over time instead of totals (see the discussion).") var what: String?
 
         @Option(help: "First day, YYYY-MM-DD (default: the first of this month).") var from: String?
         @Option(help: "Last day, YYYY-MM-DD (default: the end of this month).") var to: String?
@@ -28,6 +30,7 @@ extension Tally {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
+            if let what { return try await balances(what) }
             try await reportingErrors {
                 if format == .pdf && output == nil {
                     throw CLIError("--format pdf writes a file: add --output report.pdf")

@@ -7,9 +7,10 @@ import TallyStore
 /// (`LocalBackend`, the store's services) or on a server (`RemoteBackend`, the JSON API). Both
 /// answer with the same core and store types, so each command prints with one piece of code and
 /// gives the same output either way. Budgets, goals and bills (`PlanBackend`), rules
-/// (`RuleBackend`), imports (`ImportBackend`) and rates (`RateBackend`) are in protocols of their own; the user's books
+/// (`RuleBackend`), imports (`ImportBackend`), rates (`RateBackend`) and balances over time
+/// (`BalancesBackend`) are in protocols of their own; the user's books
 /// (`BookBackend`) and backups (`BackupBackend`) are not one book's, so they are apart.
-protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend, RateBackend {
+protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend, RateBackend, BalancesBackend {
     /// The book worked on: its name, currency and the user's role.
     func currentBook() async throws -> Book
     /// Records a new expense, income or transfer. `key` makes it safe to send twice: a server
