@@ -1,0 +1,108 @@
+import Foundation
+
+/// What a receipt proposes is read against: the book's currency, its known payees (the most used
+/// first), the person's date order and the day it is.
+public struct ReceiptBook: Sendable {
+    /// The book's currency, proposed when the receipt names none.
+    public var currency: Currency
+    /// The payees the book knows, the most used first.
+    public var payees: [Payee]
+    /// How `03/04/26` is read when neither number is over 12.
+    public var order: DateOrder
+    /// The day it is: a receipt's date is never later.
+    public var today: LocalDate
+
+    /// Makes a book value.
+    public init(currency: Currency, payees: [Payee], order: DateOrder, today: LocalDate) {
+        self.currency = currency
+        self.payees = payees
+        self.order = order
+        self.today = today
+    }
+}
+
+/// Reads the text Tesseract saw on a receipt into a proposal: the total from the line that says
+/// total (not the largest number: that is often the cash handed over), the date, the shop and the
+/// currency. Pure: the OCR itself runs in the store.
+public enum ReceiptReading {
+    /// How many of the receipt's first lines are searched for the shop's name.
+    static let headerLines = 8
+
+    /// The proposal for `text` in `book`.
+    public static func propose(_ text: String, book: ReceiptBook) -> ReceiptProposal {
+        let lines = text.split(whereSeparator: \.isNewline).map { ReceiptLine(String($0)) }.filter { !$0.raw.isEmpty }
+        var sources: [String: ReceiptSource] = [:]
+        let totalLine = ReceiptTotal.line(in: lines)
+        let currency =
+            (totalLine.flatMap { $0.line.currency(book: book.currency) }
+                ?? lines.lazy.compactMap { $0.currency(book: book.currency) }.first)
+        sources["currency"] = currency == nil ? .default : .read
+        let chosen = currency ?? book.currency
+        var amount: Money?
+        if let total = totalLine, let found = total.amounts(chosen).last {
+            amount = found
+            sources["amount"] = .total
+        } else if let largest = lines.flatMap({ $0.amounts(in: chosen) }).max(by: { $0.minorUnits < $1.minorUnits }) {
+            amount = largest
+            sources["amount"] = .largest
+        }
+        let date = ReceiptDates.first(in: lines, order: book.order, today: book.today)
+        if date != nil { sources["date"] = .read }
+        var payee: String?
+        if let known = knownPayee(in: lines.prefix(headerLines), payees: book.payees) {
+            payee = known
+            sources["payee"] = .payee
+        } else if let first = firstName(in: lines.prefix(headerLines)) {
+            payee = first
+            sources["payee"] = .firstLine
+        }
+        return ReceiptProposal(
+            amount: amount,
+            currency: chosen,
+            date: date,
+            payee: payee,
+            text: lines.map(\.raw).joined(separator: "\n"),
+            sources: sources
+        )
+    }
+
+    /// The known payee named by a run of words in the receipt's first lines, the surest match
+    /// first (exact over a typo over a shortened name), then the earliest line.
+    static func knownPayee(in lines: ArraySlice<ReceiptLine>, payees: [Payee]) -> String? {
+        guard !payees.isEmpty else { return nil }
+        let index = QuickAddMatch.PayeeIndex(payees, fuzzy: 2000)
+        var best: (score: Int, name: String)?
+        for line in lines {
+            let words = line.raw.quickAddKey.split(separator: " ").map { String($0) }
+            guard !words.isEmpty else { continue }
+            for length in stride(from: min(words.count, 5), through: 1, by: -1) {
+                for start in 0...(words.count - length) {
+                    let run = words[start..<(start + length)].joined(separator: " ")
+                    // A short word alone ("the", "no") names no shop.
+                    guard run.count >= 3, run.contains(where: \.isLetter) else { continue }
+                    if let found = index.match(run, exactly: run.count < 5), found.score > (best?.score ?? 0) {
+                        best = (found.score, found.payee.name)
+                        if found.score == 3 { return found.payee.name }
+                    }
+                }
+            }
+        }
+        return best?.name
+    }
+
+    /// The first line that reads like a name: mostly letters, no date, no amount, no greeting,
+    /// address or phone number.
+    static func firstName(in lines: ArraySlice<ReceiptLine>) -> String? {
+        for line in lines {
+            let letters = line.raw.count(where: \.isLetter)
+            let digits = line.raw.count(where: \.isNumber)
+            guard letters >= 3, digits <= 2, letters * 2 >= line.raw.count,
+                !ReceiptWords.notNames.contains(where: { ReceiptWords.holds(line.folded, $0) })
+            else { continue }
+            let name = line.raw.split(separator: " ").joined(separator: " ")
+                .trimmingCharacters(in: .punctuationCharacters.union(.symbols).union(.whitespaces))
+            if name.count >= 3 { return name }
+        }
+        return nil
+    }
+}
