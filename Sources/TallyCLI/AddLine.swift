@@ -30,6 +30,11 @@ extension Tally.Add {
                     throw CLIError("--date-order must be MDY or DMY, not '\(dateOrder)'")
                 }
                 order = parsed
+            } else {
+                // The order of the person's own locale, as POSIX ranks its variables.
+                let env = ProcessInfo.processInfo.environment
+                let locale = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { env[$0] }.first { !$0.isEmpty }
+                order = locale.flatMap(DateOrder.init(locales:))
             }
             let lines = try split.map(Self.line)
             try await store.withBackend(who) { [self, order] backend in

@@ -91,6 +91,20 @@ struct QuickAddCLITests {
         #expect(order.stderr == "error: --date-order must be MDY or DMY, not 'YMD'\n")
         let day = try tally.run(["add", "coffee 4 3/4", "--dry-run", "--date-order", "dmy", "--format", "json"])
         #expect(day.stdout.contains("\"date\":\"2026-04-03\"") || day.stdout.contains("-04-03\""), "\(day)")
+        // Without --date-order, the person's locale says it (LC_ALL, then LC_TIME, then LANG).
+        func date(_ locale: [String: String]) throws -> String {
+            let env = ["LC_ALL": "", "LC_TIME": "", "LANG": ""].merging(locale) { $1 }
+            let out = try tally.cli.run(
+                ["add", "coffee 4 3/4/2025", "--dry-run", "--format", "json"],
+                data: mode == .local,
+                environment: env
+            )
+            // The draft's own date, the first "date" of the sorted keys (the sources' comes later).
+            return String(out.stdout.split(separator: "\"date\":\"").dropFirst().first?.prefix(10) ?? "") + out.stderr
+        }
+        #expect(try date(["LANG": "en_GB.UTF-8"]) == "2025-04-03")
+        #expect(try date(["LANG": "en_GB.UTF-8", "LC_TIME": "en_US.UTF-8"]) == "2025-03-04")
+        #expect(try date(["LANG": "C.UTF-8"]) == "2025-03-04", "a USD book, month first")
         let mixed = try tally.run(["add", "expense", "4.50", "--yes"])
         #expect(mixed.status == 64)
         #expect(mixed.stderr.contains("--yes, --dry-run, --format and --date-order are for a line, not KIND AMOUNT"))

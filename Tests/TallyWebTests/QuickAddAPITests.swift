@@ -84,6 +84,14 @@ extension API {
                 #expect(dayFirst.date == "2025-04-03")
                 let monthFirst: DraftJSON = try await Self.parse(client, owner, ["text": "lunch 9 3/4/2025"]).decode()
                 #expect(monthFirst.date == "2025-03-04")
+                // A browser's language says its order when the body does not.
+                let british: DraftJSON = try await client.post(
+                    "\(owner.books)/transactions/parse",
+                    token: owner.token,
+                    json: json(["text": "lunch 9 3/4/2025"]),
+                    headers: [.acceptLanguage: "en-GB,en;q=0.9"]
+                ).decode()
+                #expect(british.date == "2025-04-03")
 
                 // Nothing was stored by any of it.
                 let page = try await client.get("\(owner.books)/transactions", token: owner.token)

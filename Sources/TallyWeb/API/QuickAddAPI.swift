@@ -31,6 +31,9 @@ struct QuickAddAPI {
         let typedOn = try body.string("today").flatMap { $0.isEmpty ? nil : $0 }.map {
             try LocalDate.input($0, field: "today")
         }
+        // Without date_order, the order of the caller's own locale (a browser sends it), else the
+        // book's currency decides.
+        if order == nil { order = request.headers[.acceptLanguage].flatMap(DateOrder.init(locales:)) }
         let draft = try await store.records.quickAddDraft(text, in: scope, order: order, typedOn: typedOn)
         _ = try draft.requireAmount()
         return QuickAddDraftJSON(draft)

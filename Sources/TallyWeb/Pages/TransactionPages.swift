@@ -35,7 +35,9 @@ struct TransactionPages {
         var quick: QuickLineForm?
         if let line = query["line"].map(String.init), !line.trimmingSpaces().isEmpty {
             do {
-                let draft = try await store.records.quickAddDraft(line, in: scope, order: nil)
+                // `3/4` in the order of the browser's own language, else as the book's currency has it.
+                let order = request.headers[.acceptLanguage].flatMap(DateOrder.init(locales:))
+                let draft = try await store.records.quickAddDraft(line, in: scope, order: order)
                 _ = try draft.requireAmount()
                 input = draft.transactionInput
                 quick = QuickLineForm(book: scope.bookID, line: line, draft: draft, error: nil)
