@@ -134,6 +134,7 @@ public func buildRouter(
     web.addRoutes(TagPages(store: store, pages: pages).routes)
     web.addRoutes(DashboardPages(store: store, pages: pages).routes)
     web.addRoutes(ReportPages(store: store, pages: pages).routes)
+    web.addRoutes(BalancePages(store: store, pages: pages).routes)
     web.addRoutes(ImportPages(store: store, pages: pages).routes)
     web.addRoutes(StatementImportPages(store: store, pages: pages).routes)
     web.addRoutes(StatementReviewPages(store: store, pages: pages).routes)
