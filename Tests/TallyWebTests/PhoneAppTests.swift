@@ -135,7 +135,7 @@ import Testing
             // A new book: the first tile is the first category by name; the first account is chosen.
             #expect(
                 try match(
-                    #"data-kind="expense">\s*<h3[^<]*</h3>\s*<label class="tile parent" data-id="\d+"><input type="radio" name="category" value="\d+"><span class="icon" aria-hidden="true">[^<]*</span><span class="name">[^<]*<"#,
+                    #"data-kind="expense">\s*<h3[^<]*</h3>\s*<label class="tile parent" data-id="\d+" data-path="[^"]*"><input type="radio" name="category" value="\d+"><span class="icon" aria-hidden="true">[^<]*</span><span class="name">[^<]*<"#,
                     in: fresh.text
                 ).hasSuffix(">Auto<")
             )
