@@ -17,6 +17,7 @@ extension Tally {
                   tally add "coffee 4.50 starbucks yesterday"          (shows the draft and asks)
                   tally add "coffee 4.50 starbucks yesterday" --yes    (saves without asking)
                   tally add "coffee 4.50" --dry-run --format json      (only shows the draft)
+                A receipt photo, read and shown before it is saved with the photo: tally add --receipt photo.jpg
                 The options below change the draft's fields: tally add "lunch 12" --account Visa
                 """
         )
@@ -54,6 +55,8 @@ extension Tally {
         )
         var split: [String] = []
         @Option(help: "A tag (japan-2026); repeat for several, up to 20.") var tag: [String] = []
+        @Option(help: "A receipt photo: read for the amount, date and shop, shown, and saved with the record.")
+        var receipt: String?
         @Option(
             name: .customLong("idempotency-key"),
             help: ArgumentHelp(
@@ -66,6 +69,7 @@ extension Tally {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
+            if let receipt { return try await addReceipt(receipt) }
             guard let (kind, amount) = Self.fields(words) else { return try await addLine() }
             var input = TransactionInput(
                 kind: kind,

@@ -8,10 +8,11 @@ extension Tally.Add {
     enum DraftFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     mutating func validate() throws {
-        guard !words.isEmpty else {
+        // With --receipt the photo gives the fields (a word, if any, is the amount it missed).
+        guard !words.isEmpty || receipt != nil else {
             throw ValidationError("give KIND AMOUNT (expense 4.50) or a line (\"coffee 4.50 starbucks yesterday\")")
         }
-        if Self.fields(words) != nil, yes || dryRun || format != .text || dateOrder != nil {
+        if receipt == nil, Self.fields(words) != nil, yes || dryRun || format != .text || dateOrder != nil {
             throw ValidationError("--yes, --dry-run, --format and --date-order are for a line, not KIND AMOUNT")
         }
         if yes && dryRun { throw ValidationError("--yes saves and --dry-run saves nothing: give one of them") }

@@ -9,7 +9,7 @@ public enum Tally {
         Add.self, List.self, Search.self, Report.self, Import.self, Export.self, Categories.self, Accounts.self,
         BookCommand.self, RateCommand.self, TagCommand.self, BudgetCommand.self, GoalCommand.self, BillCommand.self,
         UserCommand.self, TokenCommand.self, RulesCommand.self, Check.self, Demo.self, StatementCommand.self,
-        Backup.self, Restore.self, Login.self, Logout.self,
+        Backup.self, Restore.self, Login.self, Logout.self, ReceiptCommand.self,
     ]
 
     /// The root command's configuration, with `served` (the server's commands) listed first.

@@ -107,6 +107,7 @@ public func buildRouter(
     api.addRoutes(CategoriesAPI(store: store).routes)
     api.addRoutes(AccountsAPI(store: store).routes)
     api.addRoutes(ReceiptsAPI(store: store).routes)
+    api.addRoutes(ReceiptReadAPI(store: store, reader: configuration.receipts).routes)
     api.addRoutes(ReportsAPI(store: store).routes)
     api.addRoutes(ImportsAPI(store: store).routes)
     api.addRoutes(StatementImportsAPI(store: store).routes)

@@ -24,6 +24,8 @@ public struct AppConfiguration: Sendable {
     public var loginLimits: LoginLimits
     /// `/metrics`, when on (off by default).
     public var metrics: MetricsSettings?
+    /// How receipt photos are read (`--ocr-languages`; tests point it at a missing command).
+    public var receipts = ReceiptOCR()
 
     /// Makes a configuration; the defaults are those of `tally serve`.
     public init(

@@ -53,8 +53,15 @@ extension Tally {
         @Option(help: "Serve /metrics on this HOST:PORT only, instead of the app's port.")
         var metricsAddress: String?
 
+        @Option(
+            help:
+                "The languages Tesseract reads receipts in, e.g. eng+deu+fra (default: $TALLY_OCR_LANGUAGES, else eng)."
+        )
+        var ocrLanguages: String?
+
         func validate() throws {
             _ = try metricsPlace()
+            _ = try receiptLanguages()
             if let value = publicURL ?? Self.environment("TALLY_PUBLIC_URL") {
                 do { _ = try AppConfiguration.publicURL(value) } catch {
                     throw ArgumentParser.ValidationError("--public-url \(error.message)")
@@ -86,7 +93,7 @@ extension Tally {
             let trustProxy =
                 trustForwardedFor
                 || ["1", "true", "yes"].contains(Self.environment("TALLY_TRUST_FORWARDED_FOR")?.lowercased() ?? "")
-            let configuration = AppConfiguration(
+            var configuration = AppConfiguration(
                 host: host,
                 port: port,
                 openSignup: allowSignup,
@@ -95,10 +102,15 @@ extension Tally {
                 trustForwardedFor: trustProxy,
                 metrics: metricsSettings
             )
+            configuration.receipts = ReceiptOCR(languages: try receiptLanguages())
             let app = try await buildApplication(configuration, store: opened, csrfSecret: csrfSecret, logger: logger)
             Self.say("Tally is listening on http://\(host):\(port)")
             Self.say("Public address: \(configuration.publicURL)")
             Self.say("Data: \(location.redacted)")
+            // Said at start so a missing package is found before the first photo is.
+            if !configuration.receipts.isInstalled {
+                Self.say("Receipt reading: off until Tesseract is installed (apt-get install tesseract-ocr)")
+            }
             if let metricsSettings {
                 let address = metricsSettings.address.map { "http://\($0.host):\($0.port)/metrics" }
                 Self.say(
@@ -106,6 +118,16 @@ extension Tally {
                 )
             }
             try await app.runService()
+        }
+
+        /// The `--ocr-languages` (or `$TALLY_OCR_LANGUAGES`) list, English when neither is set.
+        func receiptLanguages() throws -> String {
+            do {
+                let languages = ocrLanguages ?? Self.environment("TALLY_OCR_LANGUAGES") ?? "eng"
+                return try ReceiptOCR.checked(languages: languages)
+            } catch {
+                throw ArgumentParser.ValidationError("--\(error.description)")
+            }
         }
 
         /// Where `/metrics` is served and its token, from the flags; nil when it is off.

@@ -37,6 +37,7 @@ import hmac
 import json
 import os
 import re
+import shutil
 import socket
 import struct
 import subprocess
@@ -764,6 +765,12 @@ def exercise(c: Client):
     c.call("post", R, 404, ids={**B, "id": MISSING}, raw=png, content_type="image/png")
     c.call("get", R, 200, ids=rec)
     c.call("get", R, 404, ids={**B, "id": MISSING})
+    # A receipt photo read into a proposal (issue 28): 503 on a server without Tesseract.
+    RR = "/api/v1/books/{book}/receipts/read"
+    photo = open(os.path.join(os.path.dirname(__file__), "..", "receipts", "generated", "r01-us.jpg"), "rb").read()
+    c.call("post", RR, 200 if shutil.which("tesseract") else 503, ids=B, raw=photo, content_type="image/jpeg")
+    c.call("post", RR, 415, ids=B, raw=b"this is not an image", content_type="image/jpeg")
+    c.call("post", RR, 413, ids=B, raw=over_10_mb, content_type="image/png")
     RI = "/api/v1/books/{book}/receipts/{id}"
     c.call("get", RI, 200, ids={**B, "id": receipt["id"]})
     c.call("delete", RI, 204, ids={**B, "id": second_receipt["id"]})

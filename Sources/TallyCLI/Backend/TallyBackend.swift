@@ -10,7 +10,7 @@ import TallyStore
 /// (`RuleBackend`), imports (`ImportBackend`), rates (`RateBackend`) and balances over time
 /// (`BalancesBackend`) are in protocols of their own; the user's books
 /// (`BookBackend`) and backups (`BackupBackend`) are not one book's, so they are apart.
-protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend, RateBackend, BalancesBackend {
+protocol TallyBackend: PlanBackend, RuleBackend, ImportBackend, RateBackend, BalancesBackend, ReceiptBackend {
     /// The book worked on: its name, currency and the user's role.
     func currentBook() async throws -> Book
     /// Records a new expense, income or transfer. `key` makes it safe to send twice: a server

@@ -1,0 +1,102 @@
+import Foundation
+import TallyCore
+
+/// Reads the text of a receipt photo with the `tesseract` command, on this server only: the
+/// image is written to a private temporary folder, read, and deleted. Photos are first turned
+/// upright by their EXIF orientation, straightened and made grey with ImageMagick when it is
+/// installed (optional: without it Tesseract reads the photo as it is). One reading per core at a
+/// time, each stopped after `limit`.
+public struct ReceiptOCR: Sendable {
+    /// The command run: `tesseract` on `PATH`, or a path (tests name a missing one).
+    public var command: String
+    /// Tesseract's languages, `+`-joined (`eng+deu+fra`).
+    public let languages: String
+    /// The longest one reading may take before it is stopped.
+    public var limit: Duration
+    /// ImageMagick's command for the upright, straight, grey copy; `nil` to read photos as sent.
+    public var imageMagick: String?
+    private let slots: ReadingSlots
+
+    /// A reader; check a configured `languages` with `checked(languages:)` first.
+    public init(
+        command: String = "tesseract",
+        languages: String = "eng",
+        limit: Duration = .seconds(20),
+        imageMagick: String? = "convert",
+        concurrent: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.command = command
+        self.languages = languages
+        self.limit = limit
+        self.imageMagick = imageMagick
+        slots = ReadingSlots(concurrent)
+    }
+
+    /// `languages` when it is a `+`-joined list of Tesseract language codes (`eng+deu+fra`), so
+    /// `tally serve` refuses a bad `--ocr-languages` at start rather than at the first photo.
+    public static func checked(languages: String) throws(ReceiptOCRError) -> String {
+        guard languages.wholeMatch(of: #/[a-z][a-z_]{1,19}(\+[a-z][a-z_]{1,19}){0,9}/#) != nil else {
+            throw .badLanguages(languages)
+        }
+        return languages
+    }
+
+    /// Whether the `tesseract` command is installed.
+    public var isInstalled: Bool { ChildProcess.find(command) != nil }
+
+    /// The text on the receipt in `bytes` (at most `ReceiptImageType.maxBytes`, a JPEG, PNG,
+    /// WebP or HEIC image recognised by its first bytes).
+    public func text(of bytes: [UInt8]) async throws -> String {
+        guard bytes.count <= ReceiptImageType.maxBytes else {
+            throw ReceiptOCRError.unreadable("images are limited to 10 MB")
+        }
+        guard let type = ReceiptImageType(sniffing: bytes) else {
+            throw ReceiptOCRError.unreadable("not a JPEG, PNG, WebP or HEIC image")
+        }
+        guard let tesseract = ChildProcess.find(command) else {
+            throw ReceiptOCRError.notInstalled(package: "tesseract-ocr")
+        }
+        return try await slots.run { try await read(bytes, type: type, tesseract: tesseract) }
+    }
+
+    private func read(_ bytes: [UInt8], type: ReceiptImageType, tesseract: String) async throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-receipt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder,
+            withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700]
+        )
+        // The photo never stays behind, whatever happens to the reading.
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = folder.appendingPathComponent("photo.\(type.rawValue.dropFirst("image/".count))")
+        try Data(bytes).write(to: photo)
+        let started = ContinuousClock.now
+        let image = try await prepared(photo, in: folder) ?? photo
+        let spent = ContinuousClock.now - started
+        let errors = folder.appendingPathComponent("errors.txt")
+        let output = folder.appendingPathComponent("text")
+        // --psm 4: a single column of lines of different sizes, which is what a receipt is.
+        let arguments = [image.path, output.path, "-l", languages, "--psm", "4"]
+        guard let status = try await ChildProcess.run(tesseract, arguments, errors: errors, limit: limit - spent) else {
+            throw ReceiptOCRError.timedOut(seconds: Int(limit.components.seconds))
+        }
+        guard status == 0 else {
+            let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            if let missing = message.firstMatch(of: #/Failed loading language '([a-z_]+)'/#) {
+                throw ReceiptOCRError.notInstalled(package: "tesseract-ocr-\(missing.1.replacing("_", with: "-"))")
+            }
+            throw ReceiptOCRError.unreadable("\(type.rawValue) images cannot be read on this server")
+        }
+        return try String(contentsOf: output.appendingPathExtension("txt"), encoding: .utf8)
+    }
+
+    /// The upright, straightened, grey copy ImageMagick makes, or `nil` when it is not installed
+    /// or fails (then Tesseract reads the photo as sent: its own binarisation still applies).
+    private func prepared(_ photo: URL, in folder: URL) async throws -> URL? {
+        guard let imageMagick, let convert = ChildProcess.find(imageMagick) else { return nil }
+        let grey = folder.appendingPathComponent("grey.png")
+        let arguments = [photo.path + "[0]", "-auto-orient", "-deskew", "40%", "-colorspace", "Gray", grey.path]
+        let status = try await ChildProcess.run(convert, arguments, errors: nil, limit: limit / 2)
+        return status == 0 && FileManager.default.fileExists(atPath: grey.path) ? grey : nil
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a receipt could not be read; the web answers `notInstalled` with a 503, the rest with the
+/// status their case names.
+public enum ReceiptOCRError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The `tesseract` command (or a language's data) is not on this server: what to install.
+    case notInstalled(package: String)
+    /// Reading took longer than the limit and was stopped.
+    case timedOut(seconds: Int)
+    /// The bytes are no image this server reads (an unknown type, or HEIC without a decoder).
+    case unreadable(String)
+    /// `--ocr-languages` is not a `+`-joined list of Tesseract language codes.
+    case badLanguages(String)
+
+    /// A sentence for people, saying what to do.
+    public var description: String {
+        switch self {
+        case .notInstalled(let package):
+            "receipt reading needs Tesseract on the server: apt-get install \(package)"
+        case .timedOut(let seconds): "image: reading the receipt took longer than \(seconds) s and was stopped"
+        case .unreadable(let why): "image: \(why)"
+        case .badLanguages(let text):
+            "ocr-languages: '\(text)' is not a list of Tesseract languages such as eng+deu+fra"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TallyCore
+import TallyStore
+import TallyWeb
+import Testing
+
+extension API {
+    /// `POST /books/{book}/receipts/read`: a receipt photo read into a proposal, nothing stored.
+    @Suite struct ReceiptRead {
+        /// The proposal as the contract writes it.
+        struct ProposalJSON: Decodable {
+            let amount: String?, currency: String, date: String?, payee: String?, text: String
+            let sources: [String: String]
+        }
+
+        /// A generated receipt of the test set (Tests/receipts): Whole Foods, $104.32, 2025-02-27.
+        static let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../receipts/generated/r01-us.jpg")
+
+        static func read(
+            _ client: Client,
+            _ owner: Owner,
+            _ bytes: [UInt8],
+            type: String = "image/jpeg"
+        )
+            async throws -> TestResponse
+        {
+            try await client.post(
+                "\(owner.books)/receipts/read",
+                token: owner.token,
+                body: ByteBuffer(bytes: bytes),
+                headers: [.contentType: type]
+            )
+        }
+
+        @Test(
+            "a photo is read on the server into the total, date and known payee",
+            .enabled(if: ReceiptOCR().isInstalled, "needs apt-get install tesseract-ocr"),
+            arguments: Backend.all
+        )
+        func reads(_ backend: Backend) async throws {
+            try await withApp(backend) { client, _ in
+                let owner = try await makeOwner(client)
+                let record = ["amount": "5.00", "payee": "Whole Foods Market", "date": "2025-01-02"]
+                expectStatus(
+                    try await client.post("\(owner.books)/transactions", token: owner.token, json: json(record)),
+                    .created
+                )
+                let response = try await Self.read(client, owner, Array(try Data(contentsOf: Self.photo)))
+                expectStatus(response, .ok)
+                let proposal: ProposalJSON = try response.decode()
+                #expect(proposal.amount == "104.32" && proposal.currency == "USD")
+                #expect(proposal.date == "2025-02-27")
+                #expect(proposal.payee == "Whole Foods Market")
+                #expect(proposal.sources["amount"] == "total" && proposal.sources["payee"] == "payee")
+                #expect(proposal.text.contains("TOTAL") || proposal.text.contains("due"))
+                // Nothing was stored: the book still holds the one record.
+                let list = try await client.get("\(owner.books)/transactions", token: owner.token)
+                #expect(list.text.components(separatedBy: "\"payee\"").count == 2)
+            }
+        }
+
+        @Test("without Tesseract a 503 says what to install; bad bodies are 413 and 415")
+        func refusals() async throws {
+            var configuration = AppConfiguration()
+            configuration.receipts = ReceiptOCR(command: "/nonexistent/tesseract")
+            try await withConfiguredApp(configuration) { client, _ in
+                let owner = try await makeOwner(client)
+                expectProblem(
+                    try await Self.read(client, owner, Images.png, type: "image/png"),
+                    .serviceUnavailable,
+                    detailContains: "apt-get install tesseract-ocr"
+                )
+                expectProblem(
+                    try await Self.read(client, owner, Array("not an image".utf8), type: "image/jpeg"),
+                    .unsupportedMediaType,
+                    field: "image"
+                )
+                expectProblem(
+                    try await Self.read(client, owner, Images.jpeg + [UInt8](repeating: 0, count: 10 * 1024 * 1024)),
+                    .contentTooLarge,
+                    field: "image"
+                )
+                let anonymous = try await client.post(
+                    "\(owner.books)/receipts/read",
+                    body: ByteBuffer(bytes: Images.png),
+                    headers: [.contentType: "image/png"]
+                )
+                #expect(anonymous.status == .unauthorized)
+            }
+        }
+
+        @Test("a missing language's data is a 503 naming its package")
+        func missingLanguage() async throws {
+            let reader = ReceiptOCR(languages: "zzq")
+            guard reader.isInstalled else { return }
+            await #expect(throws: ReceiptOCRError.notInstalled(package: "tesseract-ocr-zzq")) {
+                _ = try await reader.text(of: Array(try Data(contentsOf: Self.photo)))
+            }
+            #expect(throws: ReceiptOCRError.badLanguages("eng;rm")) { try ReceiptOCR.checked(languages: "eng;rm") }
+        }
+    }
+}
