@@ -1,86 +1,97 @@
 import Foundation
 
 extension SVGChart {
-    /// Donut chart: one `<path class="slice">` per nonzero item with a `<title>`, and a legend
-    /// listing every item with its share in percent (integer arithmetic, e.g. "12.3%"). A single
-    /// nonzero item draws a full ring (two arcs per edge); an empty or all-zero input draws an
-    /// empty grey ring with the text "No data". Negative values count as zero.
-    public static func donut(title: String, items: [ChartItem], size: Int = 320) -> String {
-        let size = max(size, 160)
-        let width = Double(size)
-        let id = SVGMarkup.chartID(["donut", title, "\(size)"] + items.flatMap(\.idParts))
+    /// Donut chart: one `<path class="slice">` per nonzero item with a `<title>`, and a legend row
+    /// for every item with its share in percent (integer arithmetic, e.g. "12.3%"); an item's
+    /// slice and legend row are one link when it has one. A single nonzero item draws a full ring
+    /// (two arcs per edge); an empty or all-zero input draws an empty grey ring with the text "No
+    /// data". Negative values count as zero. The ring is `size` pixels across, centred;
+    /// `heading: false` leaves the title out of the picture, for a page that shows it.
+    public static func donut(title: String, items: [ChartItem], size: Int = 220, heading: Bool = true) -> String {
+        let diameter = Double(max(size, 120))
+        let id = SVGMarkup.chartID(["donut", title, "\(size)", "\(heading)"] + items.flatMap(\.idParts))
+        let top = heading ? headingHeight + 8 : 0
         let total = ChartMath.positiveSum(items.map(\.value))
-        let outer = width / 2 - 8
+        let outer = diameter / 2 - 4
         let inner = outer * 0.6
-        let cx = width / 2
         let cy = top + outer + 4
         let legendTop = cy + outer + 20
         let height = legendTop + Double(items.count) * 24 + 4
         var desc = summary(items)
         if let best = largest(items) { desc += " (\(ChartMath.percentText(best.value, of: total)))" }
-        var svg = SVGMarkup.open(id: id, kind: "donut", width: size, height: height, title: title, desc: desc)
-
-        let drawn = items.filter { $0.value > 0 }
-        if drawn.isEmpty {
-            svg +=
-                "<circle class=\"empty\" cx=\"\(coordinate(cx))\" cy=\"\(coordinate(cy))\" "
-                + "r=\"\(coordinate((outer + inner) / 2))\" fill=\"none\" stroke=\"#9e9e9e\" "
-                + "stroke-opacity=\"0.35\" stroke-width=\"\(coordinate(outer - inner))\"/>\n"
-            svg += SVGMarkup.text("No data", x: cx, y: cy + 5, anchor: "middle", muted: true) + "\n"
+        var svg = SVGMarkup.open(
+            id: id,
+            kind: "donut",
+            height: height,
+            title: title,
+            desc: desc,
+            linked: items.contains { SVGMarkup.safeLink($0.link) != nil },
+            heading: heading
+        )
+        if !items.contains(where: { $0.value > 0 }) {
+            svg += centred(
+                "<circle class=\"empty\" cx=\"0\" cy=\"\(coordinate(cy))\" r=\"\(coordinate((outer + inner) / 2))\" "
+                    + "fill=\"none\" stroke=\"#9e9e9e\" stroke-opacity=\"0.35\" stroke-width=\"\(coordinate(outer - inner))\"/>"
+            )
+            svg += SVGMarkup.text("No data", at: Across(percent: 50), y: cy + 5, anchor: "middle", muted: true) + "\n"
         }
+        let drawn = items.filter { $0.value > 0 }.count
+        let legend = LegendColumns()
         // Angles are Double: they only place pixels, while the percentages come from integers.
         var start = 0.0
-        for item in drawn {
-            let sweep = ChartMath.fraction(item.value, of: total) * 2 * Double.pi
-            let path =
-                drawn.count == 1
-                ? ringPath(cx: cx, cy: cy, outer: outer, inner: inner)
-                : slicePath(
-                    cx: cx,
-                    cy: cy,
-                    outer: outer,
-                    inner: inner,
-                    from: start,
-                    to: min(start + sweep, 2 * Double.pi)
-                )
-            start += sweep
-            let tip = "\(item.label): \(item.valueText) (\(ChartMath.percentText(item.value, of: total)))"
-            var slice =
-                "<g class=\"slice-group\"><title>\(SVGMarkup.escape(tip))</title><path class=\"slice\" "
-                + "d=\"\(path)\" fill=\"\(RGB.parse(item.color).hex)\" fill-rule=\"evenodd\"/></g>"
-            if let href = SVGMarkup.safeLink(item.link) { slice = "<a href=\"\(href)\">\(slice)</a>" }
-            svg += slice + "\n"
+        for (index, item) in items.enumerated() {
+            let percent = ChartMath.percentText(item.value, of: total)
+            let tip = "\(item.label): \(item.valueText) (\(percent))"
+            var entry = ""
+            if item.value > 0 {
+                let sweep = ChartMath.fraction(item.value, of: total) * 2 * Double.pi
+                let end = min(start + sweep, 2 * Double.pi)
+                let path =
+                    drawn == 1
+                    ? ringPath(cx: 0, cy: cy, outer: outer, inner: inner)
+                    : slicePath(cx: 0, cy: cy, outer: outer, inner: inner, from: start, to: end)
+                start += sweep
+                entry +=
+                    "<g class=\"slice-group\"><title>\(SVGMarkup.escape(tip))</title>"
+                    + centred(
+                        "<path class=\"slice\" d=\"\(path)\" fill=\"\(RGB.parse(item.color).hex)\" fill-rule=\"evenodd\"/>"
+                    ) + "</g>"
+            }
+            entry += legend.row(item, percent: percent, tip: tip, y: legendTop + Double(index) * 24)
+            svg += SVGMarkup.linked(entry, to: item.link, name: tip) + "\n"
         }
-        svg += legend(items, total: total, top: legendTop, width: width)
         return svg + "</svg>\n"
     }
 
-    /// Legend rows: swatch, label, amount and share, each row with the full text as a tooltip.
-    static func legend(_ items: [ChartItem], total: Int64, top: Double, width: Double) -> String {
+    /// Shapes drawn around x = 0, moved to the middle of the chart: a nested viewport at 50%
+    /// (a transform cannot take a percentage), which does not clip.
+    static func centred(_ shapes: String) -> String {
+        "<svg x=\"50%\" overflow=\"visible\">\(shapes)</svg>"
+    }
+
+    /// The columns of the donut's legend: swatch, label, amount and share. The amount is shown
+    /// whole where it can be, and the label gets what its row leaves.
+    struct LegendColumns {
         let percentWidth = SVGMarkup.width("100.0%") + 4
-        let valueWidth = min(width * 0.35, (items.map { SVGMarkup.width($0.valueText) }.max() ?? 0) + 4)
-        let labelWidth = max(0, width - 20 - valueWidth - percentWidth - 8)
-        var out = ""
-        for (index, item) in items.enumerated() {
-            let y = top + Double(index) * 24
-            let percent = ChartMath.percentText(item.value, of: total)
-            out +=
-                "<g class=\"legend-row\"><title>\(SVGMarkup.escape("\(item.label): \(item.valueText) (\(percent))"))</title>"
-            out +=
-                "<rect class=\"swatch\" x=\"0\" y=\"\(coordinate(y))\" width=\"12\" height=\"12\" rx=\"2\" "
+
+        /// One legend row, with the full text as a tooltip.
+        func row(_ item: ChartItem, percent: String, tip: String, y: Double) -> String {
+            let value = SVGMarkup.fit(item.valueText, narrowest - 20 - percentWidth - 48)
+            let labelWidth = narrowest - 20 - SVGMarkup.width(value) - percentWidth - 8
+            return "<g class=\"legend-row\"><title>\(SVGMarkup.escape(tip))</title>"
+                + "<rect class=\"swatch\" x=\"0\" y=\"\(coordinate(y))\" width=\"12\" height=\"12\" rx=\"2\" "
                 + "fill=\"\(RGB.parse(item.color).hex)\"/>"
-            out += SVGMarkup.text(SVGMarkup.fit(item.label, labelWidth), x: 20, y: y + 11)
-            out += SVGMarkup.text(
-                SVGMarkup.fit(item.valueText, valueWidth),
-                x: width - percentWidth,
-                y: y + 11,
-                anchor: "end",
-                extra: tabular
-            )
-            out += SVGMarkup.text(percent, x: width, y: y + 11, anchor: "end", muted: true, extra: tabular)
-            out += "</g>\n"
+                + SVGMarkup.text(SVGMarkup.fit(item.label, labelWidth), x: 20, y: y + 11)
+                + SVGMarkup.text(
+                    value,
+                    at: .right(less: percentWidth),
+                    y: y + 11,
+                    anchor: "end",
+                    extra: tabular
+                )
+                + SVGMarkup.text(percent, at: .right(), y: y + 11, anchor: "end", muted: true, extra: tabular)
+                + "</g>"
         }
-        return out
     }
 
     /// One ring segment from `from` to `to` radians (clockwise from 12 o'clock), less than a turn.

@@ -1,63 +1,59 @@
 /// Report charts as self-contained, accessible SVG: no scripts, no raster images, text in the
 /// page's font (`font-family="inherit"`, `currentColor`) and `width="100%"` so one chart serves
-/// phones, desktops and print.
+/// phones, desktops and print. Text is laid out in CSS pixels and shapes in percentages of the
+/// width, so labels keep their size (13 px, axes 12 px) on a phone.
 public enum SVGChart {
-    static let rowHeight = 28.0
-    static let barHeight = 18.0
-    static let top = 36.0
+    static let rowHeight = 40.0
+    static let barHeight = 12.0
+    /// Room for the heading drawn in the chart, when it is.
+    static let headingHeight = 28.0
+    /// The narrowest box a chart is drawn in (a 320 px phone, less the page's and the box's
+    /// padding): labels are shortened to fit it, since the real width is only known in the browser.
+    static let narrowest = 264.0
     /// Digits of equal width, so amounts in a column line up: a class (app.css sets
     /// `font-variant-numeric`), since the pages' CSP refuses inline `style` attributes.
     static let tabular = " class=\"num\""
 
     /// Horizontal bar chart: exactly one `<rect class="bar">` per item (even for value 0: width 0),
-    /// label on the left, valueText on the right, each bar wrapped in `<g>` with a
-    /// `<title>label: valueText</title>`; if `link != nil` the group is wrapped in `<a href>`.
-    /// Negative values are drawn as zero.
-    public static func bars(title: String, items: [ChartItem], width: Int = 640) -> String {
-        let width = max(width, 160)
-        let id = SVGMarkup.chartID(["bars", title, "\(width)"] + items.flatMap(\.idParts))
-        let height = top + Double(max(items.count, 1)) * rowHeight + 4
+    /// each row its label on the left and valueText on the right above a full-width bar, wrapped
+    /// in `<g>` with a `<title>label: valueText</title>`; if `link != nil` the row is an `<a href>`
+    /// named by the same text, and the chart a group of links. Negative values are drawn as zero.
+    /// `heading: false` leaves the title out of the picture, for a page that shows it.
+    public static func bars(title: String, items: [ChartItem], heading: Bool = true) -> String {
+        let id = SVGMarkup.chartID(["bars", title, "\(heading)"] + items.flatMap(\.idParts))
+        let top = heading ? headingHeight + 2 : 2
         var svg = SVGMarkup.open(
             id: id,
             kind: "bars",
-            width: width,
-            height: height,
+            height: top + Double(max(items.count, 1)) * rowHeight,
             title: title,
-            desc: summary(items)
+            desc: summary(items),
+            linked: items.contains { SVGMarkup.safeLink($0.link) != nil },
+            heading: heading
         )
         guard !items.isEmpty else {
             svg += SVGMarkup.text("No data", x: 0, y: top + 18, muted: true) + "\n</svg>\n"
             return svg
         }
-        let total = Double(width)
-        // Columns sized from the text they hold, capped so the bars always keep half the width.
-        let labelWidth = min(total * 0.3, items.map { SVGMarkup.width($0.label) }.max()! + 4)
-        let valueWidth = min(total * 0.2, items.map { SVGMarkup.width($0.valueText) }.max()! + 4)
-        let barLeft = labelWidth + 8
-        let barSpace = max(0, total - barLeft - valueWidth - 8)
         let largest = items.map { max($0.value, 0) }.max()!
         for (index, item) in items.enumerated() {
             let y = top + Double(index) * rowHeight
-            let barWidth = ChartMath.fraction(item.value, of: largest) * barSpace
-            let middle = y + rowHeight / 2 + 4.5
-            var row = "<g class=\"bar-row\"><title>\(SVGMarkup.escape(item.label + ": " + item.valueText))</title>"
+            let percent = ChartMath.fraction(item.value, of: largest) * 100
+            let name = item.label + ": " + item.valueText
+            // The amount is shown whole where it can be; the label gets the rest of its line.
+            let value = SVGMarkup.fit(item.valueText, narrowest - 60)
+            let labelWidth = narrowest - SVGMarkup.width(value) - 12
+            var row = "<g class=\"bar-row\"><title>\(SVGMarkup.escape(name))</title>"
+            row += SVGMarkup.text(SVGMarkup.fit(item.label, labelWidth), x: 0, y: y + 14)
+            row += SVGMarkup.text(value, at: .right(), y: y + 14, anchor: "end", extra: tabular)
             row +=
-                "<rect class=\"track\" x=\"\(coordinate(barLeft))\" y=\"\(coordinate(y + 5))\" "
-                + "width=\"\(coordinate(barSpace))\" height=\"\(coordinate(barHeight))\" rx=\"3\" fill=\"currentColor\" fill-opacity=\"0.06\"/>"
+                "<rect class=\"track\" x=\"0\" y=\"\(coordinate(y + 20))\" width=\"100%\" "
+                + "height=\"\(coordinate(barHeight))\" rx=\"3\" fill=\"currentColor\" fill-opacity=\"0.06\"/>"
             row +=
-                "<rect class=\"bar\" x=\"\(coordinate(barLeft))\" y=\"\(coordinate(y + 5))\" "
-                + "width=\"\(coordinate(barWidth))\" height=\"\(coordinate(barHeight))\" rx=\"3\" fill=\"\(RGB.parse(item.color).hex)\"/>"
-            row += SVGMarkup.text(SVGMarkup.fit(item.label, labelWidth), x: labelWidth, y: middle, anchor: "end")
-            row += SVGMarkup.text(
-                SVGMarkup.fit(item.valueText, valueWidth),
-                x: total,
-                y: middle,
-                anchor: "end",
-                extra: tabular
-            )
+                "<rect class=\"bar\" x=\"0\" y=\"\(coordinate(y + 20))\" width=\"\(coordinate(percent))%\" "
+                + "height=\"\(coordinate(barHeight))\" rx=\"3\" fill=\"\(RGB.parse(item.color).hex)\"/>"
             row += "</g>"
-            if let href = SVGMarkup.safeLink(item.link) { row = "<a href=\"\(href)\">\(row)</a>" }
-            svg += row + "\n"
+            svg += SVGMarkup.linked(row, to: item.link, name: name) + "\n"
         }
         return svg + "</svg>\n"
     }

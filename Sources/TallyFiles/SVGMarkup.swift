@@ -31,6 +31,12 @@ enum SVGMarkup {
         return escape(link)
     }
 
+    /// `content` inside a link named `name` when `link` is a safe one, else `content` as it is.
+    static func linked(_ content: String, to link: String?, name: String) -> String {
+        guard let href = safeLink(link) else { return content }
+        return "<a href=\"\(href)\" aria-label=\"\(escape(name))\">\(content)</a>"
+    }
+
     /// A deterministic id for one chart: FNV-1a over its kind and content, so equal input gives
     /// equal output (testable, cacheable) while different charts on one page get different ids.
     static func chartID(_ parts: [String]) -> String {
@@ -47,18 +53,38 @@ enum SVGMarkup {
         return "chart-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// Opening tag, accessible title and description, and the visible heading.
-    static func open(id: String, kind: String, width: Int, height: Double, title: String, desc: String) -> String {
-        """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(width) \(coordinate(height))" \
-        width="100%" role="img" aria-labelledby="\(id)-title \(id)-desc" class="chart" \
-        data-chart="\(kind)" font-family="inherit" font-size="13">
-        <title id="\(id)-title">\(escape(title))</title>
-        <desc id="\(id)-desc">\(escape(desc))</desc>
-        <text class="chart-heading" x="0" y="18" font-size="16" font-weight="bold" fill="currentColor">\
-        \(escape(truncated(title, width: Double(width), advance: { advance($0, size: 16) })))</text>
+    /// Opening tag, accessible title and description, and the visible heading unless the page
+    /// shows one (an HTML caption wraps where an SVG text cannot).
+    ///
+    /// There is no viewBox: user units are CSS pixels, so text keeps its size at any width while
+    /// shapes stretch through percentages (a viewBox of 640 shrank 13 px labels to 7 px on a phone).
+    /// A chart whose items link somewhere is a group of links, not an image: an image's children
+    /// are presentational, so links inside one are unreachable for assistive technology.
+    static func open(
+        id: String,
+        kind: String,
+        height: Double,
+        title: String,
+        desc: String,
+        linked: Bool,
+        heading: Bool
+    ) -> String {
+        let role =
+            linked
+            ? "role=\"group\" aria-labelledby=\"\(id)-title\" aria-describedby=\"\(id)-desc\""
+            : "role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\""
+        let shown = truncated(title, width: SVGChart.narrowest, advance: { advance($0, size: 16) })
+        let headingText =
+            heading
+            ? "<text class=\"chart-heading\" x=\"0\" y=\"18\" font-size=\"16\" font-weight=\"bold\" "
+                + "fill=\"currentColor\" aria-hidden=\"true\">\(escape(shown))</text>\n" : ""
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100%" height="\(coordinate(height))" \
+            \(role) class="chart" data-chart="\(kind)" font-family="inherit" font-size="13">
+            <title id="\(id)-title">\(escape(title))</title>
+            <desc id="\(id)-desc">\(escape(desc))</desc>
 
-        """
+            """ + headingText
     }
 
     /// A text element; `content` is escaped here.
@@ -70,8 +96,20 @@ enum SVGMarkup {
         muted: Bool = false,
         extra: String = ""
     ) -> String {
+        text(content, at: Across(offset: x), y: y, anchor: anchor, muted: muted, extra: extra)
+    }
+
+    /// A text element placed across the chart's width, which only the browser knows.
+    static func text(
+        _ content: String,
+        at x: Across,
+        y: Double,
+        anchor: String = "start",
+        muted: Bool = false,
+        extra: String = ""
+    ) -> String {
         let opacity = muted ? " fill-opacity=\"0.72\"" : ""
-        return "<text x=\"\(coordinate(x))\" y=\"\(coordinate(y))\" text-anchor=\"\(anchor)\" "
+        return "<text \(x.attributes) y=\"\(coordinate(y))\" text-anchor=\"\(anchor)\" "
             + "fill=\"currentColor\"\(opacity)\(extra)>\(escape(content))</text>"
     }
 
@@ -92,5 +130,24 @@ enum SVGMarkup {
     /// Text shortened with "…" to fit `width` at `size`.
     static func fit(_ text: String, _ width: Double, size: Double = 13) -> String {
         truncated(text, width: max(0, width), advance: { advance($0, size: size) })
+    }
+}
+
+/// A horizontal position on a chart drawn without a viewBox: a share of the width the browser
+/// gives the chart plus a fixed offset in CSS pixels, written as `x="P%"` and `dx`.
+struct Across {
+    /// Percent of the chart's width, 0–100.
+    var percent = 0.0
+    /// CSS pixels added after the percentage.
+    var offset = 0.0
+
+    /// The right edge, less `offset` pixels.
+    static func right(less offset: Double = 0) -> Across { Across(percent: 100, offset: -offset) }
+
+    /// `x` (and `dx` when there is an offset besides a percentage) for a text element.
+    var attributes: String {
+        guard percent != 0 else { return "x=\"\(coordinate(offset))\"" }
+        let x = "x=\"\(coordinate(percent))%\""
+        return offset == 0 ? x : x + " dx=\"\(coordinate(offset))\""
     }
 }

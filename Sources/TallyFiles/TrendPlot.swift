@@ -1,20 +1,19 @@
-/// Geometry of a trend chart's plot area: where a period sits across and a value sits up.
+/// Geometry of a trend chart's plot area: where a period sits across (in percent of the chart's
+/// width, which only the browser knows) and a value sits up (in pixels).
 ///
 /// Positions are Double because they are pixels; values arrive as Int64 and are only
 /// converted after subtracting from the axis bounds, which keeps the difference exact.
 struct TrendPlot {
-    var left: Double
-    var right: Double
     var top: Double
     var bottom: Double
     var axis: ChartMath.Axis
     var periods: Int
 
-    /// Width given to one period.
-    var slot: Double { (right - left) / Double(max(periods, 1)) }
+    /// Percent of the width given to one period.
+    var slot: Double { 100 / Double(max(periods, 1)) }
 
-    /// Horizontal centre of period `index`.
-    func center(_ index: Int) -> Double { left + (Double(index) + 0.5) * slot }
+    /// Horizontal centre of period `index`, in percent.
+    func center(_ index: Int) -> Double { (Double(index) + 0.5) * slot }
 
     /// Vertical position of `value`, clamped to the axis.
     func y(_ value: Int64) -> Double {

@@ -9,16 +9,18 @@ struct SVGBarsTests {
     func oneBarPerItem() {
         let svg = SVGChart.bars(title: "Spending", items: sampleItems)
         #expect(occurrences(of: "<rect class=\"bar\"", in: svg) == sampleItems.count)
-        #expect(svg.contains("<rect class=\"bar\" x=\"") && svg.contains("width=\"0\" height=\"18\""))
+        #expect(svg.contains("<rect class=\"bar\" x=\"") && svg.contains("width=\"0%\" height=\"12\""))
         #expect(svg.contains("fill=\"#4e79a7\""))
         #expect(occurrences(of: "<g class=\"bar-row\"><title>", in: svg) == sampleItems.count)
         #expect(svg.contains("<title>Groceries: $1,234.56</title>"))
     }
 
-    @Test("frame: xmlns, viewBox, role, aria ids that exist, width 100%, inherited font")
+    @Test("frame: xmlns, no viewBox, role, aria ids that exist, width 100%, inherited font")
     func frame() throws {
         let svg = SVGChart.bars(title: "Spending", items: sampleItems)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 640 "))
+        // Without a viewBox, user units are CSS pixels: the text is not shrunk on a phone.
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" height=\"350\" "))
+        #expect(!svg.contains("viewBox"))
         #expect(svg.contains("role=\"img\"") && svg.contains("class=\"chart\"") && svg.contains("width=\"100%\""))
         #expect(svg.contains("font-family=\"inherit\""))
         let id = try #require(svg.firstMatch(of: /aria-labelledby="([a-z0-9-]+)-title ([a-z0-9-]+)-desc"/))
@@ -53,7 +55,9 @@ struct SVGBarsTests {
         #expect(!svg.contains("<b>") && !svg.contains("<script>") && !svg.contains("Jerry's"))
     }
 
-    @Test("links wrap the group; script URLs and bad colours are neutralised")
+    @Test(
+        "links wrap the row, named by its text, in a chart that is a group; script URLs and bad colours are neutralised"
+    )
     func links() {
         let items = [
             item("Food", 100, 0, link: "/transactions?category=1&month=2024-03"),
@@ -61,7 +65,12 @@ struct SVGBarsTests {
             ChartItem(label: "X", value: 10, valueText: "$0.10", color: "red\" onload=\"x"),
         ]
         let svg = SVGChart.bars(title: "Links", items: items)
-        #expect(svg.contains("<a href=\"/transactions?category=1&amp;month=2024-03\"><g class=\"bar-row\">"))
+        #expect(
+            svg.contains(
+                "<a href=\"/transactions?category=1&amp;month=2024-03\" aria-label=\"Food: $1.00\"><g class=\"bar-row\">"
+            )
+        )
+        #expect(svg.contains("role=\"group\"") && !svg.contains("role=\"img\""))
         #expect(occurrences(of: "<a href", in: svg) == 1)
         #expect(!svg.lowercased().contains("javascript") && !svg.contains("onload"))
         #expect(svg.contains("fill=\"#888888\""))

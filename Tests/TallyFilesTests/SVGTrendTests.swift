@@ -69,7 +69,7 @@ struct SVGTrendTests {
         #expect(!svg.contains("height=\"-"))
         let zeroY = try #require(svg.firstMatch(of: /class="zero" x1="[0-9.]+" y1="([0-9.]+)"/)?.1)
         let q2 = try #require(
-            svg.firstMatch(of: /Q2: -\$320\.00<\/title><rect class="column" x="[0-9.]+" y="([0-9.]+)"/)?.1
+            svg.firstMatch(of: /Q2: -\$320\.00<\/title><rect class="column" x="[0-9.]+%" y="([0-9.]+)"/)?.1
         )
         #expect(Double(String(q2)) == Double(String(zeroY)))
     }

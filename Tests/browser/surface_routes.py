@@ -78,6 +78,21 @@ def fill(fixture, pattern):
     return paths, problem
 
 
+def visits(fixture, pages):
+    """(pattern, url) for every concrete path of each page and its other views (extra_queries),
+    and the patterns that could not be filled, each with why."""
+    extras = extra_queries(fixture)
+    urls, unfilled = [], []
+    for pattern in pages:
+        paths, problem = fill(fixture, pattern)
+        if problem or not paths:
+            unfilled.append(f"{pattern}: {problem or 'no ids of that kind in the fixture'}")
+            continue
+        urls += [(pattern, p) for p in paths]
+        urls += [(pattern, paths[0] + q) for q in extras.get(pattern, [])]
+    return urls, unfilled
+
+
 def extra_queries(fixture):
     """More views of some pages than their default: other spans, groupings, kinds and searches,
     so the hostile names show in every list and table that groups them."""

@@ -84,8 +84,15 @@ def test_dashboard_and_report_charts(server, driver, tmp_path):
              for tr in driver.find_elements(By.CSS_SELECTOR, "#summary tbody tr")}
     assert table == {name: usd(total) for name, total in year.items()}
     assert text(driver, "#summary tfoot td") == usd(sum(year.values()))
-    # Charts carry titles for screen readers.
-    assert driver.find_element(By.CSS_SELECTOR, "#report-bars svg").get_attribute("role") == "img"
+    # Charts carry titles for screen readers; one whose bars are links is a group of named links, not an
+    # image (an image's children are out of a screen reader's reach), and every chart has its table.
+    bars = driver.find_element(By.CSS_SELECTOR, "#report-bars svg")
+    assert bars.get_attribute("role") == "group" and bars.get_attribute("aria-labelledby")
+    links = bars.find_elements(By.CSS_SELECTOR, "a")
+    assert len(links) == len(year) and all(a.get_attribute("aria-label") for a in links)
+    assert driver.find_element(By.CSS_SELECTOR, "#report-trend svg").get_attribute("role") == "img"
+    for box in driver.find_elements(By.CSS_SELECTOR, ".chart-box"):
+        assert len(box.find_elements(By.CSS_SELECTOR, "details.chart-table table tbody tr")) > 0, box.get_attribute("id")
     height = driver.execute_script("return document.documentElement.scrollHeight")
     set_viewport(driver, (DESKTOP[0], max(DESKTOP[1], height)))
     save_screenshot(driver, "report.png")

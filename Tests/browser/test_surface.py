@@ -228,16 +228,8 @@ def test_every_page_at_both_widths(server, logging_driver, tmp_path):
 
     routes = sr.route_list(TALLY_BIN)
     pages = [path for method, path in routes if sr.is_page(method, path)]
-    extras = sr.extra_queries(fixture)
-    failures, visits, unfilled, signed_out_visits = [], [], [], 0
-    for pattern in pages:
-        paths, problem = sr.fill(fixture, pattern)
-        if problem or not paths:
-            unfilled.append(f"{pattern}: {problem or 'no ids of that kind in the fixture'}")
-            continue
-        visits += [(pattern, p) for p in paths]
-        visits += [(pattern, paths[0] + q) for q in extras.get(pattern, [])]
-    failures += [f"route not covered: {u}" for u in unfilled]
+    visits, unfilled = sr.visits(fixture, pages)
+    failures, signed_out_visits = [f"route not covered: {u}" for u in unfilled], 0
 
     edges = sr.edge_visits(fixture, pages)
     alive = True

@@ -83,7 +83,7 @@ enum BudgetForm {
         _ periods: [BudgetPeriodStatus],
         mode: BudgetMode,
         currency: Currency
-    ) -> (rows: [BudgetHistoryRow], svg: String) {
+    ) -> (rows: [BudgetHistoryRow], chart: ChartFigure) {
         let rows = periods.map { p in
             BudgetHistoryRow(
                 period: PlanText.range(p.period),
@@ -97,7 +97,7 @@ enum BudgetForm {
         }
         let oldest = Array(periods.reversed())
         let limitName = mode == .spender ? "Available" : "Limit"
-        let svg = SVGChart.trend(
+        let chart = ChartFigure.trend(
             title: "Spent against the limit, last \(oldest.count) period\(oldest.count == 1 ? "" : "s")",
             periods: oldest.map { PlanText.periodLabel($0.period) },
             series: [
@@ -107,6 +107,6 @@ enum BudgetForm {
             style: .columns,
             axisLabel: ReportFiles.axisLabel(currency)
         )
-        return (rows, svg)
+        return (rows, chart)
     }
 }

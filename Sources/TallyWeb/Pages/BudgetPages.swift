@@ -62,11 +62,11 @@ struct BudgetPages: PlanItemPages {
         let history = try await store.plans.budgetHistory(budget.id, in: scope, limit: 12)
         let categories = try await store.books.categories(in: scope)
         let accounts = try await store.books.accounts(in: scope)
-        let (rows, svg) = BudgetForm.history(history, mode: budget.mode, currency: budget.limit.currency)
+        let (rows, chart) = BudgetForm.history(history, mode: budget.mode, currency: budget.limit.currency)
         let model = BudgetPage(
             budget: PlanText.budget(standing, book: book.id),
             history: rows,
-            chartSVG: svg,
+            chart: chart,
             scope: Self.scope(budget, categories: categories, accounts: accounts),
             form: BudgetForm.values(input ?? BudgetForm.input(budget), categories: categories, accounts: accounts),
             error: error?.description ?? "",

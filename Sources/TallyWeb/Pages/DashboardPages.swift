@@ -64,18 +64,19 @@ struct DashboardPages {
         let sixMonths = try DateRange(from: YearMonth(date).first.adding(months: -5), to: YearMonth(date).last)
         let flow = try await store.reports.cashFlow(sixMonths, interval: .month, in: scope)
         let (incomeSeries, spentSeries) = ReportFiles.cashFlowSeries(flow)
-        let trendSVG = SVGChart.trend(
+        let trend = ChartFigure.trend(
             title: "Income and spending, last 6 months",
             periods: flow.periods.map { Links.shortMonth($0.period) },
             series: [spentSeries, incomeSeries],
             style: .columns,
             axisLabel: ReportFiles.axisLabel(book.currency)
         )
-        let bars = SVGChart.bars(
+        let bars = ChartFigure.bars(
             title: "Spending by category",
             items: ReportFiles.chartItems(report, kind: .expense) { row in
                 Links.search(book: bookID, by: .category, row: row, range: range)
-            }
+            },
+            nameHeader: "Category"
         )
         let spans = DashboardSpan.allCases.map { s in
             SpanLink(name: s.rawValue.capitalized, link: "?span=\(s.rawValue)&date=\(date)", current: s == span)
@@ -108,8 +109,8 @@ struct DashboardPages {
             income: income.formatted,
             cashFlow: report.net.formatted,
             dailyAverage: spent.divided(by: DashboardSpan.elapsedDays(range, today: today)).formatted,
-            barsSVG: bars,
-            trendSVG: trendSVG,
+            bars: bars,
+            trend: trend,
             groups: groups,
             latest: latest.records.map { RecordRow($0) },
             hasLatest: !latest.records.isEmpty,

@@ -30,8 +30,8 @@ struct ReportPages {
             ? ReportInterval.year : try ReportInterval.parse(q.get("interval"))
         let allRows = q.get("rows") == "all"
         let report = try await store.reports.summaryReport(query, in: scope)
-        let trend = try await store.reports.trendReport(query, interval: interval, in: scope)
-        let flow = try await store.reports.cashFlow(query.range, interval: interval, in: scope)
+        let trends = try await store.reports.trendReport(query, interval: interval, in: scope)
+        let cashFlow = try await store.reports.cashFlow(query.range, interval: interval, in: scope)
         let kind = ReportFiles.chartKind(report)
         let items = ReportFiles.topItems(
             ReportFiles.chartItems(report, kind: kind) {
@@ -41,10 +41,11 @@ struct ReportPages {
             currency: book.currency
         )
         let axis = ReportFiles.axisLabel(book.currency)
-        let topSeries = trend.series.filter { $0.kind == kind && $0.currency == book.currency }.prefix(8)
-        let trendSVG = SVGChart.trend(
+        let nameHeader = query.by == .subcategory ? "Sub-category" : query.by.rawValue.capitalized
+        let topSeries = trends.series.filter { $0.kind == kind && $0.currency == book.currency }.prefix(8)
+        let trend = ChartFigure.trend(
             title: "\(ReportFiles.title(query)) per \(interval.rawValue)",
-            periods: trend.periods,
+            periods: trends.periods,
             series: topSeries.map { s in
                 ReportFiles.series(
                     s.key,
@@ -55,10 +56,10 @@ struct ReportPages {
             style: .line,
             axisLabel: axis
         )
-        let (incomeSeries, spentSeries) = ReportFiles.cashFlowSeries(flow)
-        let flowSVG = SVGChart.trend(
+        let (incomeSeries, spentSeries) = ReportFiles.cashFlowSeries(cashFlow)
+        let flow = ChartFigure.trend(
             title: "Income versus spending per \(interval.rawValue)",
-            periods: flow.periods.map(\.period),
+            periods: cashFlow.periods.map(\.period),
             series: [incomeSeries, spentSeries],
             style: .columns,
             axisLabel: axis
@@ -115,10 +116,14 @@ struct ReportPages {
                     count: $0.count
                 )
             },
-            barsSVG: SVGChart.bars(title: ReportFiles.title(query), items: items),
-            donutSVG: SVGChart.donut(title: "Share of \(kind == .income ? "income" : "spending")", items: items),
-            trendSVG: trendSVG,
-            flowSVG: flowSVG,
+            bars: .bars(title: ReportFiles.title(query), items: items, nameHeader: nameHeader),
+            donut: .donut(
+                title: "Share of \(kind == .income ? "income" : "spending")",
+                items: items,
+                nameHeader: nameHeader
+            ),
+            trend: trend,
+            flow: flow,
             csvLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=csv",
             pdfLink: "/api/v1/books/\(bookID)/reports/summary?\(params)&format=pdf",
             trendCsvLink: "/api/v1/books/\(bookID)/reports/trend?\(params)&interval=\(interval.rawValue)&format=csv",

@@ -14,9 +14,9 @@ struct DashboardPage: ViewModel {
     let income: String
     let cashFlow: String
     let dailyAverage: String
-    /// Charts drawn by `SVGChart`, which escapes every text it is given.
-    let barsSVG: String
-    let trendSVG: String
+    /// Spending by category, and income and spending over six months.
+    let bars: ChartFigure
+    let trend: ChartFigure
     let groups: [RankGroup]
     let latest: [RecordRow]
     let hasLatest: Bool

@@ -49,7 +49,7 @@ struct BudgetsPage: ViewModel {
 struct BudgetPage: ViewModel {
     let budget: BudgetCard
     let history: [BudgetHistoryRow]
-    let chartSVG: String
+    let chart: ChartFigure
     let scope: String
     let form: BudgetFields
     let error: String

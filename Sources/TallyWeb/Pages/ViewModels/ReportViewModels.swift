@@ -17,10 +17,11 @@ struct ReportPage: ViewModel {
     let hasMoreRows: Bool
     let allRowsLink: String
     let totals: [ReportTotalRow]
-    let barsSVG: String
-    let donutSVG: String
-    let trendSVG: String
-    let flowSVG: String
+    /// The charts, each with the table of its figures.
+    let bars: ChartFigure
+    let donut: ChartFigure
+    let trend: ChartFigure
+    let flow: ChartFigure
     let csvLink: String
     let pdfLink: String
     let trendCsvLink: String
