@@ -47,8 +47,8 @@ struct CheckCLITests {
             ]).status == 0
         )
 
-        // Two records in different cells: 2 days, 2 month-and-payee cells (with and without the category), 2 year-and-payee cells, 2 month-and-category cells, 2 year-and-category cells, 1 balance.
-        let clean = "OK: checked 1 book, 2 records, 13 kept totals and 0 receipts; nothing is wrong.\n"
+        // Two records in different cells: 2 days, 2 month-and-payee cells (with and without the category), 2 year-and-payee cells, 2 month-and-category cells, 2 year-and-category cells, 1 balance, and the balance's 2 days and 1 month.
+        let clean = "OK: checked 1 book, 2 records, 16 kept totals and 0 receipts; nothing is wrong.\n"
         #expect(try cli.run(["check"]) == .init(status: 0, stdout: clean, stderr: ""))
 
         let ids = try await sql(
@@ -58,6 +58,7 @@ struct CheckCLITests {
                 "UPDATE day_totals SET count = 3 WHERE day = '2026-03-10'",
                 "DELETE FROM month_category_totals WHERE total_minor = 4500",
                 "UPDATE account_balances SET balance_minor = CAST(-2.72e19 AS REAL)",
+                "UPDATE day_account_totals SET delta_minor = -1100 WHERE day = '2026-03-04'",
                 "SELECT CAST(category_id AS TEXT) AS c, CAST(account_id AS TEXT) AS a FROM transactions WHERE id = 2",
             ],
             read: ["c", "a"]
@@ -73,6 +74,7 @@ struct CheckCLITests {
         let others = """
             book 1: month_category_totals [2026-03 expense, category \(fuel), USD]: missing; the records give 4500 in 1 record
             book 1: account_balances [account \(cash), USD]: kept total -2.72e+19 is not a whole number of minor units; the records give -5700
+            book 1: day_account_totals [account \(cash), USD, 2026-03-04]: kept -1100; the records give -1200
 
             """
         let findings =
@@ -85,7 +87,7 @@ struct CheckCLITests {
                 == .init(
                     status: 2,
                     stdout: findings + """
-                        4 findings (checked 1 book, 2 records, 13 kept totals and 0 receipts); all can be repaired with --repair.
+                        5 findings (checked 1 book, 2 records, 16 kept totals and 0 receipts); all can be repaired with --repair.
 
                         """,
                     stderr: ""
@@ -98,7 +100,7 @@ struct CheckCLITests {
                     status: 2,
                     stdout: day1 + "\n" + others + """
                         book 1: day_totals: 1 more finding like these (--limit 0 lists them all)
-                        4 findings (checked 1 book, 2 records, 13 kept totals and 0 receipts); all can be repaired with --repair.
+                        5 findings (checked 1 book, 2 records, 16 kept totals and 0 receipts); all can be repaired with --repair.
 
                         """,
                     stderr: ""
@@ -110,7 +112,7 @@ struct CheckCLITests {
                     status: 0,
                     stdout: findings + """
                         repair: book 1: kept totals and account balances rebuilt from the records
-                        4 findings, 1 repair; then checked 1 book, 2 records, 13 kept totals and 0 receipts: nothing is wrong.
+                        5 findings, 1 repair; then checked 1 book, 2 records, 16 kept totals and 0 receipts: nothing is wrong.
 
                         """,
                     stderr: ""
@@ -156,7 +158,7 @@ struct CheckCLITests {
                 == .init(
                     status: 2,
                     stdout: broken + """
-                        2 findings (checked 1 book, 1 record, 7 kept totals and 0 receipts); none can be repaired here: restore the data from a backup.
+                        2 findings (checked 1 book, 1 record, 9 kept totals and 0 receipts); none can be repaired here: restore the data from a backup.
 
                         """,
                     stderr: ""
@@ -169,7 +171,7 @@ struct CheckCLITests {
                     stdout: broken + """
                         still wrong: database: payees [row 1]: refers to a row of categories that does not exist
                         still wrong: database: transactions [row 1]: refers to a row of categories that does not exist
-                        2 findings, 0 repairs; then checked 1 book, 1 record, 7 kept totals and 0 receipts: 2 findings remain; restore the data from a backup.
+                        2 findings, 0 repairs; then checked 1 book, 1 record, 9 kept totals and 0 receipts: 2 findings remain; restore the data from a backup.
 
                         """,
                     stderr: ""
