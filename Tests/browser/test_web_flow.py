@@ -207,7 +207,11 @@ def open_more(form):
     """Opens the form's "More" section (date, account, note, photos)."""
     more = form.find_element(By.CSS_SELECTOR, "details.more")
     if not more.get_attribute("open"):
-        more.find_element(By.TAG_NAME, "summary").click()
+        # Scrolled to the middle first, like a person: the one-line field above the form pushes
+        # "More" down to where the fixed tab bar covers it.
+        summary = more.find_element(By.TAG_NAME, "summary")
+        form.parent.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+        summary.click()
 
 
 def chosen_category(form):
