@@ -51,17 +51,7 @@ extension Tally.Add {
                 } else if !yes {
                     Self.say(Self.table(draft, heading: "Draft:"))
                 }
-                if !yes {
-                    Self.say("Save it? [y/N] ", end: "")
-                    guard let answer = readLine() else {
-                        Self.say("")
-                        throw CLIError("not saved: no answer (add --yes to save without asking)")
-                    }
-                    guard ["y", "yes"].contains(answer.trimmingSpaces().lowercased()) else {
-                        Self.say("Not saved.")
-                        return
-                    }
-                }
+                if !yes, !(try Self.confirmed("Save it? [y/N] ")) { return }
                 var input = draft.transactionInput
                 input.toAccount = toAccount
                 if toAccount != nil { input.kind = TransactionKind.transfer.rawValue }
@@ -73,6 +63,21 @@ extension Tally.Add {
                 )
             }
         }
+    }
+
+    /// Asks `question`; true on y or yes. Any other answer says "Not saved." and is false; no
+    /// answer at all (standard input closed) is an error, so a script learns that nothing was saved.
+    static func confirmed(_ question: String) throws -> Bool {
+        say(question, end: "")
+        guard let answer = readLine() else {
+            say("")
+            throw CLIError("not saved: no answer (add --yes to save without asking)")
+        }
+        guard ["y", "yes"].contains(answer.trimmingSpaces().lowercased()) else {
+            say("Not saved.")
+            return false
+        }
+        return true
     }
 
     /// Writes to standard output unbuffered, so the question is on the screen, after the draft,

@@ -32,17 +32,7 @@ extension Tally.Add {
                 guard input.amount != nil else {
                     throw CLIError("amount: not read from the receipt; give it: tally add AMOUNT --receipt \(path)")
                 }
-                if !yes {
-                    Self.say("Save it, with the photo? [y/N] ", end: "")
-                    guard let answer = readLine() else {
-                        Self.say("")
-                        throw CLIError("not saved: no answer (add --yes to save without asking)")
-                    }
-                    guard ["y", "yes"].contains(answer.trimmingSpaces().lowercased()) else {
-                        Self.say("Not saved.")
-                        return
-                    }
-                }
+                if !yes, !(try Self.confirmed("Save it, with the photo? [y/N] ")) { return }
                 let record = try await backend.add(input, key: key)
                 try await backend.attachReceipt(bytes, to: record.transaction.id)
                 Self.say("Added expense #\(record.transaction.id) with its receipt: " + Listing.summary(record))
