@@ -64,7 +64,7 @@ extension API {
             }
         }
 
-        @Test("without Tesseract a 503 says what to install; bad bodies are 413 and 415")
+        @Test("without Tesseract a 503 says what to install; bad bodies are 413 and 422")
         func refusals() async throws {
             var configuration = AppConfiguration()
             configuration.receipts = ReceiptOCR(command: "/nonexistent/tesseract")
@@ -77,7 +77,7 @@ extension API {
                 )
                 expectProblem(
                     try await Self.read(client, owner, Array("not an image".utf8), type: "image/jpeg"),
-                    .unsupportedMediaType,
+                    .unprocessableContent,
                     field: "image"
                 )
                 expectProblem(

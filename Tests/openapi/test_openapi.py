@@ -769,7 +769,7 @@ def exercise(c: Client):
     RR = "/api/v1/books/{book}/receipts/read"
     photo = open(os.path.join(os.path.dirname(__file__), "..", "receipts", "generated", "r01-us.jpg"), "rb").read()
     c.call("post", RR, 200 if shutil.which("tesseract") else 503, ids=B, raw=photo, content_type="image/jpeg")
-    c.call("post", RR, 415, ids=B, raw=b"this is not an image", content_type="image/jpeg")
+    c.call("post", RR, 422, ids=B, raw=b"this is not an image", content_type="image/jpeg")
     c.call("post", RR, 413, ids=B, raw=over_10_mb, content_type="image/png")
     RI = "/api/v1/books/{book}/receipts/{id}"
     c.call("get", RI, 200, ids={**B, "id": receipt["id"]})

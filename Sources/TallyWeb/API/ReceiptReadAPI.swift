@@ -22,8 +22,10 @@ struct ReceiptReadAPI {
         // Only someone who may add records has a use for a proposal of one.
         try scope.requireWrite()
         let bytes = try await ReceiptsAPI.imageBody(request, field: "image")
+        // Bytes that are no image at all are the same 422 as attaching them to a record; the 415
+        // is kept for an image the server cannot decode (HEIC without a decoder).
         guard ReceiptImageType(sniffing: bytes) != nil else {
-            throw AppError(.unsupportedMediaType, "image: not a JPEG, PNG, WebP or HEIC image", field: "image")
+            throw FieldError("image", "is not a JPEG, PNG, WebP or HEIC image")
         }
         let text: String
         do {
@@ -38,7 +40,7 @@ struct ReceiptReadAPI {
     }
 
     /// The status of a reading that failed: 503 when Tesseract (or a language) is missing, 415
-    /// for an image the server cannot decode, 422 for one that took too long.
+    /// for an image the server cannot decode (the platform's), 422 for one that took too long.
     static func appError(_ error: ReceiptOCRError) -> AppError {
         switch error {
         case .notInstalled: AppError(.serviceUnavailable, error.description)
