@@ -128,7 +128,7 @@ public func buildRouter(
     )
     web.addRoutes(LoginCodePages(store: store, pages: pages, limits: configuration.loginLimits).routes)
     web.addRoutes(CalendarPages(store: store, pages: pages).routes)
-    web.addRoutes(TransactionPages(store: store, pages: pages).routes)
+    web.addRoutes(TransactionPages(store: store, pages: pages, reader: configuration.receipts).routes)
     web.addRoutes(CategoryPages(store: store, pages: pages).routes)
     web.addRoutes(AccountPages(store: store, pages: pages).routes)
     web.addRoutes(RatePages(store: store, pages: pages).routes)

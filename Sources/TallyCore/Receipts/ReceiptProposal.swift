@@ -95,3 +95,17 @@ extension ReceiptProposal: Codable {
         sources = named.mapValues { ReceiptSource(rawValue: $0) ?? .largest }
     }
 }
+
+extension ReceiptSource {
+    /// The source in words, as the add page marks a proposed field for the person to check.
+    public var explanation: String {
+        switch self {
+        case .total: "the line that says total"
+        case .largest: "the largest amount: check it"
+        case .read: "read on the receipt"
+        case .payee: "a payee you know"
+        case .firstLine: "the receipt's first line"
+        case .default: "the book's own"
+        }
+    }
+}

@@ -16,7 +16,8 @@ struct RecordFormModel {
         recordID: TransactionID?,
         clientID: String? = nil,
         error: FieldError? = nil,
-        quick: QuickLineForm? = nil
+        quick: QuickLineForm? = nil,
+        receipt: ReceiptReadForm? = nil
     ) async throws -> TransactionFormPage {
         let book = try scope.writable()
         let categories = try await store.books.categories(in: scope)
@@ -84,7 +85,8 @@ struct RecordFormModel {
             lines: Self.splitRows(input.lines ?? [], categories: categories),
             tags: (input.tags ?? []).joined(separator: " "),
             tagOptions: tags.map(\.name),
-            quick: isEdit ? nil : quick ?? QuickLineForm(book: book.id)
+            quick: isEdit ? nil : quick ?? QuickLineForm(book: book.id),
+            receiptRead: isEdit ? nil : receipt
         )
     }
 

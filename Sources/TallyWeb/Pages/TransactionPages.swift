@@ -7,11 +7,14 @@ import TallyStore
 struct TransactionPages {
     let store: Store
     let pages: PageRenderer
+    /// Reads receipt photos for "Or read a receipt photo" (`TransactionPages+Receipt.swift`).
+    let reader: ReceiptOCR
 
     var routes: RouteCollection<AppContext> {
         let routes = RouteCollection(context: AppContext.self)
         let book = routes.book(store)
         book.get("transactions/new", use: newForm)
+        book.post("transactions/new/receipt", use: readReceipt)
         book.post("transactions", use: create)
         book.get("transactions/:id/edit", use: editForm)
         book.post("transactions/:id", use: update)
@@ -202,7 +205,9 @@ struct TransactionPages {
         recordID: TransactionID?,
         clientID: String? = nil,
         error: FieldError? = nil,
-        quick: QuickLineForm? = nil
+        quick: QuickLineForm? = nil,
+        receipt: ReceiptReadForm? = nil,
+        status: HTTPResponse.Status? = nil
     ) async throws -> Response {
         let model = try await RecordFormModel(store: store).make(
             scope: scope,
@@ -210,7 +215,8 @@ struct TransactionPages {
             recordID: recordID,
             clientID: clientID,
             error: error,
-            quick: quick
+            quick: quick,
+            receipt: receipt ?? ReceiptReadForm(book: scope.bookID)
         )
         return pages.page(
             "transaction_form",
@@ -218,7 +224,7 @@ struct TransactionPages {
             context: context,
             book: scope.book,
             model: model,
-            status: error == nil ? .ok : .unprocessableContent
+            status: status ?? (error == nil ? .ok : .unprocessableContent)
         )
     }
 }

@@ -17,6 +17,15 @@
     if (cls) e.className = cls;
     return e;
   }
+  // One message in a box, replacing what it said.
+  function say(box, text, cls, role) {
+    box.textContent = "";
+    var p = el("p", text, cls);
+    if (role) p.setAttribute("role", role);
+    box.appendChild(p);
+  }
+  // For the scripts of single pages (quickadd.js, receipt.js, queuepage.js), which run after this.
+  window.TallyUI = { el: el, say: say };
   function two(n) { return ("0" + n).slice(-2); }
   function day(d) { return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()); }
   function toast(text, undo) {

@@ -5,13 +5,8 @@
 (() => {
   "use strict";
   var Q = window.TallyQueue, ul = document.getElementById("queue-list"), now = document.getElementById("sync-now");
-  if (!Q || !ul) return;
-  function el(tag, text, cls) {
-    var e = document.createElement(tag);
-    if (text) e.textContent = text;
-    if (cls) e.className = cls;
-    return e;
-  }
+  if (!Q || !ul || !window.TallyUI) return;
+  var el = window.TallyUI.el;
   // app.js sends the queue (and then draws it again) on this event.
   function sync() { window.dispatchEvent(new Event("tally-queued")); }
   // A draft (POST …/transactions/parse) as the fields POST …/transactions takes: the category by

@@ -13,14 +13,8 @@
   var csrf = (document.querySelector("meta[name=csrf-token]") || {}).content || "";
   var form = document.querySelector("form.record-form[data-queue]");
   var words = { typed: "as typed", payee: "the payee's usual", rule: "a rule", word: "a word in the line", default: "guessed" };
-  var last = null, timer = 0, asked = 0;
+  var last = null, timer = 0, asked = 0, UI = window.TallyUI || {}, el = UI.el;
 
-  function el(tag, text, cls) {
-    var e = document.createElement(tag);
-    if (text) e.textContent = text;
-    if (cls) e.className = cls;
-    return e;
-  }
 
   // For app.js: the add page filled from a queued line (?queued=): its draft, or the line itself
   // when the reader refused it, back in the field to be fixed.
@@ -63,12 +57,7 @@
 
   function two(n) { return ("0" + n).slice(-2); }
   function today() { var d = new Date(); return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()); }
-  function say(text, cls, role) {
-    out.textContent = "";
-    var p = el("p", text, cls);
-    if (role) p.setAttribute("role", role);
-    out.appendChild(p);
-  }
+  function say(text, cls, role) { UI.say(out, text, cls, role); }
 
   // The draft as the page's own box shows it (quick_line.mustache): each field, its value and
   // where it came from.

@@ -46,6 +46,8 @@ struct TransactionFormPage: ViewModel {
     let tagOptions: [String]
     /// The one-line field above a new record's form; nil when editing.
     let quick: QuickLineForm?
+    /// "Or read a receipt photo" above a new record's form on the add page; nil elsewhere.
+    let receiptRead: ReceiptReadForm?
 }
 
 /// One row of the split editor.

@@ -36,6 +36,8 @@ struct LayoutModel: ViewModel {
         let splitJS: String
         /// The one-line quick add's live draft: loaded with the field only.
         let quickAddJS: String
+        /// The add page's receipt reading: loaded with its box only.
+        let receiptJS: String
         /// The queue page's list: loaded with that page only.
         let queuePageJS: String
         let icon: String
@@ -47,6 +49,7 @@ struct LayoutModel: ViewModel {
             queueJS = assets.path("queue.js")
             splitJS = assets.path("split.js")
             quickAddJS = assets.path("quickadd.js")
+            receiptJS = assets.path("receipt.js")
             queuePageJS = assets.path("queuepage.js")
             icon = assets.path("icon.svg")
             touchIcon = assets.path("icon-180.png")
