@@ -139,4 +139,44 @@ struct ReceiptReadingTests {
         let full = Self.read("Starbucks\n2026-03-02\nTOTAL 3.00")
         #expect(try JSONDecoder().decode(ReceiptProposal.self, from: try JSONEncoder().encode(full)) == full)
     }
+
+    /// Lines as Tesseract read real German and Nepali receipts of the test set (Tests/receipts/real).
+    @Test func namesFromRealHeaders() {
+        #expect(Self.read("R@®SSMANN\nMein Drogeriemarkt\nSumme EUR 1,95").payee == "ROSSMANN")
+        #expect(Self.read("dm dm-drogerie markt\nSUMME EUR 3,55").payee == "dm-drogerie markt")
+        #expect(Self.read("Saathimart .com\nNet Amount 185.00").payee == "Saathimart")
+        #expect(Self.read("F Thalia\nSumme 49,90").payee == "Thalia")
+        // Kaiser's prints no Summe: the Zwischensumme is what was paid, not the 20 euros given.
+        let kaisers = Self.read(
+            "Kaiser's Tengelmann GmbH\nLorettostraBe 26\nEUR\nKaese\n2,90\nZwischensumme EUR 15,95\nEURO 20, 00\nRueckgeld EUR 4,05",
+            currency: Self.eur,
+            order: .dayFirst
+        )
+        #expect(kaisers.payee == "Kaiser's Tengelmann" && kaisers.sources["payee"] == .firstLine)
+        #expect(kaisers.amount == Self.money(1595, Self.eur) && kaisers.sources["amount"] == .subtotal)
+        #expect(Self.read("info@shop.de\nCorner Shop\nTOTAL 3.00").payee == "Corner Shop", "an address is no name")
+        // "EUR" over the price column is no shop; the logo's "PENNY-MARKT" is the known Penny's.
+        let lidl = Self.read("EUR\nBananen 1,29 A\nzu zahlen 19,58", currency: Self.eur, order: .dayFirst)
+        #expect(lidl.payee == nil && lidl.amount == Self.money(1958, Self.eur))
+        let penny = ReceiptReading.propose(
+            "kk PENNY-MARK T GmbH\nSUMME EUR 10,56\n18.10.2014",
+            book: ReceiptBook(
+                currency: Self.eur,
+                payees: [Payee(name: "Penny", lastCategoryID: nil, lastAccountID: nil, lastAmount: nil)],
+                order: .dayFirst,
+                today: Self.today
+            )
+        )
+        #expect(penny.payee == "Penny" && penny.sources["payee"] == .payee)
+        #expect(penny.date == LocalDate(year: 2014, month: 10, day: 18), "a receipt kept 12 years is still read")
+        #expect(Self.read("Shop\n01.01.2004\nTOTAL 3.00", order: .dayFirst).date == nil, "not over 20 years")
+    }
+
+    /// The signs that Tesseract read a receipt, not noise: a total line (2) and a date (1).
+    @Test func cluesOfAReadReceipt() {
+        #expect(ReceiptReading.clues(in: "Led Lhd\njot a\n=~ 3 ,,") == 0)
+        #expect(ReceiptReading.clues(in: "SUMME EUR 0,99") == 2)
+        #expect(ReceiptReading.clues(in: "04.12.2014 11:26") == 1)
+        #expect(ReceiptReading.clues(in: "REWE\nSUMME EUR 0,99\n04.12.2014") == 3)
+    }
 }

@@ -2,10 +2,11 @@
 /// `03/14/26`, `14.03.26`) and month names (`14 Mar 2026`, `March 14, 2026`, `14. März 2026`).
 enum ReceiptDates {
     /// The first date on the receipt that could be its purchase day: not after `today` (a phone's
-    /// clock may run a day ahead of the server's, so one day is allowed) and not more than ten
-    /// years before it (printed expiry or "valid until" dates are later, so they are skipped).
+    /// clock may run a day ahead of the server's, so one day is allowed) and not more than twenty
+    /// years before it (printed expiry or "valid until" dates are later, so they are skipped; old
+    /// receipts are kept for warranties and taxes, ten years in Germany, and entered late).
     static func first(in lines: [ReceiptLine], order: DateOrder, today: LocalDate) -> LocalDate? {
-        let earliest = today.adding(months: -120)
+        let earliest = today.adding(months: -240)
         let latest = today.adding(days: 1)
         for line in lines {
             for date in dates(in: line, order: order) where date >= earliest && date <= latest {

@@ -37,7 +37,9 @@ public struct ReceiptProposal: Sendable, Equatable {
 public enum ReceiptSource: String, Sendable, Codable, CaseIterable {
     /// The amount of the line that says total (or a synonym: Amount due, Summe, À payer, …).
     case total
-    /// No line says total: the largest amount on the receipt, a guess to be checked.
+    /// No line says total: the last subtotal (`Subtotal`, `Zwischensumme`), a guess to be checked.
+    case subtotal
+    /// No line says total or subtotal: the largest amount on the receipt, a guess to be checked.
     case largest
     /// Written on the receipt (a date, a currency sign or code).
     case read
@@ -101,6 +103,7 @@ extension ReceiptSource {
     public var explanation: String {
         switch self {
         case .total: "the line that says total"
+        case .subtotal: "the subtotal: check it"
         case .largest: "the largest amount: check it"
         case .read: "read on the receipt"
         case .payee: "a payee you know"

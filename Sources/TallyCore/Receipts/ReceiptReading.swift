@@ -42,6 +42,9 @@ public enum ReceiptReading {
         if let total = totalLine, let found = total.amounts(chosen).last {
             amount = found
             sources["amount"] = .total
+        } else if let subtotal = ReceiptTotal.subtotal(in: lines, currency: chosen) {
+            amount = subtotal
+            sources["amount"] = .subtotal
         } else if let largest = lines.flatMap({ $0.amounts(in: chosen) }).max(by: { $0.minorUnits < $1.minorUnits }) {
             amount = largest
             sources["amount"] = .largest
@@ -73,7 +76,9 @@ public enum ReceiptReading {
         let index = QuickAddMatch.PayeeIndex(payees, fuzzy: 2000)
         var best: (score: Int, name: String)?
         for line in lines {
-            let words = line.raw.quickAddKey.split(separator: " ").map { String($0) }
+            // "PENNY-MARKT GmbH" holds the payee "Penny": hyphens and dots part words here.
+            let words = line.raw.quickAddKey.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "." })
+                .map { String($0) }
             guard !words.isEmpty else { continue }
             for length in stride(from: min(words.count, 5), through: 1, by: -1) {
                 for start in 0...(words.count - length) {
@@ -90,18 +95,59 @@ public enum ReceiptReading {
         return best?.name
     }
 
+    /// A header line as a shop's name: without the marks OCR makes of a logo's ® and the `@`
+    /// it reads for an `O` inside a word (`R@®SSMANN`), without a logo's short word that the name
+    /// then repeats (`dm dm-drogerie markt`) or a mark read as one letter (`F Thalia`), without
+    /// the legal form (`Kaiser's Tengelmann GmbH`) and without a web address's ending (`Saathimart .com`).
+    static func cleanName(_ raw: String) -> String {
+        var words = raw.split(separator: " ").map { word in
+            var text = String(word).filter { !"®©™".contains($0) }
+                .trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols).subtracting(["."]))
+            if text.contains("@"), !text.contains("."), text.contains(where: \.isLetter) {
+                text = text.replacingOccurrences(of: "@", with: text == text.uppercased() ? "O" : "o")
+            }
+            return text
+        }.filter { !$0.isEmpty }
+        // A logo's mark read as one letter (`F Thalia`), or its short word that the name repeats.
+        if words.count >= 2, words[1].count > words[0].count,
+            words[0].count == 1 || (words[0].count <= 3 && words[1].lowercased().hasPrefix(words[0].lowercased()))
+        {
+            words.removeFirst()
+        }
+        while let last = words.last, words.count >= 2,
+            (last.hasPrefix(".") && last.dropFirst().allSatisfy(\.isLetter))
+                || ReceiptWords.legalForms.contains(last.lowercased())
+        {
+            words.removeLast()
+        }
+        return words.joined(separator: " ")
+            .trimmingCharacters(in: .punctuationCharacters.union(.symbols).union(.whitespaces))
+    }
+
+    /// How many signs of a receipt the text shows: 2 for a line that says total with its amount,
+    /// 1 more for a date in any order. 0 means Tesseract read noise (a photo on its side, say),
+    /// which is when the reader turns the image upright and reads it again.
+    public static func clues(in text: String) -> Int {
+        let lines = text.split(whereSeparator: \.isNewline).map { ReceiptLine(String($0)) }.filter { !$0.raw.isEmpty }
+        let total = ReceiptTotal.line(in: lines) == nil ? 0 : 2
+        let dated = lines.contains { !ReceiptDates.dates(in: $0, order: .dayFirst).isEmpty } ? 1 : 0
+        return total + dated
+    }
+
     /// The first line that reads like a name: mostly letters, no date, no amount, no greeting,
     /// address or phone number.
     static func firstName(in lines: ArraySlice<ReceiptLine>) -> String? {
         for line in lines {
             let letters = line.raw.count(where: \.isLetter)
             let digits = line.raw.count(where: \.isNumber)
+            // An email address (`info@shop.de`) is a way to write to the shop, not its name.
             guard letters >= 3, digits <= 2, letters * 2 >= line.raw.count,
+                line.raw.firstMatch(of: #/\S@\S+\.\S/#) == nil,
                 !ReceiptWords.notNames.contains(where: { ReceiptWords.holds(line.folded, $0) })
             else { continue }
-            let name = line.raw.split(separator: " ").joined(separator: " ")
-                .trimmingCharacters(in: .punctuationCharacters.union(.symbols).union(.whitespaces))
-            if name.count >= 3 { return name }
+            let name = cleanName(line.raw)
+            // A line that is only a currency ("EUR" above the prices) names no shop.
+            if name.count >= 3, Currency(code: name.uppercased()) == nil { return name }
         }
         return nil
     }

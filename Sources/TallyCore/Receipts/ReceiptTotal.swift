@@ -35,4 +35,12 @@ struct ReceiptTotal {
         }
         return best?.total
     }
+
+    /// The amount of the last subtotal line (`Subtotal`, `Zwischensumme`…), for a receipt where
+    /// no line says total.
+    static func subtotal(in lines: [ReceiptLine], currency: Currency) -> Money? {
+        lines.reversed().lazy.filter { line in
+            ReceiptWords.subtotals.contains { ReceiptWords.holds(line.folded, $0) }
+        }.compactMap { $0.amounts(in: currency).last }.first
+    }
 }

@@ -24,6 +24,20 @@ enum ReceiptWords {
         "items", "articles", "artikel", "qty", "tip", "pourboire", "points", "punkte",
     ]
 
+    /// Labels of the sum before tax: when no line says total (Tesseract lost it, or the receipt
+    /// has none, as `Zwischensumme` receipts without a `Summe`), the last of these is a closer
+    /// guess than the largest amount, which is often the cash handed over.
+    static let subtotals: [String] = [
+        "subtotal", "sub total", "sub-total", "zwischensumme", "sous-total", "sous total",
+    ]
+
+    /// The legal forms after a company's name (`Kaiser's Tengelmann GmbH`), which a payee's name
+    /// leaves out.
+    static let legalForms: Set<String> = [
+        "gmbh", "ag", "kg", "ohg", "ug", "e.k.", "inc", "inc.", "llc", "ltd", "ltd.", "plc", "sarl", "sas", "s.a.",
+        "co.", "corp", "corp.", "bv", "nv", "s.r.l.", "spa",
+    ]
+
     /// Lines at a receipt's top that are no shop's name.
     static let notNames: [String] = [
         "receipt", "welcome", "bienvenue", "willkommen", "tax invoice", "invoice", "facture", "rechnung",

@@ -70,14 +70,51 @@ public struct ReceiptOCR: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("photo.\(type.rawValue.dropFirst("image/".count))")
         try Data(bytes).write(to: photo)
-        let started = ContinuousClock.now
-        let image = try await prepared(photo, in: folder) ?? photo
-        let spent = ContinuousClock.now - started
+        let deadline = ContinuousClock.now + limit
+        let image = try await prepared(photo, in: folder, deadline: deadline) ?? photo
+        let first = try await recognise(
+            image,
+            as: "text",
+            in: folder,
+            type: type,
+            tesseract: tesseract,
+            deadline: deadline
+        )
+        // A scan or photo lying on its side reads as noise: no line says total and no date is
+        // found. Only then (it costs a second reading) Tesseract's orientation check says which way
+        // is up, ImageMagick turns the image, and the upright reading is kept when it reads better.
+        guard ReceiptReading.clues(in: first) == 0,
+            let angle = try await orientation(of: image, in: folder, tesseract: tesseract, deadline: deadline),
+            let upright = try await rotated(image, by: angle, in: folder, deadline: deadline)
+        else { return first }
+        let second = try await recognise(
+            upright,
+            as: "upright",
+            in: folder,
+            type: type,
+            tesseract: tesseract,
+            deadline: deadline
+        )
+        // The check said the image lies turned: its upright reading is kept unless it reads worse.
+        return ReceiptReading.clues(in: second) >= ReceiptReading.clues(in: first) ? second : first
+    }
+
+    /// Tesseract's text of `image`, written beside it under `name`.
+    private func recognise(
+        _ image: URL,
+        as name: String,
+        in folder: URL,
+        type: ReceiptImageType,
+        tesseract: String,
+        deadline: ContinuousClock.Instant
+    ) async throws -> String {
         let errors = folder.appendingPathComponent("errors.txt")
-        let output = folder.appendingPathComponent("text")
+        let output = folder.appendingPathComponent(name)
         // --psm 4: a single column of lines of different sizes, which is what a receipt is.
         let arguments = [image.path, output.path, "-l", languages, "--psm", "4"]
-        guard let status = try await ChildProcess.run(tesseract, arguments, errors: errors, limit: limit - spent) else {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero, let status = try await ChildProcess.run(tesseract, arguments, errors: errors, limit: left)
+        else {
             throw ReceiptOCRError.timedOut(seconds: Int(limit.components.seconds))
         }
         guard status == 0 else {
@@ -90,13 +127,62 @@ public struct ReceiptOCR: Sendable {
         return try String(contentsOf: output.appendingPathExtension("txt"), encoding: .utf8)
     }
 
+    /// The clockwise turn (90, 180 or 270) that puts `image` upright, from Tesseract's orientation
+    /// and script detection (`--psm 0`, the `osd` data every Debian `tesseract-ocr` has); `nil`
+    /// when it is upright, when ImageMagick (which would turn it) is missing, or when the check
+    /// says nothing or is unsure.
+    private func orientation(
+        of image: URL,
+        in folder: URL,
+        tesseract: String,
+        deadline: ContinuousClock.Instant
+    ) async throws -> Int? {
+        guard let imageMagick, ChildProcess.find(imageMagick) != nil else { return nil }
+        let output = folder.appendingPathComponent("orientation")
+        let left = deadline - ContinuousClock.now
+        guard left > .zero,
+            try await ChildProcess.run(tesseract, [image.path, output.path, "--psm", "0"], errors: nil, limit: left)
+                == 0,
+            let report = try? String(contentsOf: output.appendingPathExtension("osd"), encoding: .utf8),
+            let found = report.firstMatch(of: #/Rotate: (90|180|270)/#),
+            let sure = report.firstMatch(of: #/Orientation confidence: ([0-9.]+)/#),
+            // Below 2 the check is a coin toss on a page of noise (a turn the wrong way reads no better).
+            sure.1.split(separator: ".").first.flatMap({ Int($0) }) ?? 0 >= 2
+        else { return nil }
+        return Int(found.1)
+    }
+
+    /// `image` turned `angle` degrees clockwise by ImageMagick, or `nil` when that failed.
+    private func rotated(
+        _ image: URL,
+        by angle: Int,
+        in folder: URL,
+        deadline: ContinuousClock.Instant
+    ) async throws
+        -> URL?
+    {
+        guard let imageMagick, let convert = ChildProcess.find(imageMagick) else { return nil }
+        let upright = folder.appendingPathComponent("upright.png")
+        let left = deadline - ContinuousClock.now
+        guard left > .zero,
+            try await ChildProcess.run(
+                convert,
+                [image.path, "-rotate", String(angle), upright.path],
+                errors: nil,
+                limit: left
+            )
+                == 0
+        else { return nil }
+        return FileManager.default.fileExists(atPath: upright.path) ? upright : nil
+    }
+
     /// The upright, straightened, grey copy ImageMagick makes, or `nil` when it is not installed
     /// or fails (then Tesseract reads the photo as sent: its own binarisation still applies).
-    private func prepared(_ photo: URL, in folder: URL) async throws -> URL? {
+    private func prepared(_ photo: URL, in folder: URL, deadline: ContinuousClock.Instant) async throws -> URL? {
         guard let imageMagick, let convert = ChildProcess.find(imageMagick) else { return nil }
         let grey = folder.appendingPathComponent("grey.png")
         let arguments = [photo.path + "[0]", "-auto-orient", "-deskew", "40%", "-colorspace", "Gray", grey.path]
-        let status = try await ChildProcess.run(convert, arguments, errors: nil, limit: limit / 2)
+        let status = try await ChildProcess.run(convert, arguments, errors: nil, limit: (deadline - .now) / 2)
         return status == 0 && FileManager.default.fileExists(atPath: grey.path) ? grey : nil
     }
 }
