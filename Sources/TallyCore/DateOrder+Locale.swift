@@ -29,14 +29,4 @@ extension DateOrder {
         }
         return nil
     }
-
-    /// Regions whose dates put the month before the day: the US and the places that follow its
-    /// habit, and those written year-month-day, whose day and month alone read month first
-    /// (`3/14` in Japan is 14 March). From CLDR's short date patterns.
-    static let monthFirstRegions: Set<String> = [
-        "us", "pr", "gu", "as", "mp", "vi", "um", "fm", "mh", "pw", "ph", "cn", "jp", "kr", "tw", "hu", "lt", "mn",
-    ]
-
-    /// Languages written year-month-day, for a tag without a region.
-    static let monthFirstLanguages: Set<String> = ["ja", "zh", "ko", "hu", "lt", "mn"]
 }

@@ -11,6 +11,10 @@ struct DateOrderLocaleTests {
             ("de-DE", .dayFirst), ("de_DE.UTF-8@euro", .dayFirst), ("fr", .dayFirst), ("ja", .monthFirst),
             ("zh-Hant-TW", .monthFirst), ("es-419", .dayFirst), ("en,en-US;q=0.8", .monthFirst),
             ("en-PH", .monthFirst), ("pt-BR", .dayFirst), ("C.UTF-8,de", .dayFirst),
+            // From CLDR's Md pattern (scripts/date-orders.py): Nepal writes 07/05/2024 for 5 July
+            // (a real receipt of Tests/receipts), Sweden and English Canada day first.
+            ("ne-NP", .monthFirst), ("ne_NP.UTF-8", .monthFirst), ("ne", .monthFirst), ("sv-SE", .dayFirst),
+            ("en-CA", .dayFirst),
         ]
     )
     func says(_ locale: String, _ order: DateOrder) {

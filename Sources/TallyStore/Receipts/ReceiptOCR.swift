@@ -80,29 +80,52 @@ public struct ReceiptOCR: Sendable {
             tesseract: tesseract,
             deadline: deadline
         )
+        var (text, read) = (first, image)
         // A scan or photo lying on its side reads as noise: no line says total and no date is
         // found. Only then (it costs a second reading) Tesseract's orientation check says which way
         // is up, ImageMagick turns the image, and the upright reading is kept when it reads better.
-        guard ReceiptReading.clues(in: first) == 0,
+        if ReceiptReading.clues(in: first) == 0,
             let angle = try await orientation(of: image, in: folder, tesseract: tesseract, deadline: deadline),
             let upright = try await rotated(image, by: angle, in: folder, deadline: deadline)
-        else { return first }
-        let second = try await recognise(
-            upright,
-            as: "upright",
-            in: folder,
-            type: type,
-            tesseract: tesseract,
-            deadline: deadline
-        )
-        // The check said the image lies turned: its upright reading is kept unless it reads worse.
-        return ReceiptReading.clues(in: second) >= ReceiptReading.clues(in: first) ? second : first
+        {
+            let second = try await recognise(
+                upright,
+                as: "upright",
+                in: folder,
+                type: type,
+                tesseract: tesseract,
+                deadline: deadline
+            )
+            // The check said the image lies turned: its upright reading is kept unless it reads worse.
+            if ReceiptReading.clues(in: second) >= ReceiptReading.clues(in: first) { (text, read) = (second, upright) }
+        }
+        // Still no total line or no date: `--psm 6` (one block of text) reads lines that `--psm 4`
+        // drops or garbles on real scans (a large `Summe`, a date beside a barcode). Its text
+        // follows the first, so it only fills what the first lacks: the first total line of a
+        // rank and the first date win, and the shop is looked for in the first lines.
+        // A second look that runs out of time leaves the first reading as it was.
+        if ReceiptReading.clues(in: text) < 3,
+            let block = try? await recognise(
+                read,
+                as: "block",
+                layout: "6",
+                in: folder,
+                type: type,
+                tesseract: tesseract,
+                deadline: deadline
+            )
+        {
+            text += "\n\n" + block
+        }
+        return text
     }
 
-    /// Tesseract's text of `image`, written beside it under `name`.
+    /// Tesseract's text of `image`, written beside it under `name`; `layout` is the page
+    /// segmentation mode (4: a single column of lines of different sizes, which is what a receipt is).
     private func recognise(
         _ image: URL,
         as name: String,
+        layout: String = "4",
         in folder: URL,
         type: ReceiptImageType,
         tesseract: String,
@@ -110,8 +133,7 @@ public struct ReceiptOCR: Sendable {
     ) async throws -> String {
         let errors = folder.appendingPathComponent("errors.txt")
         let output = folder.appendingPathComponent(name)
-        // --psm 4: a single column of lines of different sizes, which is what a receipt is.
-        let arguments = [image.path, output.path, "-l", languages, "--psm", "4"]
+        let arguments = [image.path, output.path, "-l", languages, "--psm", layout]
         let left = deadline - ContinuousClock.now
         guard left > .zero, let status = try await ChildProcess.run(tesseract, arguments, errors: errors, limit: left)
         else {
