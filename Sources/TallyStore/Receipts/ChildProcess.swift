@@ -22,6 +22,9 @@ enum ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        // Tesseract's OpenMP threads spin on a small machine: one reading per core (ReadingSlots)
+        // with one thread each read a 900 × 1900 scan in 0.6 s instead of 2.4 s.
+        process.environment = ProcessInfo.processInfo.environment.merging(["OMP_THREAD_LIMIT": "1"]) { _, new in new }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         if let errors, FileManager.default.createFile(atPath: errors.path, contents: nil) {
