@@ -146,6 +146,7 @@ struct ReceiptReadingTests {
         #expect(Self.read("dm dm-drogerie markt\nSUMME EUR 3,55").payee == "dm-drogerie markt")
         #expect(Self.read("Saathimart .com\nNet Amount 185.00").payee == "Saathimart")
         #expect(Self.read("F Thalia\nSumme 49,90").payee == "Thalia")
+        #expect(Self.read("Shop\nFeb 27,2025 11:04\nTOTAL 3.00").date == LocalDate(year: 2025, month: 2, day: 27))
         // Kaiser's prints no Summe: the Zwischensumme is what was paid, not the 20 euros given.
         let kaisers = Self.read(
             "Kaiser's Tengelmann GmbH\nLorettostraBe 26\nEUR\nKaese\n2,90\nZwischensumme EUR 15,95\nEURO 20, 00\nRueckgeld EUR 4,05",

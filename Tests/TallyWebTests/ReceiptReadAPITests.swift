@@ -21,6 +21,40 @@ extension API {
         static let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../receipts/generated/r01-us.jpg")
 
+        /// The same receipt as a phone's HEIC, made by ImageMagick when it writes HEIC (libheif);
+        /// nil where it does not, and then the server cannot read HEIC either.
+        static let heicPhoto: [UInt8]? = {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("heic-\(UUID().uuidString)")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let heic = folder.appendingPathComponent("r01.heic")
+            let convert = Process()
+            convert.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            convert.arguments = ["convert", photo.path, heic.path]
+            convert.standardOutput = FileHandle.nullDevice
+            convert.standardError = FileHandle.nullDevice
+            guard (try? convert.run()) != nil else { return nil }
+            convert.waitUntilExit()
+            guard convert.terminationStatus == 0, let data = try? Data(contentsOf: heic),
+                ReceiptImageType(sniffing: Array(data)) == .heic
+            else { return nil }
+            return Array(data)
+        }()
+
+        @Test(
+            "a phone's HEIC photo is read where ImageMagick decodes it",
+            .enabled(if: ReceiptOCR().isInstalled && heicPhoto != nil, "needs tesseract-ocr and imagemagick with HEIC")
+        )
+        func readsHEIC() async throws {
+            try await withApp(.sqlite) { client, _ in
+                let owner = try await makeOwner(client)
+                let response = try await Self.read(client, owner, try #require(Self.heicPhoto), type: "image/heic")
+                expectStatus(response, .ok)
+                let proposal: ProposalJSON = try response.decode()
+                #expect(proposal.amount == "104.32" && proposal.date == "2025-02-27")
+            }
+        }
+
         static func read(
             _ client: Client,
             _ owner: Owner,
