@@ -41,7 +41,9 @@ enum ReceiptDates {
                 found.append(date)
             }
         }
-        for match in folded.matches(of: #/(?:^|[^a-z])([a-z]{3,9})\.?\s(\d{1,2})(?:st|nd|rd|th)?(?:,\s?|\s)(\d{4})(?!\d)/#) {
+        // "March 14, 2026", "Feb 27,2025".
+        let monthFirst = #/(?:^|[^a-z])([a-z]{3,9})\.?\s(\d{1,2})(?:st|nd|rd|th)?(?:,\s?|\s)(\d{4})(?!\d)/#
+        for match in folded.matches(of: monthFirst) {
             if let month = month(named: match.1),
                 let date = LocalDate(year: Int(match.3)!, month: month, day: Int(match.2)!)
             {
