@@ -57,7 +57,9 @@ struct QuickAddCLITests {
         #expect(silent.stderr == "error: not saved: no answer (add --yes to save without asking)\n")
         let yes = try tally.run(["add", "lunch 12 2026-03-15 visa"], input: "y\n")
         #expect(
-            yes.stdout.hasSuffix("Save it? [y/N] Added expense #2: 2026-03-15 lunch $12.00 · Credit Card\n"),
+            yes.stdout.hasSuffix(
+                "Save it? [y/N] Added expense #2: 2026-03-15 lunch $12.00 Food:Restaurants · Credit Card\n"
+            ),
             "\(yes)"
         )
         let saved = try tally.run(["add", "+3200 salary 2026-03-01", "--yes", "--account", "Debit Card"])
@@ -70,7 +72,7 @@ struct QuickAddCLITests {
                 id,date,time,kind,amount,currency,payee,category,account,to_account,note
                 3,2026-03-01,,income,3200.00,USD,,Salary,Debit Card,,
                 1,2026-03-02,08:15,expense,4.50,USD,Starbucks,Food:Coffee,Cash,,
-                2,2026-03-15,,expense,12.00,USD,lunch,,Credit Card,,
+                2,2026-03-15,,expense,12.00,USD,lunch,Food:Restaurants,Credit Card,,
 
                 """
         )

@@ -65,8 +65,12 @@ extension API {
                         )
                 )
                 // Every field is sent, null where nothing was read or guessed.
-                let plain = try await Self.parse(client, owner, ["text": "lunch 9 2026-03-14"])
+                let plain = try await Self.parse(client, owner, ["text": "odds and ends 9 2026-03-14"])
                 #expect(plain.text.contains("\"time\":null") && plain.text.contains("\"category\":null"))
+                // An everyday word names a category (as weakly as a word of a name) and stays the payee.
+                let lunch: DraftJSON = try await Self.parse(client, owner, ["text": "lunch 9"]).decode()
+                #expect(lunch.category == "Food:Restaurants" && lunch.sources["category"] == "word")
+                #expect(lunch.payee == "lunch")
 
                 let income: DraftJSON = try await Self.parse(client, owner, ["text": "+3200 salary"]).decode()
                 #expect(income.kind == "income" && income.amount == "3200.00" && income.category == "Salary")

@@ -36,6 +36,47 @@ extension QuickAddLanguage {
         agoUnits: ["day": 1, "days": 1, "week": 7, "weeks": 7],
         ago: ["ago"],
         counts: ["a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6],
-        ampersand: ["and"]
+        ampersand: ["and"],
+        categoryWords: Self.englishCategoryWords
     )
+
+    /// English everyday words for categories, against the names books use for them (Tally's own
+    /// and those of the common finance apps: "Restaurants" or "Dining", "Public Transit" or
+    /// "Public Transportation").
+    static let englishCategoryWords: [String: [String]] = {
+        let groups: [([String], [String])] = [
+            (
+                [
+                    "lunch", "dinner", "breakfast", "brunch", "supper", "pizza", "sushi", "ramen", "burger", "burgers",
+                    "tacos", "takeout", "takeaway", "meal",
+                ],
+                ["Restaurants", "Dining", "Dining Out", "Eating Out", "Food & Dining", "Food"]
+            ),
+            (["latte", "cappuccino", "espresso", "americano", "flat white"], ["Coffee", "Coffee Shops", "Cafe"]),
+            (
+                ["drinks", "beer", "beers", "wine", "cocktail", "cocktails", "pub"],
+                ["Alcohol & Bars", "Bars", "Alcohol", "Nightlife"]
+            ),
+            (["taxi", "cab"], ["Taxi", "Ride Share", "Rideshare", "Taxis"]),
+            (
+                ["bus", "train", "metro", "subway", "tram", "tube", "ferry"],
+                ["Public Transit", "Public Transportation", "Transit"]
+            ),
+            (["flight", "plane", "airfare", "airline"], ["Flights", "Air Travel", "Airfare"]),
+            (["motel", "hostel", "lodging"], ["Hotels", "Hotel", "Lodging"]),
+            (["clothes", "shoes", "shirt", "jeans", "dress", "jacket"], ["Clothing", "Clothes"]),
+            (["haircut", "barber", "hairdresser", "salon"], ["Haircut", "Hair"]),
+            (["medicine", "meds", "prescription", "pills"], ["Pharmacy", "Medical", "Health"]),
+            (["dentist"], ["Dentist", "Doctor", "Medical", "Health"]),
+            (["cinema", "film"], ["Movies", "Cinema"]),
+            (["power", "electric"], ["Electricity", "Utilities"]),
+            (["electricity"], ["Electricity", "Utilities"]),
+            (["petrol", "diesel"], ["Fuel", "Gas & Fuel", "Gas"]),
+            (["supermarket"], ["Groceries"]),
+            (["vet"], ["Veterinary", "Vet", "Pets"]),
+            (["laundromat"], ["Laundry"]),
+            (["paycheck", "paycheque", "wages", "bonus"], ["Salary", "Paycheck", "Wages"]),
+        ]
+        return Dictionary(groups.flatMap { words, names in words.map { ($0, names) } }) { first, _ in first }
+    }()
 }

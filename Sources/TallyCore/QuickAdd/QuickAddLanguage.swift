@@ -47,6 +47,11 @@ public struct QuickAddLanguage: Sendable {
     public var counts: [String: Int]
     /// Words that mean `&` in a name ("barnes and noble" for Barnes & Noble).
     public var ampersand: Set<String>
+    /// Everyday words for a kind of spending or income ("lunch", "taxi", "paycheck"), with the
+    /// names of the categories they may mean, likeliest first: the first that the book has is
+    /// proposed, as weakly as one word of a category's name (the payee's usual category and the
+    /// rules come first). The word stays in the line, as the payee or the note.
+    public var categoryWords: [String: [String]] = [:]
 
     /// The weekday a folded word names, 1 (Monday) to 7.
     func weekday(_ word: String) -> Int? {

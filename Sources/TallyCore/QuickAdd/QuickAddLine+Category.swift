@@ -42,7 +42,28 @@ extension QuickAddLine {
                 best = (rank, category, Array(span), match)
             }
         }
-        return best.map { ($0.category, $0.words, $0.match) }
+        if let best { return (best.category, best.words, best.match) }
+        return everydayWord(categories, preferred: preferred)
+    }
+
+    /// The category an everyday word means ("lunch" → Restaurants), from the language's data:
+    /// the first of its names the book has, of the record's kind first. The word is not taken
+    /// from the line (no words are returned): it stays the payee or the note, as typed.
+    private func everydayWord(
+        _ categories: [Category],
+        preferred: CategoryKind
+    ) -> (category: Category, words: [Int], match: QuickAddCategoryMatch)? {
+        let byName = Dictionary(grouping: categories) { QuickAddMatch.Name($0.name.quickAddKey).singular }
+        for span in spans(upTo: 2) {
+            guard let names = language.categoryWords[key(span)] else { continue }
+            for name in names {
+                let found = byName[QuickAddMatch.Name(name.quickAddKey).singular] ?? []
+                if let category = found.first(where: { $0.kind == preferred }) ?? found.first {
+                    return (category, [], .word)
+                }
+            }
+        }
+        return nil
     }
 
     /// How `text` names `name`, and whether by its first word.
