@@ -30,7 +30,7 @@ public enum ReceiptReading {
 
     /// The proposal for `text` in `book`.
     public static func propose(_ text: String, book: ReceiptBook) -> ReceiptProposal {
-        let lines = text.split(whereSeparator: \.isNewline).map { ReceiptLine(String($0)) }.filter { !$0.raw.isEmpty }
+        let lines = Self.lines(of: text)
         var sources: [String: ReceiptSource] = [:]
         let totalLine = ReceiptTotal.line(in: lines)
         let currency =
@@ -124,11 +124,16 @@ public enum ReceiptReading {
             .trimmingCharacters(in: .punctuationCharacters.union(.symbols).union(.whitespaces))
     }
 
+    /// The text's lines that hold anything, read for matching.
+    static func lines(of text: String) -> [ReceiptLine] {
+        text.split(whereSeparator: \.isNewline).map { ReceiptLine(String($0)) }.filter { !$0.raw.isEmpty }
+    }
+
     /// How many signs of a receipt the text shows: 2 for a line that says total with its amount,
     /// 1 more for a date in any order. 0 means Tesseract read noise (a photo on its side, say),
     /// which is when the reader turns the image upright and reads it again.
     public static func clues(in text: String) -> Int {
-        let lines = text.split(whereSeparator: \.isNewline).map { ReceiptLine(String($0)) }.filter { !$0.raw.isEmpty }
+        let lines = Self.lines(of: text)
         let total = ReceiptTotal.line(in: lines) == nil ? 0 : 2
         let dated = lines.contains { !ReceiptDates.dates(in: $0, order: .dayFirst).isEmpty } ? 1 : 0
         return total + dated

@@ -36,19 +36,16 @@ extension TransactionPages {
             let extra = try await usualOfPayee(proposal.payee, in: scope, input: &input)
             let box = ReceiptReadForm(book: scope.bookID, proposal: proposal, extra: extra, error: nil)
             return try await self.form(scope: scope, context: context, input: input, recordID: nil, receipt: box)
-        } catch let error as FieldError {
-            let box = ReceiptReadForm(book: scope.bookID, proposal: nil, extra: [], error: error.description)
-            return try await self.form(
-                scope: scope,
-                context: context,
-                input: input,
-                recordID: nil,
-                receipt: box,
-                status: .unprocessableContent
-            )
-        } catch let error as ReceiptOCRError {
-            let box = ReceiptReadForm(book: scope.bookID, proposal: nil, extra: [], error: error.description)
-            let status = ReceiptReadAPI.appError(error).status
+        } catch {
+            // Refused: the form stays empty and the box says why, with the status the API gives.
+            let (why, status): (String, HTTPResponse.Status)
+            switch error {
+            case let error as FieldError: (why, status) = (error.description, .unprocessableContent)
+            case let error as ReceiptOCRError:
+                (why, status) = (error.description, ReceiptReadAPI.appError(error).status)
+            default: throw error
+            }
+            let box = ReceiptReadForm(book: scope.bookID, proposal: nil, extra: [], error: why)
             return try await self.form(
                 scope: scope,
                 context: context,
