@@ -22,7 +22,7 @@ struct MaintenanceService: Service {
 
     /// What one round deleted.
     struct Swept: Equatable {
-        var sessions = 0, failures = 0, keys = 0, imports = 0
+        var sessions = 0, failures = 0, keys = 0, imports = 0, longWrites = 0
     }
 
     /// One round; returns how many sessions, failures and keys were deleted.
@@ -33,11 +33,13 @@ struct MaintenanceService: Service {
                 sessions: try await store.users.purgeExpiredSessions(),
                 failures: try await store.users.pruneLoginFailures(limits: limits),
                 keys: try await store.records.purgeOldIdempotencyKeys(),
-                imports: try await store.imports.purgeExpiredImports()
+                imports: try await store.imports.purgeExpiredImports(),
+                // A rule apply or a book deletion a dead process left halfway is finished or undone.
+                longWrites: try await store.longWrites.resumeAbandoned(waitingForFresh: true)
             )
             if swept != Swept() {
                 logger.info(
-                    "swept \(swept.sessions) expired sessions, \(swept.failures) old login failures, \(swept.keys) old idempotency keys and \(swept.imports) expired staged imports"
+                    "swept \(swept.sessions) expired sessions, \(swept.failures) old login failures, \(swept.keys) old idempotency keys and \(swept.imports) expired staged imports; resumed \(swept.longWrites) long writes"
                 )
             }
             return swept

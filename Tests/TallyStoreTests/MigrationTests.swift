@@ -26,7 +26,7 @@ struct MigrationTests {
         let store = try await Store.open(.sqliteFile(folder.path + "/t.sqlite"), bcryptCost: 4)
         #expect(
             try await store.migrate() == [
-                1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+                1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
             ]
         )
         #expect(try await store.migrate() == [])
@@ -78,7 +78,7 @@ struct MigrationTests {
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 3) }
             #expect(
                 try await store.migrate() == [
-                    4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+                    4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
                 ]
             )
 
@@ -152,7 +152,7 @@ struct MigrationTests {
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 1) }
             #expect(
                 try await store.migrate() == [
-                    2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+                    2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
                 ]
             )
             let check = try await store.checks.check()

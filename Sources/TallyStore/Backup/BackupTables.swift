@@ -29,6 +29,7 @@ public enum BackupTables {
         "pending_imports": "a half-done review",
         "statement_imports": "a half-done review", "statement_import_rows": "a half-done review",
         "rule_runs": "the undo history of applying a rule", "rule_run_rows": "the undo history of applying a rule",
+        "long_writes": "a long write under way, finished or undone at start-up",
         "day_totals": "kept totals, rebuilt", "month_totals": "kept totals, rebuilt",
         "month_category_totals": "kept totals, rebuilt", "month_payee_totals": "kept totals, rebuilt",
         "year_payee_totals": "kept totals, rebuilt", "year_category_totals": "kept totals, rebuilt",

@@ -27,16 +27,6 @@ extension Books {
         return book
     }
 
-    /// Deletes the book and everything in it: records, receipts, plans, kept totals, members and
-    /// invitations (every table's `book_id` cascades). Owners only.
-    public func delete(in scope: BookScope) async throws {
-        try scope.require(.owner)
-        try await database.write { db in
-            try await db.raw("DELETE FROM books WHERE id = \(bind: scope.bookID)").run()
-        }
-        core.catalogs.forget(scope.bookID)
-    }
-
     /// Copies a book's categories (tree, icons, colours, order) into a new book, parents first.
     static func copyCategories(_ db: any SQLDatabase, from source: BookID, to target: BookID) async throws {
         let rows = try await db.raw(

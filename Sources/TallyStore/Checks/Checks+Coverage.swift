@@ -31,6 +31,7 @@ extension Checks {
         "rules": "definitions readable by this version",
         "rule_runs": "foreign keys (a run's undo data is only read when undone)",
         "rule_run_rows": "foreign keys",
+        "long_writes": "foreign keys (a job under way; the start-up housekeeping finishes or undoes a dead one)",
         "receipts": "bytes present and of the stored size; in their record's book",
         "payees": "foreign keys (remembered defaults; rebuilt as records are added)",
         "tags": "foreign keys",

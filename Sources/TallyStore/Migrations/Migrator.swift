@@ -194,6 +194,12 @@ enum Migrator {
             sqlite: Migration0027.sqlite,
             postgres: Migration0027.postgres
         ),
+        Migration(
+            version: 28,
+            name: "long writes under way, one per book, to finish or undo after a restart",
+            sqlite: Migration0028.sqlite,
+            postgres: Migration0028.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

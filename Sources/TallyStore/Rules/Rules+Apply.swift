@@ -75,148 +75,130 @@ public struct RuleRun: Sendable, Equatable {
 
 extension Rules {
     /// Applies rule `id` to the book's existing records: with `dryRun`, only says which records it
-    /// would change and how; otherwise changes them in one transaction, kept as a run that
-    /// `undoRun` reverses. Transfers keep their accounts and stay without a category.
+    /// would change and how; otherwise changes them in batches of bounded size and time, each its
+    /// own transaction (see `LongWriteLimits`), kept as one run that `undoRun` reverses. While it
+    /// runs, a second long write in the book is refused (409); if it fails, or its process dies,
+    /// what it changed is undone. Transfers keep their accounts and stay without a category.
     public func applyRule(_ id: Int64, in scope: BookScope, dryRun: Bool) async throws -> RuleRun {
-        let book = dryRun ? scope.book : try scope.writable()
-        let work: @Sendable (any SQLDatabase) async throws -> RuleRun = { db in
-            guard let rule = try await Self.load(db, book: book.id).first(where: { $0.id == id }) else {
-                throw StoreError.notFound("rule")
-            }
-            let changes = try await Self.changes(db, rule, book: book.id)
-            guard !dryRun else { return RuleRun(id: nil, count: changes.count, changes: Array(changes.prefix(100))) }
-            let run = try await db.raw(
-                """
-                INSERT INTO rule_runs (book_id, rule_id, status, created_at)
-                VALUES (\(bind: book.id), \(bind: id), 'applied', \(bind: Clock.timestamp())) RETURNING id
-                """
-            ).first()!.decode(column: "id", as: Int64.self)
-            var totals = Totals()
-            for change in changes {
-                try await Self.write(db, change.id, change.after, book: book.id, totals: &totals)
-                try await db.raw(
-                    """
-                    INSERT INTO rule_run_rows (run_id, transaction_id, previous, applied)
-                    VALUES (\(bind: run), \(bind: change.id), \(bind: try Self.json(change.before)), \(bind: try Self.json(change.after)))
-                    """
-                ).run()
-            }
-            try await totals.apply(db, book: book.id)
-            return RuleRun(id: run, count: changes.count, changes: Array(changes.prefix(100)))
-        }
-        return try await dryRun ? database.read(work) : database.write(work)
+        try await applyRule(id, in: scope, dryRun: dryRun, limits: .standard)
     }
 
-    /// Undoes a run: each record it changed gets its fields back, unless it was changed again
-    /// since (those stay as they are). Returns how many were restored.
-    public func undoRun(_ run: Int64, in scope: BookScope) async throws -> Int {
-        let book = try scope.writable()
-        return try await database.write { db in
-            guard
-                try await db.raw(
-                    """
-                    UPDATE rule_runs SET status = 'undone' WHERE id = \(bind: run) AND book_id = \(bind: book.id)
-                    AND status = 'applied' RETURNING id
-                    """
-                ).first() != nil
-            else { throw StoreError.notFound("rule run") }
-            var totals = Totals()
-            var restored = 0
-            for row in try await db.raw(
-                "SELECT transaction_id, previous, applied FROM rule_run_rows WHERE run_id = \(bind: run)"
-            ).all() {
-                let id = try row.decode(column: "transaction_id", as: TransactionID.self)
-                let previous = try Self.fields(try row.decode(column: "previous", as: String.self))
-                let applied = try Self.fields(try row.decode(column: "applied", as: String.self))
-                guard let now = try await Self.current(db, id, book: book.id), now.same(as: applied) else { continue }
-                try await Self.write(db, id, previous, book: book.id, totals: &totals)
-                restored += 1
+    func applyRule(_ id: Int64, in scope: BookScope, dryRun: Bool, limits: LongWriteLimits) async throws -> RuleRun {
+        guard dryRun else { return try await applyInBatches(id, book: try scope.writable(), limits: limits) }
+        let book = scope.book
+        return try await database.read { db in
+            let rule = try await Self.rule(db, id, book: book.id)
+            var changes: [RuleChange] = []
+            var after: Int64 = 0
+            while true {
+                let page = try await Self.matchPage(db, rule, book: book.id, after: after, upTo: .max, limit: 5000)
+                changes += page.changes
+                guard let last = page.last, page.scanned == 5000 else { break }
+                after = last
             }
-            try await totals.apply(db, book: book.id)
-            return restored
+            return RuleRun(id: nil, count: changes.count, changes: Array(Self.inOrder(changes).prefix(100)))
         }
     }
 
-    /// Every record the rule would change, in date order, read a page at a time.
-    private static func changes(_ db: any SQLDatabase, _ rule: Rule, book: BookID) async throws -> [RuleChange] {
+    /// The rule, or 404.
+    static func rule(_ db: any SQLDatabase, _ id: Int64, book: BookID) async throws -> Rule {
+        guard let rule = try await Self.load(db, book: book).first(where: { $0.id == id }) else {
+            throw StoreError.notFound("rule")
+        }
+        return rule
+    }
+
+    /// Changes in the order a run shows them: by date, then id.
+    static func inOrder(_ changes: [RuleChange]) -> [RuleChange] {
+        changes.sorted { ($0.date, $0.id.rawValue) < ($1.date, $1.id.rawValue) }
+    }
+
+    /// What the rule changes among the book's next `limit` records after id `after` (up to id
+    /// `last`), in id order: the changes, the last id read and how many were read.
+    static func matchPage(
+        _ db: any SQLDatabase,
+        _ rule: Rule,
+        book: BookID,
+        after: Int64,
+        upTo last: Int64,
+        limit: Int
+    ) async throws -> (changes: [RuleChange], last: Int64?, scanned: Int) {
         var out: [RuleChange] = []
-        var after: Int64 = 0
-        while true {
-            var page: [(r: Stored, date: LocalDate, amount: Money, before: RuleFields, next: RuleFields)] = []
-            let rows = try await db.raw(
-                """
-                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count, tag_count
-                FROM transactions WHERE book_id = \(bind: book) AND id > \(bind: after) ORDER BY id LIMIT 5000
-                """
-            ).all()
-            guard !rows.isEmpty else { break }
-            for row in rows {
-                let r = try row.decode(model: Stored.self)
-                after = r.id
-                guard let kind = TransactionKind(rawValue: r.kind), let currency = Currency(code: r.currency),
-                    let date = LocalDate(r.date)
-                else { continue }
-                let amount = Money(minorUnits: kind == .expense ? -r.amountMinor : r.amountMinor, currency: currency)
-                let candidate = RuleCandidate(
-                    payee: r.payee,
-                    note: r.note,
-                    amount: amount,
-                    accountID: r.accountID,
-                    kind: kind
-                )
-                guard rule.matches(candidate) else { continue }
-                let before = RuleFields(payee: r.payee, note: r.note, categoryID: r.categoryID, accountID: r.accountID)
-                var next = before
-                if let payee = rule.actions.payee { next.payee = payee }
-                if let note = rule.actions.note { next.note = note }
-                if kind != .transfer {
-                    // A split record's categories are its lines': a rule leaves them to the person.
-                    if let category = rule.actions.category, r.lineCount == 0 { next.categoryID = category }
-                    if let account = rule.actions.account { next.accountID = account }
-                }
-                page.append((r, date, amount, before, next))
+        var page: [(r: Stored, date: LocalDate, amount: Money, before: RuleFields, next: RuleFields)] = []
+        let rows = try await db.raw(
+            """
+            SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count, tag_count
+            FROM transactions WHERE book_id = \(bind: book) AND id > \(bind: after) AND id <= \(bind: last)
+            ORDER BY id LIMIT \(bind: limit)
+            """
+        ).all()
+        var lastID: Int64?
+        for row in rows {
+            let r = try row.decode(model: Stored.self)
+            lastID = r.id
+            guard let kind = TransactionKind(rawValue: r.kind), let currency = Currency(code: r.currency),
+                let date = LocalDate(r.date)
+            else { continue }
+            let amount = Money(minorUnits: kind == .expense ? -r.amountMinor : r.amountMinor, currency: currency)
+            let candidate = RuleCandidate(
+                payee: r.payee,
+                note: r.note,
+                amount: amount,
+                accountID: r.accountID,
+                kind: kind
+            )
+            guard rule.matches(candidate) else { continue }
+            let before = RuleFields(payee: r.payee, note: r.note, categoryID: r.categoryID, accountID: r.accountID)
+            var next = before
+            if let payee = rule.actions.payee { next.payee = payee }
+            if let note = rule.actions.note { next.note = note }
+            if kind != .transfer {
+                // A split record's categories are its lines': a rule leaves them to the person.
+                if let category = rule.actions.category, r.lineCount == 0 { next.categoryID = category }
+                if let account = rule.actions.account { next.accountID = account }
             }
-            // A tag is added to the record's own: the tags of the page's tagged matches, in one read.
-            var tags: [Int64: [String]] = [:]
-            if rule.actions.tag != nil {
-                let tagged = page.filter { $0.r.tagCount > 0 }.map { $0.r.id }
-                if !tagged.isEmpty {
-                    // A page of records reads its tags with it.
-                    let records = try await Records.page(
-                        db,
-                        ["t.book_id = \(bind: book)", "t.id IN (\(binds: tagged))"],
-                        newestFirst: false,
-                        after: nil,
-                        limit: tagged.count
-                    ).records
-                    for record in records { tags[record.transaction.id.rawValue] = record.transaction.tags }
-                }
-            }
-            for (r, date, amount, var before, var next) in page {
-                if let tag = rule.actions.tag {
-                    let own = tags[r.id] ?? []
-                    before.tags = own
-                    let present = own.contains { Tags.key($0) == Tags.key(tag) }
-                    next.tags = present || own.count >= Tags.maxPerRecord ? own : own + [tag]
-                }
-                if next != before {
-                    out.append(
-                        RuleChange(
-                            id: TransactionID(rawValue: r.id),
-                            date: date,
-                            amount: amount,
-                            before: before,
-                            after: next
-                        )
-                    )
-                }
+            page.append((r, date, amount, before, next))
+        }
+        // A tag is added to the record's own: the tags of the page's tagged matches, in one read.
+        var tags: [Int64: [String]] = [:]
+        if rule.actions.tag != nil {
+            let tagged = page.filter { $0.r.tagCount > 0 }.map { $0.r.id }
+            if !tagged.isEmpty {
+                // A page of records reads its tags with it.
+                let records = try await Records.page(
+                    db,
+                    ["t.book_id = \(bind: book)", "t.id IN (\(binds: tagged))"],
+                    newestFirst: false,
+                    after: nil,
+                    limit: tagged.count
+                ).records
+                for record in records { tags[record.transaction.id.rawValue] = record.transaction.tags }
             }
         }
-        return out.sorted { ($0.date, $0.id.rawValue) < ($1.date, $1.id.rawValue) }
+        for (r, date, amount, var before, var next) in page {
+            if let tag = rule.actions.tag {
+                let own = tags[r.id] ?? []
+                before.tags = own
+                let present = own.contains { Tags.key($0) == Tags.key(tag) }
+                next.tags = present || own.count >= Tags.maxPerRecord ? own : own + [tag]
+            }
+            if next != before {
+                out.append(
+                    RuleChange(
+                        id: TransactionID(rawValue: r.id),
+                        date: date,
+                        amount: amount,
+                        before: before,
+                        after: next
+                    )
+                )
+            }
+        }
+        return (out, lastID, rows.count)
     }
 
     /// Sets the fields, moving the kept totals with them.
-    private static func write(
+    static func write(
         _ db: any SQLDatabase,
         _ id: TransactionID,
         _ fields: RuleFields,
@@ -236,7 +218,13 @@ extension Rules {
         if let tags = fields.tags { try await RecordTags.write(db, book: book, record: id, names: tags) }
     }
 
-    private static func current(_ db: any SQLDatabase, _ id: TransactionID, book: BookID) async throws -> RuleFields? {
+    /// The record's fields now; its tags only `withTags` (they cost a read of the whole record).
+    static func current(
+        _ db: any SQLDatabase,
+        _ id: TransactionID,
+        book: BookID,
+        withTags: Bool
+    ) async throws -> RuleFields? {
         guard
             let r = try await db.raw(
                 """
@@ -245,25 +233,24 @@ extension Rules {
                 """
             ).first()?.decode(model: Stored.self)
         else { return nil }
-        let record = try await Records.record(db, id, book: book)
         return RuleFields(
             payee: r.payee,
             note: r.note,
             categoryID: r.categoryID,
             accountID: r.accountID,
-            tags: record.transaction.tags
+            tags: withTags ? try await Records.record(db, id, book: book).transaction.tags : nil
         )
     }
 
-    private static func json(_ fields: RuleFields) throws -> String {
+    static func json(_ fields: RuleFields) throws -> String {
         String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 
-    private static func fields(_ text: String) throws -> RuleFields {
+    static func fields(_ text: String) throws -> RuleFields {
         try JSONDecoder().decode(RuleFields.self, from: Data(text.utf8))
     }
 
-    private struct Stored: Decodable {
+    struct Stored: Decodable {
         let id: Int64
         let kind: String
         let amountMinor: Int64
