@@ -6,7 +6,8 @@ public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible
     case notANumber(String)
     /// More decimals than the currency has ("12.345" in USD).
     case tooManyDecimals(currency: Currency)
-    /// Thousands separators in the wrong places ("1,23,4").
+    /// Grouping separators in the wrong places or of two kinds ("1,23,4", "1.234.56"), by
+    /// `DigitGrouping`.
     case badGrouping(String)
     /// The amount is beyond `Money.maxMinorUnits` (either sign).
     case tooLarge(currency: Currency)
@@ -60,7 +61,8 @@ extension Money {
             text = text.dropLast(marker.count).trimmingSpacesSub()
             break
         }
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || ".,' ".contains($0)) }),
+        guard !text.isEmpty,
+            text.allSatisfy({ ($0.isASCII && $0.isNumber) || DigitGrouping.isSeparator($0, decimal: nil) }),
             text.contains(where: \.isNumber), text.last?.isNumber == true
         else { throw .notANumber(input) }
 
@@ -131,14 +133,11 @@ extension Money {
         let fractionPart = decimalIndex.map { text[text.index(after: $0)...] } ?? ""
         guard fractionPart.allSatisfy(\.isNumber) else { throw .notANumber(original) }
 
-        // Every separator left in the integer part groups thousands: check the groups.
-        let groups = integerPart.split(omittingEmptySubsequences: false, whereSeparator: { ".,' ".contains($0) })
-        if groups.count > 1 {
-            guard let first = groups.first, (1...3).contains(first.count), first.first != "0",
-                groups.dropFirst().allSatisfy({ $0.count == 3 })
-            else { throw .badGrouping(original) }
+        // Every separator left in the integer part groups digits, by the one rule all amounts follow.
+        let decimal = decimalIndex.map { text[$0] }
+        guard let integerDigits = DigitGrouping(for: currency).digits(integerPart, decimal: decimal) else {
+            throw .badGrouping(original)
         }
-        let integerDigits = groups.joined()
         return (integerDigits.isEmpty ? "0" : integerDigits, String(fractionPart))
     }
 }

@@ -43,7 +43,8 @@ enum BankCSVNumbers {
     static func looksLikeAmount(_ value: String, _ separator: Character) -> Bool {
         guard shaped(value) else { return false }
         switch StatementAmount.parse(value, currency: wide, decimalSeparator: separator) {
-        case .success, .failure(.tooLarge), .failure(.tooManyDecimals): return true
+        // A misplaced separator is still an amount's shape: the reader then names the cell.
+        case .success, .failure(.tooLarge), .failure(.tooManyDecimals), .failure(.badGrouping): return true
         case .failure(.empty), .failure(.notANumber): return false
         }
     }

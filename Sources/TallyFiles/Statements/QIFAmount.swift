@@ -6,9 +6,9 @@ import TallyCore
 /// write `-1.234,56` or `12,50`. The file never says which, so every amount is looked at first:
 /// a separator followed by other than three digits (or the later of two different separators)
 /// can only be a decimal separator. A file whose amounts show "," that way and never "." is read
-/// comma-decimal; every other file dot-decimal. Grouping is then checked strictly — a ","
-/// must start a group of three digits in a dot-decimal file — so `12,50` in a dot-decimal file
-/// is an error rather than 1250.
+/// comma-decimal; every other file dot-decimal. Grouping is then checked strictly, by
+/// `DigitGrouping` — a "," must separate groups of three digits in a dot-decimal file — so
+/// `12,50` in a dot-decimal file is an error rather than 1250.
 struct QIFAmounts {
     private var commaLine: Int?
     private var dotLine: Int?
@@ -26,17 +26,17 @@ struct QIFAmounts {
     /// The file's decimal separator.
     var decimalSeparator: Character { commaLine != nil && dotLine == nil ? "," : "." }
 
-    /// The amount in `currency`, or a message naming the field and its text.
+    /// The amount in `currency`, or a message naming the field and its text. Misplaced grouping
+    /// reads as "not an amount", which `QIFRecord` follows with how this file writes amounts.
     static func parse(
         _ text: String,
         currency: Currency,
         decimalSeparator: Character
     ) -> Result<Money, StatementAmount.AmountError> {
-        let grouping: UInt8 = decimalSeparator == "," ? UInt8(ascii: ".") : UInt8(ascii: ",")
-        guard groupsByThree(text, grouping: grouping, decimal: UInt8(ascii: decimalSeparator == "," ? "," : ".")) else {
-            return .failure(.notANumber)
+        switch StatementAmount.parse(text, currency: currency, decimalSeparator: decimalSeparator) {
+        case .failure(.badGrouping): .failure(.notANumber)
+        case let result: result
         }
-        return StatementAmount.parse(text, currency: currency, decimalSeparator: decimalSeparator)
     }
 
     /// "," or "." when the text can only mean it as the decimal separator.
@@ -62,30 +62,4 @@ struct QIFAmounts {
         }
         return nil
     }
-
-    /// Every grouping separator sits before the decimal one and is followed by exactly three
-    /// digits.
-    private static func groupsByThree(_ text: String, grouping: UInt8, decimal: UInt8) -> Bool {
-        let bytes = Array(text.utf8)
-        var index = 0
-        var seenDecimal = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == decimal { seenDecimal = true }
-            if byte == grouping {
-                guard !seenDecimal, index > 0, Self.isDigit(bytes[index - 1]) else { return false }
-                var digits = 0
-                var next = index + 1
-                while next < bytes.count, Self.isDigit(bytes[next]) {
-                    digits += 1
-                    next += 1
-                }
-                guard digits == 3 else { return false }
-            }
-            index += 1
-        }
-        return true
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

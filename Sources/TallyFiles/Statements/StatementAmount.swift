@@ -21,9 +21,10 @@ public enum StatementAmount {
             negative = true
             text = text.dropFirst().dropLast()
         }
-        // Currency symbols and codes around the number ("$", "€ ", "EUR", "12.00 USD").
+        // Currency symbols and codes around the number ("$", "€ ", "EUR", "12.00 USD"); a
+        // separator at either end stays, to be refused below ("1,234," is no amount).
         text = text.drop { !isNumberStart($0) }
-        while let last = text.last, !last.isNumber, last != "-", last != "+" { text = text.dropLast() }
+        while let last = text.last, !last.isNumber, !"-+.,".contains(last) { text = text.dropLast() }
         if text.hasSuffix("-") {
             negative.toggle()
             text = text.dropLast()
@@ -36,22 +37,14 @@ public enum StatementAmount {
         } else if text.hasPrefix("+") {
             text = text.dropFirst()
         }
-        var whole: [UInt8] = []
-        var fraction: [UInt8] = []
-        var seenDecimal = false
-        for character in text {
-            if character == decimalSeparator {
-                guard !seenDecimal else { return .failure(.notANumber) }
-                seenDecimal = true
-            } else if let digit = character.asciiValue, (0x30...0x39).contains(digit) {
-                if seenDecimal { fraction.append(digit - 0x30) } else { whole.append(digit - 0x30) }
-            } else if !seenDecimal, isGrouping(character, decimalSeparator) {
-                continue
-            } else {
-                return .failure(.notANumber)
-            }
+        text = text.drop(while: \.isWhitespace)
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        let whole: [UInt8]
+        var fraction: [UInt8]
+        switch digits(text, currency: currency, decimalSeparator: decimalSeparator) {
+        case .success(let found): (whole, fraction) = found
+        case .failure(let error): return .failure(error)
         }
-        guard !whole.isEmpty || !fraction.isEmpty else { return .failure(.notANumber) }
         let digits = currency.minorDigits
         if fraction.count > digits {
             guard fraction[digits...].allSatisfy({ $0 == 0 }) else {
@@ -80,6 +73,9 @@ public enum StatementAmount {
         case tooManyDecimals(Currency)
         /// Beyond `Money.maxMinorUnits`.
         case tooLarge
+        /// Grouping separators in the wrong places or of two kinds ("1.234.56" with a decimal
+        /// comma): most often a decimal separator the file writes that is not the one assumed.
+        case badGrouping(decimalSeparator: Character, DigitGrouping)
 
         /// A phrase that follows the field's name and value.
         public var description: String {
@@ -89,6 +85,9 @@ public enum StatementAmount {
             case .tooManyDecimals(let c):
                 "has more decimals than \(c.code) has (\(c.minorDigits)); only zeros may follow them"
             case .tooLarge: "is larger than Tally allows (\(Money.maxMinorUnits) minor units)"
+            case .badGrouping(let decimal, let grouping):
+                "has misplaced grouping separators: with '\(decimal)' as the decimal separator, "
+                    + "the others may only separate \(grouping)"
             }
         }
     }
@@ -97,11 +96,31 @@ public enum StatementAmount {
         c.isNumber || c == "-" || c == "+" || c == "." || c == ","
     }
 
-    private static func isGrouping(_ c: Character, _ decimal: Character) -> Bool {
-        switch c {
-        case ",", ".": c != decimal
-        case " ", "'", "\u{00A0}", "\u{202F}", "’": true
-        default: false
+    /// The whole and fraction digits of a number without sign or currency: at most one decimal
+    /// separator, digits after it, and before it grouping as `DigitGrouping` allows for the
+    /// currency.
+    private static func digits(
+        _ text: Substring,
+        currency: Currency,
+        decimalSeparator: Character
+    ) -> Result<([UInt8], [UInt8]), AmountError> {
+        let decimal = text.firstIndex(of: decimalSeparator)
+        let wholeText = decimal.map { text[..<$0] } ?? text
+        let fractionText = decimal.map { text[text.index(after: $0)...] } ?? ""
+        let fraction = fractionText.compactMap(asciiDigit)
+        guard fraction.count == fractionText.count, decimal == nil || !fraction.isEmpty,
+            wholeText.allSatisfy({ asciiDigit($0) != nil || DigitGrouping.isSeparator($0, decimal: decimalSeparator) })
+        else { return .failure(.notANumber) }
+        let grouping = DigitGrouping(for: currency)
+        guard let whole = grouping.digits(wholeText, decimal: decimalSeparator) else {
+            return .failure(.badGrouping(decimalSeparator: decimalSeparator, grouping))
         }
+        guard !whole.isEmpty || !fraction.isEmpty else { return .failure(.notANumber) }
+        return .success((whole.utf8.map { $0 - 0x30 }, fraction))
+    }
+
+    private static func asciiDigit(_ c: Character) -> UInt8? {
+        guard let ascii = c.asciiValue, (0x30...0x39).contains(ascii) else { return nil }
+        return ascii - 0x30
     }
 }
