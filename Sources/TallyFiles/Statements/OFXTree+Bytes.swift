@@ -37,3 +37,28 @@ extension OFXTree {
         1 + text[..<min(offset, text.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }
+
+extension OFXTree {
+    /// The markup declarations that only a DTD holds. A `<!DOCTYPE …>` (SGML or XML) can carry an
+    /// internal subset of `<!ENTITY …>` declarations; this reader never expands them, so a file
+    /// that declares one would be staged with the literal `&xxe;` as a payee. No bank's file
+    /// needs one, so it is refused, as CAMT files are (see `SafeXML`).
+    static let declarations: [StaticString] = ["DOCTYPE", "ENTITY", "ELEMENT", "ATTLIST", "NOTATION"]
+
+    /// Refuses a DTD declaration at `i` (a `<!` that is neither a comment nor a CDATA section),
+    /// naming its line.
+    func refuseDeclaration(at i: Int) throws(StatementError) {
+        for keyword in Self.declarations where matchesCaseless(i + 2, keyword) {
+            throw StatementError("line \(line(of: i))", SafeXML.dtdMessage)
+        }
+    }
+
+    /// Whether `literal` (upper-case ASCII) is at `i`, in any case.
+    private func matchesCaseless(_ i: Int, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard i + count <= text.count else { return false }
+        return literal.withUTF8Buffer { expected in
+            zip(text[i..<(i + count)], expected).allSatisfy { $0 & 0xDF == $1 }
+        }
+    }
+}

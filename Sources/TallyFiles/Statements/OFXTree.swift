@@ -81,6 +81,7 @@ struct OFXTree {
             } else if matches(i, "<?") {
                 i = try skip(past: "?>", from: i + 2, opened: i)
             } else {
+                try refuseDeclaration(at: i)
                 i = try skip(past: ">", from: i + 2, opened: i)
             }
         }
