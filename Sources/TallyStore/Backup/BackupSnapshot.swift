@@ -112,13 +112,9 @@ final class BackupSnapshot: @unchecked Sendable {
         case .isBooks:
             return "id IN (\(binds: books))"
         case .none:
-            // The members, and whoever an invitation of these books names.
-            return """
-                id IN (SELECT user_id FROM book_members WHERE book_id IN (\(binds: books)) \
-                UNION SELECT invited_user_id FROM book_invitations WHERE book_id IN (\(binds: books)) \
-                UNION SELECT created_by FROM book_invitations WHERE book_id IN (\(binds: books)) \
-                UNION SELECT accepted_by FROM book_invitations WHERE book_id IN (\(binds: books)))
-                """
+            // The members only: invitations are in server backups alone (see `BackupTables`), so
+            // no row of a books backup points at whoever an invitation names.
+            return "id IN (SELECT user_id FROM book_members WHERE book_id IN (\(binds: books)))"
         case .through(let key):
             let column = table.columns.first { $0.key == key }!
             let parent = BackupTables.table(column.target!)!

@@ -136,9 +136,14 @@ public enum BackupTables {
                 BackupColumn("role", .choice(Role.allCases.map(\.rawValue))),
             ]
         ),
+        // Whole-server backups only: a pending invitation's token hash opens the book to whoever
+        // holds the link's token, and a book restore never takes invitations (their links belong
+        // to the server that sent them), so a books backup (a viewer's or editor's too) has no use
+        // for them (issue 42, finding 10).
         BackupTable(
             "book_invitations",
             book: .through("book_id"),
+            serverOnly: true,
             [
                 BackupColumn("id", .id), BackupColumn("book_id", .ref("books")),
                 BackupColumn("token_hash", .text(200)),
