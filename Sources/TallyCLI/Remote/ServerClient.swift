@@ -33,6 +33,9 @@ struct ServerClient: Sendable {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        // Redirects are `start`'s to follow or refuse (Redirects.swift): the client's own
+        // following re-sent a 307's or 308's body, a password included, to any host.
+        configuration.redirectConfiguration = .disallow
         return configuration
     }
 
@@ -108,7 +111,8 @@ struct ServerClient: Sendable {
     }
 
     /// Sends a request and hands back the response with its body unread, for downloads that
-    /// stream; the caller must check the status (see `check(_:)`).
+    /// stream; the caller must check the status (see `check(_:)`). A redirect is followed only
+    /// as `redirectTarget` allows, else it throws `Redirected`.
     func start(
         _ method: HTTPMethod,
         _ path: String,
@@ -132,10 +136,21 @@ struct ServerClient: Sendable {
             request.headers.add(name: "Content-Type", value: upload.contentType)
             request.body = try upload.body()
         }
-        do {
-            return try await client.execute(request, timeout: Self.timeout)
-        } catch {
-            throw Unreachable(server: server, underlying: error)
+        let deadline = NIODeadline.now() + Self.timeout
+        var followed = 0
+        while true {
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, deadline: deadline)
+            } catch {
+                throw Unreachable(server: server, underlying: error)
+            }
+            // Outside the `catch` above: a refused redirect is no broken connection, which `add`
+            // would send again.
+            guard let next = try redirectTarget(of: response, to: request, followed: followed) else { return response }
+            _ = try? await response.body.collect(upTo: 1 << 20)
+            request.url = next
+            followed += 1
         }
     }
 
