@@ -120,4 +120,27 @@ import Testing
             #expect(try good.decode(StagedOut.self).rows?.map(\.amount) == ["-1234.56", "12.50"], "\(good.text)")
         }
     }
+
+    @Test("the import pages refuse a malformed bank amount naming the line and column, and stage nothing")
+    func importPage() async throws {
+        try await withApp { client, store in
+            let (browser, user, book) = try await importPagesBrowser(client, store)
+            let csv = Array("Date;Amount;Payee\n2026-03-01;12,50;Shop\n2026-03-02;1.234.56;Shop\n".utf8)
+            let step = try await browser.upload("/books/\(book)/import", file: ("bank.csv", csv))
+            let token = try #require(StatementImportPagesTests.hidden("token", in: step.text), "\(step.text)")
+            let fields: [(String, String)] = [
+                ("token", token), ("amount_mode", "amount"), ("date", "1"), ("amount", "2"), ("payee", "3"),
+                ("account", "new one"),
+            ]
+            for button in ["preview", "go"] {
+                let refused = try await browser.post("/books/\(book)/import/mapping", fields + [(button, "1")])
+                // The preview shows the error where the rows would be; importing is refused.
+                #expect(refused.status == (button == "go" ? .unprocessableContent : .ok), "\(button)")
+                #expect(refused.text.contains("line 3, column"), "\(button)")
+                #expect(refused.text.contains("has misplaced grouping separators"), "\(button)")
+            }
+            let scope = try await store.scope(user, book: book)
+            #expect(try await store.imports.statementImports(in: scope).isEmpty)
+        }
+    }
 }
