@@ -16,12 +16,7 @@ public enum AccountExport {
     /// Writes the zip for `user` to a new temporary file and returns its URL (the CLI moves it).
     public static func write(for user: User, store: Store) async throws -> URL {
         // A folder only this process's user may read: the zip holds someone's whole finances.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder,
-            withIntermediateDirectories: false,
-            attributes: [.posixPermissions: 0o700]
-        )
+        let folder = try ScratchFolder.make("export")
         let url = folder.appendingPathComponent("export.zip")
         do {
             let archive = try Archive(url: url, accessMode: .create)

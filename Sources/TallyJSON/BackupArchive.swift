@@ -12,12 +12,7 @@ public enum BackupArchive {
     /// so memory holds a few megabytes of it, not the book.
     public static func write(_ scope: BackupScope, store: Store, createdAt: Date = Date()) async throws -> URL {
         // A folder only this process's user may read: the zip holds password hashes and finances.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-backup-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder,
-            withIntermediateDirectories: false,
-            attributes: [.posixPermissions: 0o700]
-        )
+        let folder = try ScratchFolder.make("backup")
         do {
             let url = folder.appendingPathComponent("backup.zip")
             let zip = try BackupZipWriter(url: url, date: createdAt)
@@ -52,8 +47,9 @@ public enum BackupArchive {
         try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
     }
 
-    /// Opens a backup zip for `Backups.restore`. Refuses (invalid) what is not a Tally backup.
-    public static func open(_ url: URL) throws -> BackupZipSource {
-        try BackupZipSource(url: url)
+    /// Opens a backup zip for `Backups.restore`. Refuses (invalid) what is not a Tally backup, and
+    /// a zip that crosses one of `limits` as it inflates, when it does.
+    public static func open(_ url: URL, limits: RestoreLimits = .fromEnvironment()) throws -> BackupZipSource {
+        try BackupZipSource(url: url, limits: limits)
     }
 }

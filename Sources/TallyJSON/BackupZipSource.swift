@@ -2,65 +2,121 @@ import Foundation
 import TallyStore
 import ZIPFoundation
 
-/// A backup zip being restored: `backup.json` unpacked to a private scratch file and read a line
-/// at a time (the layout `BackupDocumentWriter` writes), files read from the zip when asked.
+/// A backup zip being restored: `backup.json` inflated as it is read, a line at a time (the
+/// layout `BackupDocumentWriter` writes), once per pass of restore, and files inflated when asked.
+/// Every entry is metered as it inflates (`RestoreLimits`): nothing is written to disk, and
+/// memory holds a line, a file and two chunks, whatever the zip's headers declare.
 public final class BackupZipSource: BackupSource, @unchecked Sendable {
     // Restore reads it from one task at a time; ZIPFoundation's Archive is not Sendable.
     /// The document's header.
     public let header: BackupHeader
+    private let url: URL
     private let archive: Archive
-    private let folder: URL
-    private let document: URL
+    private let entries: [String: Entry]
+    private let limits: RestoreLimits
+    private let size: Int64
+    private let total = ArchiveTotal()
     private static let batch = 2_000
     private static let tableEnd = Array("  ]".utf8)
 
-    init(url: URL) throws {
-        guard let archive = try? Archive(url: url, accessMode: .read), let entry = archive[BackupArchive.documentName]
-        else { throw KnownError(.invalid, "backup refused: not a zip holding \(BackupArchive.documentName)") }
-        self.archive = archive
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-restore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder,
-            withIntermediateDirectories: false,
-            attributes: [.posixPermissions: 0o700]
-        )
-        document = folder.appendingPathComponent(BackupArchive.documentName)
-        do {
-            _ = try archive.extract(entry, to: document)
-            var lines = try LineReader(document)
-            guard lines.next() == "{" else { throw Self.bad("it does not start as a JSON object") }
-            var fields: [String: JSONValue] = [:]
-            for key in ["format", "version", "created_at", "scope"] {
-                guard let line = lines.next(), let field = try? Self.field(line), field.key == key else {
-                    throw Self.bad("its header must give \(key)")
-                }
-                fields[key] = field.value
-            }
-            guard fields["format"] == .string("tally-backup"), case .int(let version) = fields["version"],
-                case .string(let created) = fields["created_at"], case .string(let scope) = fields["scope"]
-            else { throw Self.bad("its header is not a Tally backup's") }
-            header = BackupHeader(version: Int(version), scope: scope, createdAt: created)
-        } catch {
-            try? FileManager.default.removeItem(at: folder)
-            throw error
+    init(url: URL, limits: RestoreLimits = .fromEnvironment()) throws {
+        guard let archive = try? Archive(url: url, accessMode: .read) else {
+            throw Self.bad("not a zip holding \(BackupArchive.documentName)")
         }
+        self.url = url
+        self.archive = archive
+        self.limits = limits
+        size = Int64((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0)
+        // One walk of the central directory, bounded, so that each file is found at once rather
+        // than by a walk per file (a zip of 100,000 entries would take 10^10 steps).
+        var entries: [String: Entry] = [:]
+        var count = 0
+        for entry in archive {
+            count += 1
+            guard count <= limits.entries else { throw Self.bad("it holds more than \(limits.entries) entries") }
+            let path = entry.path
+            guard path == BackupArchive.documentName || (path.hasPrefix("files/") && path.utf8.count <= 255) else {
+                continue
+            }
+            guard entries.updateValue(entry, forKey: path) == nil else { throw Self.bad("it holds \(path) twice") }
+        }
+        guard entries[BackupArchive.documentName] != nil else {
+            throw Self.bad("not a zip holding \(BackupArchive.documentName)")
+        }
+        self.entries = entries
+        // The header alone: not counted toward the archive's limit, which a whole pass counts.
+        let document = Self.document(url: url, entries: entries, limits: limits, size: size, total: nil)
+        defer { document.stop() }
+        var lines = document.reader
+        guard try lines.next() == "{" else { throw Self.bad("it does not start as a JSON object") }
+        var fields: [String: JSONValue] = [:]
+        for key in ["format", "version", "created_at", "scope"] {
+            guard let line = try lines.next(), let field = try? Self.field(line), field.key == key else {
+                throw Self.bad("its header must give \(key)")
+            }
+            fields[key] = field.value
+        }
+        guard fields["format"] == .string("tally-backup"), case .int(let version) = fields["version"],
+            case .string(let created) = fields["created_at"], case .string(let scope) = fields["scope"]
+        else { throw Self.bad("its header is not a Tally backup's") }
+        header = BackupHeader(version: Int(version), scope: scope, createdAt: created)
     }
 
-    deinit { try? FileManager.default.removeItem(at: folder) }
-
-    /// The bytes of a file in the zip.
+    /// The bytes of a file in the zip, at most `RestoreLimits.file` of them.
     public func file(_ path: String) throws -> Data? {
-        guard path.hasPrefix("files/"), let entry = archive[path], entry.type == .file else { return nil }
+        guard path.hasPrefix("files/"), let entry = entries[path], entry.type == .file else { return nil }
+        let meter = Self.meter(path, entry: entry, limit: limits.file, limits: limits, size: size, total: total)
         var data = Data()
-        _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+        let checksum = try archive.extract(entry, bufferSize: 64 * 1024, skipCRC32: false) { chunk in
+            try meter.add(chunk.count)
+            data.append(chunk)
+        }
+        guard checksum == entry.checksum else { throw Self.bad("\(path) is damaged (its CRC-32 does not match)") }
         return data
+    }
+
+    /// A meter for one read of `entry`: its compressed size taken as at most the zip's own, since
+    /// a header may claim more than the zip holds to make the ratio look small.
+    private static func meter(
+        _ path: String,
+        entry: Entry,
+        limit: Int64,
+        limits: RestoreLimits,
+        size: Int64,
+        total: ArchiveTotal?
+    ) -> InflateMeter {
+        InflateMeter(
+            entry: path,
+            limit: limit,
+            compressed: min(Int64(clamping: entry.compressedSize), max(size, 1)),
+            limits: limits,
+            total: total.flatMap { $0.first(path) ? $0 : nil }
+        )
+    }
+
+    /// `backup.json` inflating, read from its first line; `stop` ends the inflating early.
+    private static func document(
+        url: URL,
+        entries: [String: Entry],
+        limits: RestoreLimits,
+        size: Int64,
+        total: ArchiveTotal?
+    ) -> (reader: DocumentLines, stop: () -> Void) {
+        let name = BackupArchive.documentName
+        // The caller found the entry.
+        let entry = entries[name]!
+        let meter = meter(name, entry: entry, limit: limits.document, limits: limits, size: size, total: total)
+        let stream = ZipEntryStream(archive: url, path: name, meter: meter)
+        return (DocumentLines(stream, maxLine: limits.line), stream.stop)
     }
 
     /// Every table in order, its rows in batches.
     public func scan(_ body: (BackupTable, [[BackupValue]]) async throws -> Void) async throws {
-        var lines = try LineReader(document)
-        for _ in 0..<5 { _ = lines.next() }
-        var line = lines.next()
+        let document = Self.document(url: url, entries: entries, limits: limits, size: size, total: total)
+        defer { document.stop() }
+        var lines = document.reader
+        for _ in 0..<5 { _ = try lines.next() }
+        var line = try lines.next()
         for table in BackupTables.all {
             guard let current = line, current.hasPrefix("  \"\(table.name)\": [") else {
                 try await body(table, [])
@@ -75,7 +131,7 @@ public final class BackupZipSource: BackupSource, @unchecked Sendable {
                 let parser = BackupRowParser(table)
                 var rows: [[BackupValue]] = []
                 rows.reserveCapacity(Self.batch)
-                while let row = lines.nextBytes(), !row.starts(with: Self.tableEnd) {
+                while let row = try lines.nextBytes(), !row.starts(with: Self.tableEnd) {
                     number += 1
                     let text = row.last == UInt8(ascii: ",") ? row.dropLast() : row
                     do {
@@ -90,7 +146,7 @@ public final class BackupZipSource: BackupSource, @unchecked Sendable {
                 }
                 try await body(table, rows)
             }
-            line = lines.next()
+            line = try lines.next()
         }
         guard line == "}" else {
             throw Self.bad("it holds \(line.map { "\"\($0.prefix(40))\"" } ?? "less") where its end should be")
@@ -112,42 +168,5 @@ public final class BackupZipSource: BackupSource, @unchecked Sendable {
             return "\(context.codingPath.last?.stringValue ?? "a value") has the wrong type"
         }
         return "not JSON"
-    }
-}
-
-/// The lines of a file, read a megabyte at a time.
-struct LineReader {
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var done = false
-
-    init(_ url: URL) throws { handle = try FileHandle(forReadingFrom: url) }
-
-    mutating func next() -> String? { nextBytes().map { String(decoding: $0, as: UTF8.self) } }
-
-    /// The next line's bytes, without its newline.
-    mutating func nextBytes() -> ArraySlice<UInt8>? {
-        while true {
-            if let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[start..<end]
-                start = end + 1
-                return line
-            }
-            if done {
-                guard start < buffer.count else { return nil }
-                let line = buffer[start...]
-                start = buffer.count
-                return line
-            }
-            buffer.removeFirst(start)
-            start = 0
-            if let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                buffer += chunk
-            } else {
-                done = true
-                try? handle.close()
-            }
-        }
     }
 }

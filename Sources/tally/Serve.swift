@@ -80,6 +80,13 @@ extension Tally {
                 try await $0.users.serverSecret(named: "csrf")
             }
             let metricsSettings = try metricsPlace().map {
+            // What a server or restore killed with kill -9 left in the temporary folder.
+            let swept = ScratchFolder.sweep()
+            if !swept.isEmpty {
+                logger.info(
+                    "removed \(swept.count) temporary folder(s) left by stopped processes: \(swept.joined(separator: ", "))"
+                )
+            }
                 MetricsSettings(metrics: AppMetrics(), token: $0.token, address: $0.address)
             }
             let opened = try await Store.open(

@@ -46,12 +46,7 @@ struct BackupAPI {
         // Checked before the body is read: only an owner may replace a book's catalogue.
         let scope = try await store.scope(context.user, book: BookID(book))
         try scope.require(.owner)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-upload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder,
-            withIntermediateDirectories: false,
-            attributes: [.posixPermissions: 0o700]
-        )
+        let folder = try ScratchFolder.make("upload")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("backup.zip")
         FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
