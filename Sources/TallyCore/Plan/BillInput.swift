@@ -158,7 +158,7 @@ public struct BillDraft: Sendable, Equatable {
     }
 
     /// A web address: "example.com/pay" gets "https://"; only http(s), no spaces.
-    static func url(_ raw: String) throws(FieldError) -> String {
+    public static func url(_ raw: String) throws(FieldError) -> String {
         var text = raw.trimmingSpaces()
         guard !text.isEmpty else { return "" }
         let lower = text.lowercased()

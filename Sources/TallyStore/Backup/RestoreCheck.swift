@@ -54,6 +54,13 @@ final class RestoreCheck: @unchecked Sendable {
             return target == table.name ? Int.max : counts[target] ?? 0
         }
         let name = table.name
+        // The API's rule for each text column's values (StoredText), found once per batch.
+        let textRules: [StoredText?] = columns.map { column in
+            switch column.kind {
+            case .text, .timestamp: StoredText.rule(table: name, column: column.key)
+            default: nil
+            }
+        }
         for row in rows {
             number += 1
             let current = number
@@ -64,7 +71,14 @@ final class RestoreCheck: @unchecked Sendable {
             // Through the buffer, each column is read in place rather than copied, value after value.
             try columns.withUnsafeBufferPointer { columns in
                 for index in columns.indices {
-                    try check(row[index], columns[index], limit: limits[index], number: current, fail: fail)
+                    try check(
+                        row[index],
+                        columns[index],
+                        limit: limits[index],
+                        text: textRules[index],
+                        number: current,
+                        fail: fail
+                    )
                 }
             }
             let book = try self.book(of: row, table: table, number: number, parentBooks: parentBooks)
@@ -83,7 +97,7 @@ final class RestoreCheck: @unchecked Sendable {
 
     /// The columns `checkRow` reads, found once per batch.
     private struct SpecialColumns {
-        let email, kind, amount, account, toAccount, transaction: Int?
+        let email, kind, amount, account, toAccount, transaction, name, nameKey: Int?
         init(_ table: BackupTable) {
             email = table.index("email")
             kind = table.index("kind")
@@ -91,6 +105,8 @@ final class RestoreCheck: @unchecked Sendable {
             account = table.index("account_id")
             toAccount = table.index("to_account_id")
             transaction = table.index("transaction_id")
+            name = table.index("name")
+            nameKey = table.index("name_key")
         }
     }
 
@@ -138,9 +154,11 @@ final class RestoreCheck: @unchecked Sendable {
         _ value: BackupValue,
         _ column: BackupColumn,
         limit: Int,
+        text rule: StoredText?,
         number: Int,
         fail: (String, String) -> KnownError
     ) throws {
+        if let rule, let text = value.text, let problem = rule.problem(text) { throw fail(column.key, problem) }
         if case .null = value {
             guard column.optional || column.kind == .id else { throw fail(column.key, "is missing") }
             if column.kind == .id { throw fail(column.key, "is missing") }
@@ -197,6 +215,7 @@ final class RestoreCheck: @unchecked Sendable {
         case .rule:
             guard case .json(let text) = value, let rule = try? JSONDecoder().decode(Rule.self, from: Data(text.utf8))
             else { throw fail(column.key, "must be a rule's conditions and actions") }
+            if let problem = StoredText.problem(inJSON: text) { throw fail(column.key, problem) }
             for (id, target) in [
                 (rule.conditions.account, "accounts"), (rule.actions.account, "accounts"),
                 (rule.actions.category, "categories"),
@@ -206,7 +225,8 @@ final class RestoreCheck: @unchecked Sendable {
                 }
             }
         case .object:
-            guard case .json = value else { throw fail(column.key, "must be a JSON object") }
+            guard case .json(let text) = value else { throw fail(column.key, "must be a JSON object") }
+            if let problem = StoredText.problem(inJSON: text) { throw fail(column.key, problem) }
         }
     }
 
@@ -240,8 +260,16 @@ final class RestoreCheck: @unchecked Sendable {
             tagCounts.append(0)
         case "transaction_lines":
             let record = Int(row[special.transaction!].int!) - 1
+            // A line's amount is its share when a rate changes (`Allocation`), as the API's split
+            // lines are: more than zero.
+            guard row[special.amount!].int! > 0 else { throw fail("amount_minor", "must be more than zero") }
             lineSums[record] += row[special.amount!].int!
             lineCounts[record] += 1
+        case "tags":
+            // Tags are matched by their key: one that is not the name's would make a twin.
+            guard row[special.nameKey!].text == Tags.key(row[special.name!].text!) else {
+                throw fail("name_key", "must be the name in lower case")
+            }
         case "transaction_tags":
             tagCounts[Int(row[special.transaction!].int!) - 1] += 1
         default:

@@ -116,6 +116,7 @@ extension Checks {
                     report.receipts += files.receipts
                     return totals.findings + files.findings + (try await Self.checkBounds(db, book: id))
                         + (try await Self.checkLines(db, book: id)) + (try await Self.checkStoredValues(db, book: id))
+                        + (try await Self.checkStoredText(db, book: id))
                 }
             }
             return report
