@@ -20,32 +20,39 @@ enum ReceiptDates {
     static func dates(in line: ReceiptLine, order: DateOrder) -> [LocalDate] {
         var found: [LocalDate] = []
         let text = line.numeric
-        for match in text.matches(of: #/(?:^|\D)(\d{4})\s?[-./]\s?(\d{1,2})\s?[-./]\s?(\d{1,2})(?!\d)/#) {
-            if let date = LocalDate(year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!) {
+        // ASCII digits only: `\d` alone matches every `Character.isNumber` (`½`, `²`, `Ⅻ`), which
+        // `Int` does not read. Other scripts' decimal digits are ASCII already (`ReceiptLine`).
+        let iso = #/(?:^|\D)(\d{4})\s?[-./]\s?(\d{1,2})\s?[-./]\s?(\d{1,2})(?!\d)/#.asciiOnlyDigits()
+        for match in text.matches(of: iso) {
+            if let year = Int(match.1), let month = Int(match.2), let day = Int(match.3),
+                let date = LocalDate(year: year, month: month, day: day)
+            {
                 found.append(date)
             }
         }
-        for match in text.matches(of: #/(?:^|[^\d.\/-])(\d{1,2})\s?([-./])\s?(\d{1,2})\s?\2\s?(\d{4}|\d\d)(?![\d])/#) {
-            let (first, second) = (Int(match.1)!, Int(match.3)!)
-            let year = fullYear(Int(match.4)!)
+        let numeric = #/(?:^|[^\d.\/-])(\d{1,2})\s?([-./])\s?(\d{1,2})\s?\2\s?(\d{4}|\d\d)(?![\d])/#
+        for match in text.matches(of: numeric.asciiOnlyDigits()) {
+            guard let first = Int(match.1), let second = Int(match.3), let written = Int(match.4) else { continue }
+            let year = fullYear(written)
             // A number over 12 can only be the day, whatever the usual order.
             let dayFirst = first > 12 || (second <= 12 && order == .dayFirst)
             let (day, month) = dayFirst ? (first, second) : (second, first)
             if let date = LocalDate(year: year, month: month, day: day) { found.append(date) }
         }
         let folded = ReceiptLine.repairNumbers(line.folded)
-        for match in folded.matches(of: #/(?:^|\D)(\d{1,2})\.?\s?-?([a-z]{3,9})\.?-?,?\s?(\d{4}|\d\d)(?!\d)/#) {
-            if let month = month(named: match.2),
-                let date = LocalDate(year: fullYear(Int(match.3)!), month: month, day: Int(match.1)!)
+        let named = #/(?:^|\D)(\d{1,2})\.?\s?-?([a-z]{3,9})\.?-?,?\s?(\d{4}|\d\d)(?!\d)/#.asciiOnlyDigits()
+        for match in folded.matches(of: named) {
+            if let month = month(named: match.2), let year = Int(match.3), let day = Int(match.1),
+                let date = LocalDate(year: fullYear(year), month: month, day: day)
             {
                 found.append(date)
             }
         }
         // "March 14, 2026", "Feb 27,2025".
         let monthFirst = #/(?:^|[^a-z])([a-z]{3,9})\.?\s(\d{1,2})(?:st|nd|rd|th)?(?:,\s?|\s)(\d{4})(?!\d)/#
-        for match in folded.matches(of: monthFirst) {
-            if let month = month(named: match.1),
-                let date = LocalDate(year: Int(match.3)!, month: month, day: Int(match.2)!)
+        for match in folded.matches(of: monthFirst.asciiOnlyDigits()) {
+            if let month = month(named: match.1), let year = Int(match.3), let day = Int(match.2),
+                let date = LocalDate(year: year, month: month, day: day)
             {
                 found.append(date)
             }

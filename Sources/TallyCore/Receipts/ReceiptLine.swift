@@ -12,9 +12,32 @@ struct ReceiptLine {
 
     init(_ raw: String) {
         self.raw = raw.trimmingSpaces()
-        numeric = Self.repairNumbers(self.raw)
-        folded = self.raw.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let digits = Self.asciiDigits(self.raw)
+        numeric = Self.repairNumbers(digits)
+        folded = digits.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The line with every decimal digit of another script (Devanagari `०७`, Arabic-Indic `٠٧`,
+    /// Persian `۰۷`, fullwidth `０７`…) as its ASCII digit, so that a Nepali, Hindi or Arabic
+    /// receipt's date and amounts are read like any other (Tesseract's `nep`, `hin` and `ara`
+    /// data give such digits). Only Unicode's decimal digits (`Nd`), whose value is one digit:
+    /// `²`, `½` and `Ⅻ` are numbers but no digit of a date or an amount, and stay as they are.
+    static func asciiDigits(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.numericType == .decimal }) else {
+            return text
+        }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if !scalar.isASCII, scalar.properties.numericType == .decimal,
+                let value = scalar.properties.numericValue, value >= 0, value <= 9, value == value.rounded()
+            {
+                out.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(value)))
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// Letters Tesseract reads for digits, fixed only inside a word that already holds a digit
@@ -45,12 +68,15 @@ struct ReceiptLine {
     func amounts(in currency: Currency) -> [Money] {
         var found: [Money] = []
         if currency.minorDigits == 2 {
-            for match in numeric.matches(of: #/(?:^|[^\d.,])(\d{1,3}(?:[ .,']\d{3})+|\d{1,9})[.,](\d\d)(?![\d.,]\d)/#) {
+            // ASCII digits only (see `asciiDigits`): `\d` alone takes `½` and `²` for digits.
+            let decimal = #/(?:^|[^\d.,])(\d{1,3}(?:[ .,']\d{3})+|\d{1,9})[.,](\d\d)(?![\d.,]\d)/#.asciiOnlyDigits()
+            for match in numeric.matches(of: decimal) {
                 let whole = match.1.filter(\.isNumber)
                 if let money = try? Money.parse("\(whole).\(match.2)", currency: currency) { found.append(money) }
             }
         } else if currency.minorDigits == 0 {
-            for match in numeric.matches(of: #/(?:^|[^\d.,])(\d{1,3}(?:[ .,']\d{3})+|\d{1,9})(?![\d.,]?\d)/#) {
+            let whole = #/(?:^|[^\d.,])(\d{1,3}(?:[ .,']\d{3})+|\d{1,9})(?![\d.,]?\d)/#.asciiOnlyDigits()
+            for match in numeric.matches(of: whole) {
                 if let money = try? Money.parse(String(match.1.filter(\.isNumber)), currency: currency) {
                     found.append(money)
                 }

@@ -114,20 +114,38 @@ extension Imports {
         return try rows.result()
     }
 
-    /// One `statement_import_rows` row.
+    /// One `statement_import_rows` row. A stored date or currency that is not one is an error
+    /// naming the row, never a stand-in (it was 2000-01-01 and USD): committing a made-up value
+    /// would put a wrong record in the book without a word.
     static func row(_ r: any StreamedRow) throws -> ImportRow {
         func text(_ k: String) throws -> String { try r.text(k) ?? "" }
         func int(_ k: String) throws -> Int64? { try r.int(k) }
-        let currency = Currency(code: try text("currency")) ?? .usd
+        let number = Int(try int("row") ?? 0)
+        let importID = try int("import_id") ?? 0
+        func damaged(_ column: String, _ value: String) -> KnownError {
+            // A conflict with what is stored, for the person to act on (discard the import and
+            // stage the file again), rather than a failure of the server.
+            KnownError(
+                .conflict,
+                "import \(importID) row \(number): its stored \(column) '\(value.prefix(40))' is "
+                    + "not a \(column == "date" ? "date (YYYY-MM-DD)" : "currency Tally knows"); "
+                    + "discard this import and stage the file again",
+                field: column
+            )
+        }
+        let storedCurrency = try text("currency")
+        guard let currency = Currency(code: storedCurrency) else { throw damaged("currency", storedCurrency) }
+        let storedDate = try text("date")
+        guard let date = LocalDate(storedDate) else { throw damaged("date", storedDate) }
         let proposedText = try text("proposed")
         let proposed =
             proposedText == "{}" || proposedText.isEmpty
             ? [:] : try JSONDecoder().decode([String: Int64].self, from: Data(proposedText.utf8))
         var row = ImportRow(
-            row: Int(try int("row") ?? 0),
+            row: number,
             location: try text("location"),
             account: Int(try int("account") ?? 0),
-            date: LocalDate(try text("date")) ?? LocalDate(year: 2000, month: 1, day: 1)!,
+            date: date,
             time: TimeOfDay(try text("time")),
             amount: Money(minorUnits: try int("amount_minor") ?? 0, currency: currency),
             payee: try text("payee"),
