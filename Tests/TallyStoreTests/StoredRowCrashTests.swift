@@ -120,4 +120,24 @@ struct StoredRowCrashTests {
             #expect(committed.rows.map(\.date) == [LocalDate("2026-03-02")!, LocalDate("2026-03-03")!])
         }
     }
+
+    @Test("a budget's stored day_of_month outside 1…31 (BudgetSchedule's precondition trapped) fails the read")
+    func badBudgetDay() async throws {
+        try await withStore(.sqlite) { store in
+            let (user, book) = try await owner(store)
+            let scope = try await store.scope(user, book: book.id)
+            let budget = try await store.plans.createBudget(
+                in: scope,
+                BudgetInput(name: "Food", limit: "100.00", cycle: "monthly", start: "2026-01-01", mode: "saver")
+            )
+            try await store.database.write { db in
+                try await db.raw("UPDATE budgets SET day_of_month = 0 WHERE id = \(bind: budget.id)").run()
+            }
+            await #expect {
+                _ = try await store.plans.budgets(in: scope)
+            } throws: { error in
+                String(describing: error) == "budgets row \(budget.id): stored day_of_month 0 is not 1…31"
+            }
+        }
+    }
 }

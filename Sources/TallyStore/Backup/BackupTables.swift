@@ -278,7 +278,7 @@ public enum BackupTables {
                 BackupColumn("id", .id), BackupColumn("book_id", .ref("books")), BackupColumn("name", name),
                 BackupColumn("limit_minor", .money), BackupColumn("currency", .currency),
                 BackupColumn("cycle", .choice(cycles)), BackupColumn("week_start", .int(0...7)),
-                BackupColumn("start_date", .date), BackupColumn("day_of_month", .int(0...31)),
+                BackupColumn("start_date", .date), BackupColumn("day_of_month", .int(1...31)),
                 BackupColumn("mode", .choice(BudgetMode.allCases.map(\.rawValue))), BackupColumn("is_main", .bool),
                 BackupColumn("created_at", .timestamp),
             ]

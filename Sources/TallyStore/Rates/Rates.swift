@@ -75,11 +75,13 @@ extension Rates {
                 UnconvertedCount(
                     currency: try Row.currency(code: try row.decode(column: "currency", as: String.self)),
                     count: try row.decode(column: "n", as: Int.self),
-                    firstDate: LocalDate(try row.decode(column: "first", as: String.self)) ?? .init(
-                        year: 2000,
-                        month: 1,
-                        day: 1
-                    )!
+                    // A stored date that is none is an error naming it, not a made-up day.
+                    firstDate: try Row.date(
+                        try row.decode(column: "first", as: String.self),
+                        table: "transactions",
+                        id: "of currency \(try row.decode(column: "currency", as: String.self))",
+                        column: "date"
+                    )
                 )
             }
         }

@@ -35,6 +35,10 @@ extension Plans {
             accounts: [BudgetID: [AccountID]]
         ) throws -> Budget {
             let currency = try Row.currency(code: self.currency)
+            // BudgetSchedule traps outside 1…31 (a precondition): a stored row fails its request.
+            guard (1...31).contains(dayOfMonth) else {
+                throw DatabaseError(description: "budgets row \(id): stored day_of_month \(dayOfMonth) is not 1…31")
+            }
             return Budget(
                 id: id,
                 bookID: book,
