@@ -37,6 +37,7 @@ let package = Package(
         fuzzTarget("fuzz-camt", ["TallyCore", "TallyFiles"]),
         fuzzTarget("fuzz-bank-csv", ["TallyCore", "TallyFiles"]),
         fuzzTarget("fuzz-quick-add", ["TallyCore"]),
+        fuzzTarget("fuzz-receipt-text", ["TallyCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

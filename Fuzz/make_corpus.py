@@ -187,15 +187,42 @@ def plan_input():
     return len(plans) + 6
 
 
+def receipt_text():
+    """OCR text of receipts, with dates and totals in other scripts' digits (Devanagari, Arabic-
+    Indic, Persian, fullwidth: they trapped ReceiptDates), and numbers that are no digits (½, ², Ⅻ).
+    Each seed is two option bytes (currency and date order; the script the target rewrites the
+    ASCII digits in), then the text."""
+    receipts = [
+        "WHOLE FOODS MARKET\n1O25 Main St\n03/14/2026 10:42 AM\nSUBTOTAL 16.48\nTAX 1.32\nTOTAL 17.80\nCASH 50.00",
+        "LIDL\n14.03.26\nSUMME EUR 12,34\nBAR 20,00",
+        "Carrefour\n14 mars 2026\nTOTAL TTC 8,90 €\nA PAYER 8,90",
+        "भाटभटेनी सुपरमार्केट\nमिति: ०७/०५/२०२४\nकुल रकम रु. १,२३४.५०",
+        "Big Mart\n२०२४-०५-०७\nTOTAL Rs. ४५०.००",
+        "كارفور\nالتاريخ ٠٧/٠٥/٢٠٢٤\nالمجموع ١٢٫٥٠\nTOTAL ١٢.٥٠",
+        "فروشگاه\n۱۴۰۳/۰۲/۱۸\nجمع کل ۱۲۵,۰۰۰",
+        "ＦＡＭＩＬＹ ＭＡＲＴ\n２０２６／０３／１４\n合計 ￥１，２３４\nTOTAL １２.５０",
+        "Shop\n½/05/2024\n0²/05/2024\nⅫ/05/2024\nTOTAL ½.50",
+        "Shop\n0\u0301 7/05/2024\n𝟎𝟕/𝟎𝟓/𝟐𝟎𝟐𝟒\nMay ७, २०२४\n७ May २०२४\nTOTAL 1,234.56",
+        "Shop\n9999/99/99\n00/00/0000\n31/02/2026\nTOTAL 999999999.99",
+    ]
+    count = 0
+    for i, text in enumerate(receipts + HOSTILE):
+        write("fuzz-receipt-text", "receipt-%02d" % i, bytes([i % 8, i % 10]) + text.encode("utf-8"))
+        count += 1
+    return count
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tally", dest="generator", default=os.path.join(REPO, ".build", "debug", "tally"))
     args = ap.parse_args()
     # Only the folders this script writes: the statement readers' seeds (fuzz-ofx, fuzz-qif,
     # fuzz-camt, fuzz-bank-csv) are real-shaped files kept in the repository as they are.
-    for target in ("fuzz-money", "fuzz-csv", "fuzz-dates", "fuzz-report-query", "fuzz-icalendar", "fuzz-plan-input"):
+    made = ("fuzz-money", "fuzz-csv", "fuzz-dates", "fuzz-report-query", "fuzz-icalendar", "fuzz-plan-input",
+            "fuzz-receipt-text")
+    for target in made:
         shutil.rmtree(os.path.join(CORPUS, target), ignore_errors=True)
-    for make in (money, lambda: csv(args.generator), dates, report_query, icalendar, plan_input):
+    for make in (money, lambda: csv(args.generator), dates, report_query, icalendar, plan_input, receipt_text):
         make()
     counts = {target: len(os.listdir(os.path.join(CORPUS, target))) for target in sorted(os.listdir(CORPUS))}
     size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(CORPUS) for f in fs)
