@@ -9,7 +9,7 @@ import TallyCore
 public struct LongWriteLimits: Sendable {
     /// Changes one batch makes at most (`TALLY_WRITE_BATCH_ROWS`; 2,000).
     public var rows: Int
-    /// How long one batch keeps changing records before it commits (`TALLY_WRITE_BATCH_MS`; 40 ms).
+    /// How long one batch keeps changing records before it commits (`TALLY_WRITE_BATCH_MS`; 25 ms).
     public var duration: Duration
     /// A job whose heartbeat is older than this belongs to a process that died; the next one to
     /// look finishes or undoes it (`TALLY_WRITE_STALE_S`; 60 s).
@@ -18,7 +18,7 @@ public struct LongWriteLimits: Sendable {
     var afterBatch: (@Sendable (Int) async throws -> Void)?
 
     /// Limits from their parts.
-    public init(rows: Int = 2000, duration: Duration = .milliseconds(40), staleAfter: Duration = .seconds(60)) {
+    public init(rows: Int = 2000, duration: Duration = .milliseconds(25), staleAfter: Duration = .seconds(60)) {
         self.rows = max(1, rows)
         self.duration = duration
         self.staleAfter = staleAfter

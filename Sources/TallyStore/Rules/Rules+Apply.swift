@@ -89,10 +89,10 @@ extension Rules {
         return try await database.read { db in
             let rule = try await Self.rule(db, id, book: book.id)
             var changes: [RuleChange] = []
-            var after: Int64 = 0
+            var after = RecordKey.first
             while true {
                 let page = try await Self.matchPage(db, rule, book: book.id, after: after, upTo: .max, limit: 5000)
-                changes += page.changes
+                changes += page.changes.map(\.change)
                 guard let last = page.last, page.scanned == 5000 else { break }
                 after = last
             }
@@ -113,29 +113,32 @@ extension Rules {
         changes.sorted { ($0.date, $0.id.rawValue) < ($1.date, $1.id.rawValue) }
     }
 
-    /// What the rule changes among the book's next `limit` records after id `after` (up to id
-    /// `last`), in id order: the changes, the last id read and how many were read.
+    /// What the rule changes among the book's next `limit` records after `after` (of ids up to
+    /// `last`), in the order of the book's (date, time, id) index, which both engines read as one
+    /// range (by id, SQLite took the book's index and sorted all of it for every page): the changes
+    /// with their keys, the last key read and how many were read.
     static func matchPage(
         _ db: any SQLDatabase,
         _ rule: Rule,
         book: BookID,
-        after: Int64,
+        after: RecordKey,
         upTo last: Int64,
         limit: Int
-    ) async throws -> (changes: [RuleChange], last: Int64?, scanned: Int) {
-        var out: [RuleChange] = []
+    ) async throws -> (changes: [(change: RuleChange, key: RecordKey)], last: RecordKey?, scanned: Int) {
+        var out: [(change: RuleChange, key: RecordKey)] = []
         var page: [(r: Stored, date: LocalDate, amount: Money, before: RuleFields, next: RuleFields)] = []
         let rows = try await db.raw(
             """
-            SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count, tag_count
-            FROM transactions WHERE book_id = \(bind: book) AND id > \(bind: after) AND id <= \(bind: last)
-            ORDER BY id LIMIT \(bind: limit)
+            SELECT id, kind, amount_minor, currency, date, time, payee, note, category_id, account_id, line_count,
+            tag_count FROM transactions WHERE book_id = \(bind: book)
+            AND (date, time, id) > (\(bind: after.date), \(bind: after.time), \(bind: after.id)) AND id <= \(bind: last)
+            ORDER BY date, time, id LIMIT \(bind: limit)
             """
         ).all()
-        var lastID: Int64?
+        var lastKey: RecordKey?
         for row in rows {
             let r = try row.decode(model: Stored.self)
-            lastID = r.id
+            lastKey = RecordKey(date: r.date, time: r.time, id: r.id)
             guard let kind = TransactionKind(rawValue: r.kind), let currency = Currency(code: r.currency),
                 let date = LocalDate(r.date)
             else { continue }
@@ -183,18 +186,17 @@ extension Rules {
                 next.tags = present || own.count >= Tags.maxPerRecord ? own : own + [tag]
             }
             if next != before {
-                out.append(
-                    RuleChange(
-                        id: TransactionID(rawValue: r.id),
-                        date: date,
-                        amount: amount,
-                        before: before,
-                        after: next
-                    )
+                let change = RuleChange(
+                    id: TransactionID(rawValue: r.id),
+                    date: date,
+                    amount: amount,
+                    before: before,
+                    after: next
                 )
+                out.append((change, RecordKey(date: r.date, time: r.time, id: r.id)))
             }
         }
-        return (out, lastID, rows.count)
+        return (out, lastKey, rows.count)
     }
 
     /// Sets the fields, moving the kept totals with them.
@@ -228,8 +230,8 @@ extension Rules {
         guard
             let r = try await db.raw(
                 """
-                SELECT id, kind, amount_minor, currency, date, payee, note, category_id, account_id, line_count, tag_count
-                FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: book)
+                SELECT id, kind, amount_minor, currency, date, time, payee, note, category_id, account_id, line_count,
+                tag_count FROM transactions WHERE id = \(bind: id) AND book_id = \(bind: book)
                 """
             ).first()?.decode(model: Stored.self)
         else { return nil }
@@ -256,6 +258,7 @@ extension Rules {
         let amountMinor: Int64
         let currency: String
         let date: String
+        let time: String
         let payee: String
         let note: String
         let categoryID: Int64?
@@ -264,7 +267,7 @@ extension Rules {
         let tagCount: Int
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, currency, date, payee, note
+            case id, kind, currency, date, time, payee, note
             case amountMinor = "amount_minor"
             case categoryID = "category_id"
             case accountID = "account_id"
@@ -272,4 +275,14 @@ extension Rules {
             case tagCount = "tag_count"
         }
     }
+}
+
+/// Where a long write over a book's records got to: a place in its (date, time, id) index.
+struct RecordKey: Sendable, Equatable {
+    var date: String
+    var time: String
+    var id: Int64
+
+    /// Before every record.
+    static let first = RecordKey(date: "", time: "", id: 0)
 }

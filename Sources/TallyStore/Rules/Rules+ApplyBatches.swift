@@ -25,7 +25,7 @@ extension Rules {
                 return (rule, try await job.setSubject(db, run), last)
             }
         }
-        var cursor: Int64 = 0
+        var cursor = RecordKey.first
         var count = 0
         var shown: [RuleChange] = []
         var number = 0
@@ -51,17 +51,17 @@ extension Rules {
         return RuleRun(id: job.subject, count: count, changes: shown)
     }
 
-    /// One batch of an apply: changes records after id `after` until the batch is full or the
+    /// One batch of an apply: changes records after `after` until the batch is full or the
     /// book is read to `last`; returns its changes, where it stopped, and whether it was the last.
     private static func applyBatch(
         _ db: any SQLDatabase,
         _ writer: BulkWriter,
         _ rule: Rule,
         job: LongWrite,
-        after: Int64,
+        after: RecordKey,
         upTo last: Int64,
         limits: LongWriteLimits
-    ) async throws -> (changes: [RuleChange], cursor: Int64, done: Bool) {
+    ) async throws -> (changes: [RuleChange], cursor: RecordKey, done: Bool) {
         let run = job.subject ?? 0
         var batch = LongWriteBatch(limits: limits)
         var totals = Totals()
@@ -71,7 +71,7 @@ extension Rules {
         var done = false
         reading: repeat {
             let page = try await matchPage(db, rule, book: job.book, after: cursor, upTo: last, limit: 500)
-            for change in page.changes {
+            for (change, key) in page.changes {
                 // Checked record by record: one change costs a few statements, a page of them many.
                 if batch.rows > 0 && batch.full { break reading }
                 try await write(db, change.id, change.after, book: job.book, totals: &totals)
@@ -80,7 +80,7 @@ extension Rules {
                 ]
                 changes.append(change)
                 batch.rows += 1
-                cursor = change.id.rawValue
+                cursor = key
             }
             if let read = page.last { cursor = read }
             done = page.scanned < 500
@@ -95,7 +95,7 @@ extension Rules {
             try await db.raw("UPDATE rule_runs SET status = 'applied' WHERE id = \(bind: run)").run()
             try await job.end(db)
         } else {
-            try await job.beat(db, progress: cursor)
+            try await job.beat(db, progress: cursor.id)
         }
         return (changes, cursor, done)
     }
