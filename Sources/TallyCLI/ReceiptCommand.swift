@@ -40,16 +40,16 @@ extension Tally {
 
 /// The photo given on the command line and how its proposal is shown.
 enum ReceiptFile {
-    /// The bytes of `path`: at most 10 MB, an image this server reads, or an error naming it.
+    /// The bytes of `path` once they pass the server's own check of every image (at most 10 MB,
+    /// a JPEG, PNG, WebP or HEIC, within the pixel and metadata limits), or an error naming it:
+    /// read here or sent to a server, a photo over the limits is refused before anything runs.
     static func read(_ path: String) throws -> [UInt8] {
         let url = URL(fileURLWithPath: path)
         let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? nil
         guard let size else { throw CLIError("\(path): no such file") }
         guard size <= ReceiptImageType.maxBytes else { throw CLIError("\(path): images are limited to 10 MB") }
         let bytes = Array(try Data(contentsOf: url))
-        guard ReceiptImageType(sniffing: bytes) != nil else {
-            throw CLIError("\(path): not a JPEG, PNG, WebP or HEIC image")
-        }
+        do { _ = try ReceiptImageType.checked(bytes, field: path) } catch { throw CLIError(error.description) }
         return bytes
     }
 

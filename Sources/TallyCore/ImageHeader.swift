@@ -76,7 +76,7 @@ enum ImageHeader {
 
     /// The ISO base media boxes within `range`: each type and the range of its contents. A box
     /// whose size runs past the range ends the list.
-    private static func boxes(_ bytes: [UInt8], in range: Range<Int>) -> [(type: String, body: Range<Int>)] {
+    static func boxes(_ bytes: [UInt8], in range: Range<Int>) -> [(type: String, body: Range<Int>)] {
         var out: [(type: String, body: Range<Int>)] = []
         var i = range.lowerBound
         while i + 8 <= range.upperBound {
@@ -98,23 +98,23 @@ enum ImageHeader {
         return out
     }
 
-    private static func ascii(_ bytes: [UInt8], _ at: Int, _ count: Int) -> String {
+    static func ascii(_ bytes: [UInt8], _ at: Int, _ count: Int) -> String {
         String(decoding: bytes[at..<(at + count)], as: UTF8.self)
     }
 
-    private static func be16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+    static func be16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
         UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
     }
 
-    private static func be32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    static func be32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(be16(bytes, at)) << 16 | UInt32(be16(bytes, at + 2))
     }
 
-    private static func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+    static func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
         UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
     }
 
-    private static func le24(_ bytes: [UInt8], _ at: Int) -> Int {
+    static func le24(_ bytes: [UInt8], _ at: Int) -> Int {
         Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16
     }
 }

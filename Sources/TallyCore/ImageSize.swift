@@ -22,10 +22,16 @@ extension ReceiptImageType {
     /// a picture that is small as a file but huge once decoded (a "decompression bomb": 30,000 ×
     /// 30,000 pixels in under 1 MB of PNG would take 3.6 GB to show) does not.
     public static let maxPixels = 64_000_000
+    /// The most metadata accepted: 1 MB of text, EXIF, XMP, colour profiles and other side chunks
+    /// in all, a compressed chunk counted as it inflates. A phone's photo carries tens of
+    /// kilobytes; a 1 GB zTXt chunk is 1 MB of PNG, and every decoder reads it before the pixels.
+    public static let maxMetadataBytes = 1024 * 1024
 
-    /// Checks an uploaded image (a receipt, a goal's or a profile's photo): not empty, at most
-    /// `maxBytes`, a JPEG, PNG, HEIC or WebP by its bytes, with a header that gives its size, and
-    /// no larger than `maxSide` pixels a side and `maxPixels` in all. Errors name `field`.
+    /// Checks an image before anything decodes it: the one check of every path that takes one (a
+    /// receipt attached or read, a goal's or a profile's photo, the CLI's `tally receipt read`).
+    /// Not empty, at most `maxBytes`, a JPEG, PNG, HEIC or WebP by its bytes, with a header that
+    /// gives its size, no larger than `maxSide` pixels a side and `maxPixels` in all, and at most
+    /// `maxMetadataBytes` of metadata (`ImageMetadata`). Errors name `field`.
     public static func checked(_ bytes: [UInt8], field: String) throws(FieldError) -> ReceiptImageType {
         guard !bytes.isEmpty else { throw FieldError(field, "is empty") }
         guard bytes.count <= maxBytes else { throw FieldError(field, "is larger than 10 MB") }
@@ -37,13 +43,28 @@ extension ReceiptImageType {
         guard let size = type.size(of: bytes), size.width > 0, size.height > 0 else {
             throw FieldError(field, "is not a readable \(type.name) image (its header gives no size)")
         }
-        guard size.width <= maxSide, size.height <= maxSide, size.width * size.height <= maxPixels else {
+        guard fits(size) else {
             throw FieldError(
                 field,
                 "is \(size) pixels; images are limited to \(maxSide) pixels a side and 64 megapixels"
             )
         }
+        let metadata = ImageMetadata.count(bytes, type: type, limit: maxMetadataBytes)
+        guard metadata <= maxMetadataBytes else {
+            throw FieldError(
+                field,
+                "carries more than 1 MB of metadata (text, EXIF, XMP, colour profiles; compressed text counted "
+                    + "as it inflates); images are limited to 1 MB of it"
+            )
+        }
         return type
+    }
+
+    /// Whether `size` is within `maxSide` and `maxPixels`: also asked of the copies ImageMagick
+    /// makes, before Tesseract is given one.
+    public static func fits(_ size: ImageSize) -> Bool {
+        size.width > 0 && size.height > 0 && size.width <= maxSide && size.height <= maxSide
+            && size.width * size.height <= maxPixels
     }
 
     /// "PNG", "JPEG", …

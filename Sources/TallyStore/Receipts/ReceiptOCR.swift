@@ -5,7 +5,8 @@ import TallyCore
 /// image is written to a private temporary folder, read, and deleted. Photos are first turned
 /// upright by their EXIF orientation, straightened and made grey with ImageMagick when it is
 /// installed (optional: without it Tesseract reads the photo as it is). One reading per core at a
-/// time, each stopped after `limit`.
+/// time and at most `waiting` in line for a turn; each stopped `limit` after it arrived, the wait
+/// counted.
 public struct ReceiptOCR: Sendable {
     /// The command run: `tesseract` on `PATH`, or a path (tests name a missing one).
     public var command: String
@@ -15,7 +16,13 @@ public struct ReceiptOCR: Sendable {
     public var limit: Duration
     /// ImageMagick's command for the upright, straight, grey copy; `nil` to read photos as sent.
     public var imageMagick: String?
+    /// How many photos may wait for a turn, beside the ones being read (`tally serve --ocr-queue`).
+    public let waiting: Int
     private let slots: ReadingSlots
+
+    /// Photos that may wait for a turn unless `--ocr-queue` says otherwise: with one reading per
+    /// core of about a second each, the last of them is read well within the limit.
+    public static let defaultWaiting = 16
 
     /// A reader; check a configured `languages` with `checked(languages:)` first.
     public init(
@@ -23,13 +30,15 @@ public struct ReceiptOCR: Sendable {
         languages: String = "eng",
         limit: Duration = .seconds(20),
         imageMagick: String? = "convert",
-        concurrent: Int = ProcessInfo.processInfo.activeProcessorCount
+        concurrent: Int = ProcessInfo.processInfo.activeProcessorCount,
+        waiting: Int = ReceiptOCR.defaultWaiting
     ) {
         self.command = command
         self.languages = languages
         self.limit = limit
         self.imageMagick = imageMagick
-        slots = ReadingSlots(concurrent)
+        self.waiting = waiting
+        slots = ReadingSlots(running: concurrent, waiting: waiting)
     }
 
     /// `languages` when it is a `+`-joined list of Tesseract language codes (`eng+deu+fra`), so
@@ -44,22 +53,32 @@ public struct ReceiptOCR: Sendable {
     /// Whether the `tesseract` command is installed.
     public var isInstalled: Bool { ChildProcess.find(command) != nil }
 
-    /// The text on the receipt in `bytes` (at most `ReceiptImageType.maxBytes`, a JPEG, PNG,
-    /// WebP or HEIC image recognised by its first bytes).
+    /// The text on the receipt in `bytes`, which must pass `ReceiptImageType.checked` (size,
+    /// type, pixels, metadata: a `FieldError` naming `image` otherwise) before anything decodes it.
+    /// Throws `busy` when the line is full or no turn comes in time.
     public func text(of bytes: [UInt8]) async throws -> String {
-        guard bytes.count <= ReceiptImageType.maxBytes else {
-            throw ReceiptOCRError.unreadable("images are limited to 10 MB")
-        }
-        guard let type = ReceiptImageType(sniffing: bytes) else {
-            throw ReceiptOCRError.unreadable("not a JPEG, PNG, WebP or HEIC image")
-        }
+        // The limit counts from arrival: a photo that waited for its turn has that much less.
+        let deadline = ContinuousClock.now + limit
+        let type = try ReceiptImageType.checked(bytes, field: "image")
         guard let tesseract = ChildProcess.find(command) else {
             throw ReceiptOCRError.notInstalled(package: "tesseract-ocr")
         }
-        return try await slots.run { try await read(bytes, type: type, tesseract: tesseract) }
+        // A turn that comes with less than a quarter of the limit left would mostly be stopped
+        // half read: the photo is refused at once instead, and the turn goes to the next.
+        return try await slots.run(by: deadline - limit / 4, retryAfter: retryAfter) {
+            try await read(bytes, type: type, tesseract: tesseract, deadline: deadline)
+        }
     }
 
-    private func read(_ bytes: [UInt8], type: ReceiptImageType, tesseract: String) async throws -> String {
+    /// The seconds a refused photo is told to wait: by then every reading running has ended.
+    var retryAfter: Int { max(1, Int((limit.milliseconds + 999) / 1000)) }
+
+    private func read(
+        _ bytes: [UInt8],
+        type: ReceiptImageType,
+        tesseract: String,
+        deadline: ContinuousClock.Instant
+    ) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-receipt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: folder,
@@ -70,7 +89,6 @@ public struct ReceiptOCR: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("photo.\(type.rawValue.dropFirst("image/".count))")
         try Data(bytes).write(to: photo)
-        let deadline = ContinuousClock.now + limit
         let image = try await prepared(photo, in: folder, deadline: deadline) ?? photo
         let first = try await recognise(
             image,
@@ -137,7 +155,7 @@ public struct ReceiptOCR: Sendable {
         let left = deadline - ContinuousClock.now
         guard left > .zero, let status = try await ChildProcess.run(tesseract, arguments, errors: errors, limit: left)
         else {
-            throw ReceiptOCRError.timedOut(seconds: Int(limit.components.seconds))
+            throw ReceiptOCRError.timedOut(seconds: retryAfter)
         }
         guard status == 0 else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
@@ -172,39 +190,5 @@ public struct ReceiptOCR: Sendable {
             sure.1.split(separator: ".").first.flatMap({ Int($0) }) ?? 0 >= 2
         else { return nil }
         return Int(found.1)
-    }
-
-    /// `image` turned `angle` degrees clockwise by ImageMagick, or `nil` when that failed.
-    private func rotated(
-        _ image: URL,
-        by angle: Int,
-        in folder: URL,
-        deadline: ContinuousClock.Instant
-    ) async throws
-        -> URL?
-    {
-        guard let imageMagick, let convert = ChildProcess.find(imageMagick) else { return nil }
-        let upright = folder.appendingPathComponent("upright.png")
-        let left = deadline - ContinuousClock.now
-        guard left > .zero,
-            try await ChildProcess.run(
-                convert,
-                [image.path, "-rotate", String(angle), upright.path],
-                errors: nil,
-                limit: left
-            )
-                == 0
-        else { return nil }
-        return FileManager.default.fileExists(atPath: upright.path) ? upright : nil
-    }
-
-    /// The upright, straightened, grey copy ImageMagick makes, or `nil` when it is not installed
-    /// or fails (then Tesseract reads the photo as sent: its own binarisation still applies).
-    private func prepared(_ photo: URL, in folder: URL, deadline: ContinuousClock.Instant) async throws -> URL? {
-        guard let imageMagick, let convert = ChildProcess.find(imageMagick) else { return nil }
-        let grey = folder.appendingPathComponent("grey.png")
-        let arguments = [photo.path + "[0]", "-auto-orient", "-deskew", "40%", "-colorspace", "Gray", grey.path]
-        let status = try await ChildProcess.run(convert, arguments, errors: nil, limit: (deadline - .now) / 2)
-        return status == 0 && FileManager.default.fileExists(atPath: grey.path) ? grey : nil
     }
 }

@@ -1,5 +1,5 @@
-/// Why a receipt could not be read; the web answers `notInstalled` with a 503, the rest with the
-/// status their case names.
+/// Why a receipt could not be read; the web answers `notInstalled` and `busy` with a 503 (`busy`
+/// with `Retry-After`), the rest with the status their case names.
 public enum ReceiptOCRError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `tesseract` command (or a language's data) is not on this server: what to install.
     case notInstalled(package: String)
@@ -9,6 +9,9 @@ public enum ReceiptOCRError: Error, Equatable, Sendable, CustomStringConvertible
     case unreadable(String)
     /// `--ocr-languages` is not a `+`-joined list of Tesseract language codes.
     case badLanguages(String)
+    /// Every reading slot is taken and the line of photos waiting for one is full, or no slot
+    /// came free while the photo still had time to be read: try again in `retryAfter` seconds.
+    case busy(retryAfter: Int)
 
     /// A sentence for people, saying what to do.
     public var description: String {
@@ -19,6 +22,8 @@ public enum ReceiptOCRError: Error, Equatable, Sendable, CustomStringConvertible
         case .unreadable(let why): "image: \(why)"
         case .badLanguages(let text):
             "ocr-languages: '\(text)' is not a list of Tesseract languages such as eng+deu+fra"
+        case .busy(let seconds):
+            "the server is reading as many receipts as it can take just now; try again in \(seconds) s"
         }
     }
 }

@@ -22,11 +22,10 @@ struct ReceiptReadAPI {
         // Only someone who may add records has a use for a proposal of one.
         try scope.requireWrite()
         let bytes = try await ReceiptsAPI.imageBody(request, field: "image")
-        // Bytes that are no image at all are the same 422 as attaching them to a record; the 415
-        // is kept for an image the server cannot decode (HEIC without a decoder).
-        guard ReceiptImageType(sniffing: bytes) != nil else {
-            throw FieldError("image", "is not a JPEG, PNG, WebP or HEIC image")
-        }
+        // The one check of every image (type, pixels, metadata), as attaching it to a record:
+        // a 422 naming `image` and the limit, before anything decodes it. The 415 is kept for an
+        // image the server cannot decode (HEIC without a decoder).
+        _ = try ReceiptImageType.checked(bytes, field: "image")
         let text: String
         do {
             text = try await reader.text(of: bytes)
@@ -39,11 +38,18 @@ struct ReceiptReadAPI {
         return ReceiptProposalJSON(proposal: ReceiptReading.propose(text, book: book))
     }
 
-    /// The status of a reading that failed: 503 when Tesseract (or a language) is missing, 415
-    /// for an image the server cannot decode (the platform's), 422 for one that took too long.
+    /// The status of a reading that failed: 503 when Tesseract (or a language) is missing, 503
+    /// with `Retry-After` when the readings are busy, 415 for an image the server cannot decode
+    /// (the platform's), 422 for one that took too long.
     static func appError(_ error: ReceiptOCRError) -> AppError {
         switch error {
         case .notInstalled: AppError(.serviceUnavailable, error.description)
+        case .busy(let seconds):
+            {
+                var busy = AppError(.serviceUnavailable, error.description)
+                busy.retryAfter = seconds
+                return busy
+            }()
         case .unreadable: AppError(.unsupportedMediaType, error.description, field: "image")
         case .timedOut: AppError(.unprocessableContent, error.description, field: "image")
         case .badLanguages: AppError(.internalServerError, error.description)

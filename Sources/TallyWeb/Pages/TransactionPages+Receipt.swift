@@ -37,16 +37,18 @@ extension TransactionPages {
             let box = ReceiptReadForm(book: scope.bookID, proposal: proposal, extra: extra, error: nil)
             return try await self.form(scope: scope, context: context, input: input, recordID: nil, receipt: box)
         } catch {
-            // Refused: the form stays empty and the box says why, with the status the API gives.
-            let (why, status): (String, HTTPResponse.Status)
+            // Refused: the form stays empty and the box says why, with the status the API gives
+            // (and its Retry-After when the readings are busy).
+            let (why, status, retryAfter): (String, HTTPResponse.Status, Int?)
             switch error {
-            case let error as FieldError: (why, status) = (error.description, .unprocessableContent)
+            case let error as FieldError: (why, status, retryAfter) = (error.description, .unprocessableContent, nil)
             case let error as ReceiptOCRError:
-                (why, status) = (error.description, ReceiptReadAPI.appError(error).status)
+                let refusal = ReceiptReadAPI.appError(error)
+                (why, status, retryAfter) = (error.description, refusal.status, refusal.retryAfter)
             default: throw error
             }
             let box = ReceiptReadForm(book: scope.bookID, proposal: nil, extra: [], error: why)
-            return try await self.form(
+            var response = try await self.form(
                 scope: scope,
                 context: context,
                 input: input,
@@ -54,6 +56,8 @@ extension TransactionPages {
                 receipt: box,
                 status: status
             )
+            if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+            return response
         }
     }
 
