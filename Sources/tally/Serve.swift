@@ -59,9 +59,16 @@ extension Tally {
         )
         var ocrLanguages: String?
 
+        @Option(
+            help:
+                "How many receipt photos may wait for a reading slot (one per core); more answer 503 with Retry-After (default: $TALLY_OCR_QUEUE, else 16)."
+        )
+        var ocrQueue: Int?
+
         func validate() throws {
             _ = try metricsPlace()
             _ = try receiptLanguages()
+            _ = try receiptQueue()
             if let value = publicURL ?? Self.environment("TALLY_PUBLIC_URL") {
                 do { _ = try AppConfiguration.publicURL(value) } catch {
                     throw ArgumentParser.ValidationError("--public-url \(error.message)")
@@ -109,7 +116,7 @@ extension Tally {
                 trustForwardedFor: trustProxy,
                 metrics: metricsSettings
             )
-            configuration.receipts = ReceiptOCR(languages: try receiptLanguages())
+            configuration.receipts = ReceiptOCR(languages: try receiptLanguages(), waiting: try receiptQueue())
             let app = try await buildApplication(configuration, store: opened, csrfSecret: csrfSecret, logger: logger)
             Self.say("Tally is listening on http://\(host):\(port)")
             Self.say("Public address: \(configuration.publicURL)")
@@ -135,6 +142,17 @@ extension Tally {
             } catch {
                 throw ArgumentParser.ValidationError("--\(error.description)")
             }
+        }
+
+        /// The `--ocr-queue` (or `$TALLY_OCR_QUEUE`) length, 16 when neither is set.
+        func receiptQueue() throws -> Int {
+            guard let value = ocrQueue ?? Self.environment("TALLY_OCR_QUEUE").map({ Int($0) ?? -1 }) else {
+                return ReceiptOCR.defaultWaiting
+            }
+            guard (0...10_000).contains(value) else {
+                throw ArgumentParser.ValidationError("--ocr-queue must be a whole number from 0 to 10000")
+            }
+            return value
         }
 
         /// Where `/metrics` is served and its token, from the flags; nil when it is off.
