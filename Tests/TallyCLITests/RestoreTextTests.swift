@@ -7,7 +7,8 @@ import Testing
 /// Issue 42, findings 7 and 11: restore passes every value through the API's rules. Before, it
 /// stored a NUL and U+202E in a payee, `<` and `"` in a tag and a bill link
 /// `javascript:alert(document.cookie)`, and a split line of zero weight that trapped the process
-/// at the next rate change (`Allocation`). Each is refused now, naming the row and the field.
+/// at the next rate change (`Allocation`), and dates up to 9999 whose arithmetic traps (a yearly
+/// bill's next due day). Each is refused now, naming the row and the field.
 @Suite("Restore checks text", .serialized)
 struct RestoreTextTests {
     @Test("hostile values are refused, naming the table, row and field", arguments: BackupEngine.available)
@@ -42,6 +43,11 @@ struct RestoreTextTests {
                 "a javascript: bill link", "bills",
                 { $0.replacingOccurrences(of: "\"url\":\"\"", with: "\"url\":\"javascript:alert(document.cookie)\"") },
                 "url: must be empty or a web address starting with https:// or http://"
+            ),
+            (
+                "a bill first due in year 9999", "bills",
+                { $0.replacingOccurrences(of: "\"first_due\":\"2026-01-01\"", with: "\"first_due\":\"9999-12-31\"") },
+                "first_due: must be a date from 1900-01-01 to 2199-12-31"
             ),
             (
                 "a split line of zero weight", "transaction_lines",

@@ -190,8 +190,15 @@ final class RestoreCheck: @unchecked Sendable {
                 throw fail(column.key, "must be one of \(words.joined(separator: ", "))")
             }
         case .date:
-            guard let text = value.text, LocalDate(text) != nil else {
+            guard let text = value.text, let date = LocalDate(text) else {
                 throw fail(column.key, "must be a date YYYY-MM-DD")
+            }
+            // The API's range: date arithmetic past year 9999 traps (a yearly bill's next due day).
+            guard LocalDate.supported.contains(date) else {
+                throw fail(
+                    column.key,
+                    "must be a date from \(LocalDate.supported.lowerBound) to \(LocalDate.supported.upperBound)"
+                )
             }
         case .time:
             guard let text = value.text, text.isEmpty || TimeOfDay(text) != nil else {
