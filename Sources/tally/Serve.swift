@@ -80,13 +80,6 @@ extension Tally {
             var logger = Logger(label: "tally")
             logger.logLevel = .info
             let location = try store.location()
-            // Migrate first (with the PostgreSQL pool running only for that), then open the
-            // store the app keeps; its pool runs as a service of the app.
-            // The CSRF secret is read here too, while the pool runs (see buildApplication).
-            let csrfSecret = try await store.withStore(ignoringServer: true) {
-                try await $0.users.serverSecret(named: "csrf")
-            }
-            let metricsSettings = try metricsPlace().map {
             // What a server or restore killed with kill -9 left in the temporary folder.
             let swept = ScratchFolder.sweep()
             if !swept.isEmpty {
@@ -94,6 +87,13 @@ extension Tally {
                     "removed \(swept.count) temporary folder(s) left by stopped processes: \(swept.joined(separator: ", "))"
                 )
             }
+            // Migrate first (with the PostgreSQL pool running only for that), then open the
+            // store the app keeps; its pool runs as a service of the app.
+            // The CSRF secret is read here too, while the pool runs (see buildApplication).
+            let csrfSecret = try await store.withStore(ignoringServer: true) {
+                try await $0.users.serverSecret(named: "csrf")
+            }
+            let metricsSettings = try metricsPlace().map {
                 MetricsSettings(metrics: AppMetrics(), token: $0.token, address: $0.address)
             }
             let opened = try await Store.open(
