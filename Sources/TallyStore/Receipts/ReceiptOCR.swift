@@ -79,12 +79,7 @@ public struct ReceiptOCR: Sendable {
         tesseract: String,
         deadline: ContinuousClock.Instant
     ) async throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-receipt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder,
-            withIntermediateDirectories: false,
-            attributes: [.posixPermissions: 0o700]
-        )
+        let folder = try ScratchFolder.make("receipt")
         // The photo never stays behind, whatever happens to the reading.
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = folder.appendingPathComponent("photo.\(type.rawValue.dropFirst("image/".count))")
