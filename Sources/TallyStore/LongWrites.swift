@@ -13,7 +13,7 @@ public struct LongWrites: StoreService {
     /// heartbeat is still recent, and nobody else would come for it until the next round.
     @discardableResult
     public func resumeAbandoned(waitingForFresh: Bool = false) async throws -> Int {
-        try await resumeAbandoned(waitingForFresh: waitingForFresh, limits: .standard)
+        try await resumeAbandoned(waitingForFresh: waitingForFresh, limits: .standard.on(database.engine))
     }
 
     func resumeAbandoned(

@@ -19,7 +19,7 @@ enum StoredText: Sendable, Equatable {
     case url
     /// An email address.
     case email
-    /// A colour #RRGGBB, or empty.
+    /// A colour #RRGGBB (in either case), or empty.
     case color
     /// An exchange rate: a positive decimal.
     case rate
@@ -53,7 +53,10 @@ enum StoredText: Sendable, Equatable {
         case .email:
             guard (try? Validate.email(text)) == text else { return "is not a valid email address" }
         case .color:
-            guard text.isEmpty || (try? Validate.color(text)) == text else { return "must look like #RRGGBB" }
+            // Upper case is how the API stores it now; older versions kept what was typed.
+            guard text.isEmpty || (try? Validate.color(text)) == text.uppercased() else {
+                return "must look like #RRGGBB"
+            }
         case .rate:
             guard ExchangeRate(text) != nil else { return "is not a positive decimal rate" }
         }

@@ -9,7 +9,7 @@ extension Books {
     /// out of the kept totals, so other books' writes get SQLite's writer in between; the last
     /// deletes the book. A restart finishes a deletion its process left halfway.
     public func delete(in scope: BookScope) async throws {
-        try await delete(in: scope, limits: .standard)
+        try await delete(in: scope, limits: .standard.on(database.engine))
     }
 
     func delete(in scope: BookScope, limits: LongWriteLimits) async throws {

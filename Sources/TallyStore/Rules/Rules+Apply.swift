@@ -80,7 +80,7 @@ extension Rules {
     /// runs, a second long write in the book is refused (409); if it fails, or its process dies,
     /// what it changed is undone. Transfers keep their accounts and stay without a category.
     public func applyRule(_ id: Int64, in scope: BookScope, dryRun: Bool) async throws -> RuleRun {
-        try await applyRule(id, in: scope, dryRun: dryRun, limits: .standard)
+        try await applyRule(id, in: scope, dryRun: dryRun, limits: .standard.on(database.engine))
     }
 
     func applyRule(_ id: Int64, in scope: BookScope, dryRun: Bool, limits: LongWriteLimits) async throws -> RuleRun {

@@ -7,7 +7,7 @@ extension Rules {
     /// since (those stay as they are). Returns how many were restored. Like the apply it runs in
     /// batches of bounded size and time; a restart finishes an undo its process left halfway.
     public func undoRun(_ run: Int64, in scope: BookScope) async throws -> Int {
-        try await undoRun(run, in: scope, limits: .standard)
+        try await undoRun(run, in: scope, limits: .standard.on(database.engine))
     }
 
     func undoRun(_ run: Int64, in scope: BookScope, limits: LongWriteLimits) async throws -> Int {
