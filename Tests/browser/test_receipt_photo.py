@@ -80,7 +80,7 @@ def test_a_receipt_photo_is_read_shown_and_saved_with_the_record(server, tmp_pat
         not_image.write_text("this is not a photo")
         browser.find_element(By.ID, "receipt-photo").send_keys(str(not_image))
         wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#receipt-draft .error"))
-        assert "is not a JPEG, PNG, WebP or HEIC image" in browser.find_element(By.CSS_SELECTOR, "#receipt-draft .error").text
+        assert "is not a JPEG, PNG, HEIC or WebP image" in browser.find_element(By.CSS_SELECTOR, "#receipt-draft .error").text
         assert browser.find_element(By.ID, "amount").get_attribute("value") == ""
     finally:
         browser.quit()
