@@ -3,7 +3,7 @@ import SQLKit
 import TallyCore
 
 /// The bounds of one transaction of a long write (a rule applied to a whole book, its undo, a
-/// book deleted). SQLite has one writer: a write that held it for 30 s made every other book's
+/// book deleted, records converted at new rates, a big import, a book restored). SQLite has one writer: a write that held it for 30 s made every other book's
 /// adds wait 30 s. A long write therefore commits a batch as soon as it has made `rows` changes or
 /// spent `duration`, whichever comes first, and queues again behind whoever waited meanwhile.
 public struct LongWriteLimits: Sendable {
@@ -75,6 +75,13 @@ struct LongWrite: Sendable {
         case ruleUndo = "rule_undo"
         /// The book deleted; its members are gone already, so it is finished.
         case bookDelete = "book_delete"
+        /// Records converted anew after a rate changed; the rate is stored, so it is finished.
+        case reconvert = "reconvert"
+        /// A file's records being imported; undone when its process died (`subject` is the
+        /// statement import, or nil for a CSV import).
+        case importCommit = "import_commit"
+        /// A backup being restored into the book; undone (the book emptied) when its process died.
+        case restore = "restore"
 
         /// What the refusal of a second long write says is under way.
         var doing: String {
@@ -82,6 +89,9 @@ struct LongWrite: Sendable {
             case .ruleApply: "a rule is being applied"
             case .ruleUndo: "a rule run is being undone"
             case .bookDelete: "the book is being deleted"
+            case .reconvert: "its records are being converted at new rates"
+            case .importCommit: "a file is being imported"
+            case .restore: "a backup is being restored into it"
             }
         }
     }

@@ -37,6 +37,9 @@ public struct LongWrites: StoreService {
             switch job.kind {
             case .ruleApply, .ruleUndo: _ = try await Rules(core: core).undoInBatches(job, limits: limits)
             case .bookDelete: try await Books(core: core).deleteInBatches(job, limits: limits)
+            case .reconvert: try await Rates(core: core).resumeReconvert(job, limits: limits)
+            case .importCommit: try await Imports(core: core).undoCommitInBatches(job, limits: limits)
+            case .restore: try await Backups(core: core).undoRestoreInBatches(job, limits: limits)
             }
         }
         return jobs.count
