@@ -87,6 +87,17 @@ extension Backups {
     /// the records. Refuses (invalid: the CLI's 65) a server that has users or books, or a book
     /// that has records, plans, rules, presets, rates or tags.
     public func restore(_ source: some BackupSource, into target: RestoreTarget) async throws -> RestoreSummary {
+        try await restore(source, into: target, limits: .standard.on(database.engine))
+    }
+
+    /// See `restore(_:into:)`; a book restore on SQLite goes in batches of `limits`.
+    func restore(
+        _ source: some BackupSource,
+        into target: RestoreTarget,
+        limits: LongWriteLimits
+    ) async throws
+        -> RestoreSummary
+    {
         // A books backup has no passwords: its people could never sign in to a server made from it.
         if case .emptyServer = target, source.header.scope != BackupScope.server.name {
             throw refused(
@@ -112,6 +123,11 @@ extension Backups {
         }
         let engine = database.engine
         let (taken, into) = (onlyBook, targetBook)
+        if let taken, let into, engine == .sqlite {
+            // SQLite has one writer: other books' writes get it between the batches. (PostgreSQL
+            // locks rows, so a restore there holds up no other book in one transaction.)
+            return try await Self.restoreInBatches(core, source, check: check, taken: taken, into: into, limits: limits)
+        }
         // The transaction's work is a function of its own, not written out in the closure: in the
         // closure form, a release build (Swift 6.3.1, Linux) returned a summary whose `books` was a
         // null pointer, and `tally restore` crashed reading its count (every time, at 100,000
@@ -119,8 +135,18 @@ extension Backups {
         // did not stop it; the same code as a function did. So it lies in how the optimiser
         // compiles that closure (generic over the source, returning through `bulkWrite`'s generic
         // result across awaits): a miscompile, not narrowed further. A box carried it out before.
+        let reserved = engine == .postgres && into != nil ? try await reserveIDs(check) : [:]
         var summary = try await database.bulkWrite { db, bulk in
-            try await Self.writeAll(db, bulk, check: check, source: source, taken: taken, into: into, engine: engine)
+            try await Self.writeAll(
+                db,
+                bulk,
+                check: check,
+                source: source,
+                taken: taken,
+                into: into,
+                engine: engine,
+                reserved: reserved
+            )
         }
         if let into { summary.books = [into] }
         return summary
@@ -135,7 +161,8 @@ extension Backups {
         source: some BackupSource,
         taken: Int32?,
         into: BookID?,
-        engine: SQLEngine
+        engine: SQLEngine,
+        reserved: [String: Int64]
     ) async throws -> RestoreSummary {
         if let into {
             try await Self.emptyBook(db, into)
@@ -143,10 +170,41 @@ extension Backups {
             try await Self.requireEmptyServer(db)
         }
         let writer = RestoreWrite(db: db, bulk: bulk, check: check, source: source, onlyBook: taken, targetBook: into)
-        try await writer.prepare(engine: engine)
+        try await writer.prepare(engine: engine, reserved: reserved)
         try await source.scan { table, rows in try await writer.write(table, rows) }
         try await writer.finish(engine: engine)
         return writer.summary
+    }
+
+    /// PostgreSQL: moves each id table's sequence past as many ids as the backup brings, in a
+    /// short transaction of its own, and returns where the restore's ids start. The restore
+    /// stores its ids itself: without this, another book's insert during a restore takes the
+    /// next value of the sequence, one the restore is storing, and fails. The table is locked
+    /// against inserts for the moment of the move, so no insert takes a value inside the range.
+    private func reserveIDs(_ check: RestoreCheck) async throws -> [String: Int64] {
+        try await database.write { db in
+            var starts: [String: Int64] = [:]
+            for table in BackupTables.all where table.hasID {
+                try await db.raw("LOCK TABLE \(ident: table.name) IN EXCLUSIVE MODE").run()
+                let count = Int64(check.counts[table.name] ?? 0)
+                let start =
+                    try await db.raw(
+                        """
+                        SELECT CAST(GREATEST(COALESCE(MAX(id), 0), \
+                          (SELECT last_value FROM pg_sequences \
+                           WHERE schemaname || '.' || sequencename = pg_get_serial_sequence(\(bind: table.name), 'id'))) \
+                        AS BIGINT) AS top FROM \(ident: table.name)
+                        """
+                    ).first()!.decode(column: "top", as: Int64?.self) ?? 0
+                if count > 0 {
+                    try await db.raw(
+                        "SELECT setval(pg_get_serial_sequence(\(bind: table.name), 'id'), \(bind: start + count))"
+                    ).run()
+                }
+                starts[table.name] = start
+            }
+            return starts
+        }
     }
 
     /// A whole-server restore needs a server with no users and no books.
@@ -174,6 +232,12 @@ extension Backups {
                 throw refused("book \(book) is not empty (it has \(table)); restore into an empty book")
             }
         }
+        try await clearStarters(db, book)
+    }
+
+    /// Deletes what a new book starts with (categories, accounts, the usual bills) and every
+    /// derived row (payees, file ids, kept totals).
+    static func clearStarters(_ db: any SQLDatabase, _ book: BookID) async throws {
         for table in [
             "bills", "payees", "imported_ids", "statement_imports", "pending_imports", "categories", "accounts",
             "account_balances",

@@ -2,8 +2,151 @@ import SQLKit
 import TallyCore
 
 extension Backups {
-    /// Undoes a book restore whose process died (placeholder).
+    /// A book restore on SQLite, in batches of bounded size (`LongWriteLimits`), each its own
+    /// transaction, so a big backup holds up no other book's writes: the first claims the book
+    /// (`long_writes`) and empties it; each batch writes some rows; then the kept totals are
+    /// counted from the restored records, page by page; the last batch sets the book's name and
+    /// currency and frees it. A failure undoes the batches before it, and a restart undoes a
+    /// restore its process left halfway: the book is left empty, as the restore found it.
+    static func restoreInBatches(
+        _ core: StoreCore,
+        _ source: some BackupSource,
+        check: RestoreCheck,
+        taken: Int32,
+        into book: BookID,
+        limits: LongWriteLimits
+    ) async throws -> RestoreSummary {
+        let database = core.database
+        let job = try await LongWrites(core: core).claiming(book, limits: limits) {
+            try await database.write { db in
+                let job = try await LongWrite.claim(db, book: book, kind: .restore, subject: nil)
+                try await Self.emptyBook(db, book)
+                return job
+            }
+        }
+        var number = 0
+        func next() async throws {
+            number += 1
+            try await limits.afterBatch?(number)
+        }
+        do {
+            let writer = try await database.bulkWrite { db, bulk in
+                let writer = RestoreWrite(
+                    db: db,
+                    bulk: bulk,
+                    check: check,
+                    source: source,
+                    onlyBook: taken,
+                    targetBook: book,
+                    batched: true
+                )
+                try await writer.prepare(engine: database.engine)
+                return writer
+            }
+            try await source.scan { table, rows in
+                guard writer.takes(table) else { return try await writer.write(table, rows) }
+                for start in stride(from: 0, to: rows.count, by: limits.rows) {
+                    let part = Array(rows[start..<min(rows.count, start + limits.rows)])
+                    try await database.bulkWrite { [number] db, bulk in
+                        writer.use(db, bulk)
+                        try await writer.write(table, part)
+                        try await job.beat(db, progress: Int64(number + 1))
+                    }
+                    try await next()
+                }
+            }
+            // The totals of the restored records, and nobody else's: the book's records may
+            // have been added to meanwhile, and those counted themselves.
+            for range in writer.recordIDs() {
+                var after = range.lowerBound - 1
+                while after < range.upperBound {
+                    after = try await database.write { [after, number] db in
+                        let last = try await Self.countTotals(
+                            db,
+                            book: book,
+                            after: after,
+                            upTo: range.upperBound,
+                            limits
+                        )
+                        try await job.beat(db, progress: Int64(number + 1))
+                        return last
+                    }
+                    try await next()
+                }
+            }
+            try await database.bulkWrite { db, bulk in
+                writer.use(db, bulk)
+                try await writer.finish(engine: database.engine)
+                try await job.end(db)
+            }
+            core.catalogs.forget(book)
+            var summary = writer.summary
+            summary.books = [book]
+            return summary
+        } catch let error as LongWriteAbandoned {
+            throw error
+        } catch {
+            // Undone before the error is answered: to the person the restore never happened.
+            try? await Backups(core: core).undoRestoreInBatches(job, limits: limits)
+            throw error
+        }
+    }
+
+    /// Adds one page of the restored records, those after `after` up to `last`, to the kept
+    /// totals; returns the last id counted (`last` when none is left).
+    private static func countTotals(
+        _ db: any SQLDatabase,
+        book: BookID,
+        after: Int64,
+        upTo last: Int64,
+        _ limits: LongWriteLimits
+    ) async throws -> Int64 {
+        let page = max(1, min(limits.rows, 2_000))
+        let rows = try await db.raw(
+            """
+            SELECT \(unsafeRaw: RecordMoney.columns) FROM transactions
+            WHERE book_id = \(bind: book) AND id > \(bind: after) AND id <= \(bind: last) ORDER BY id LIMIT \(bind: page)
+            """
+        ).all()
+        let ids = try rows.map { try $0.decode(column: "id", as: Int64.self) }
+        let lines = try await RecordMoney.lines(db, book: book, ids: ids)
+        var totals = Totals()
+        for (row, id) in zip(rows, ids) { try totals.add(sign: 1, row: row, lines: lines[id] ?? []) }
+        try await totals.apply(db, book: book)
+        return rows.count < page ? last : ids.last!
+    }
+
+    /// Undoes a book restore: everything in the book goes, records in batches (their receipts,
+    /// lines and tags with them), then the rest and the kept totals; the book stays, empty.
     func undoRestoreInBatches(_ job: LongWrite, limits: LongWriteLimits) async throws {
-        try await database.write { db in try await job.end(db) }
+        var number = 0
+        while true {
+            let done = try await database.write { db in
+                let page = max(1, min(250, limits.rows))
+                let ids = try await db.raw(
+                    "SELECT id FROM transactions WHERE book_id = \(bind: job.book) ORDER BY id LIMIT \(bind: page)"
+                ).all().map { try $0.decode(column: "id", as: Int64.self) }
+                if !ids.isEmpty {
+                    try await db.raw(
+                        "DELETE FROM transactions WHERE book_id = \(bind: job.book) AND id IN (\(binds: ids))"
+                    ).run()
+                }
+                guard ids.count < page else {
+                    try await job.beat(db, progress: 0)
+                    return false
+                }
+                for table in BackupTables.all.reversed() where table.book == .through("book_id") {
+                    guard !["book_members", "book_invitations", "transactions"].contains(table.name) else { continue }
+                    try await db.raw("DELETE FROM \(ident: table.name) WHERE book_id = \(bind: job.book)").run()
+                }
+                try await Self.clearStarters(db, job.book)
+                try await job.end(db)
+                return true
+            }
+            core.catalogs.forget(job.book)
+            if done { return }
+            number += 1
+            try await limits.afterBatch?(number)
+        }
     }
 }

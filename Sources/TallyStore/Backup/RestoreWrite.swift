@@ -2,21 +2,32 @@ import Foundation
 import SQLKit
 import TallyCore
 
-/// The second pass of a restore, inside one write transaction: every row inserted with its ids
-/// moved past the target's highest (`offset + number`), references likewise, many rows a
-/// statement; then the derived columns and the kept totals rebuilt from the records.
+/// The second pass of a restore: every row inserted with its ids moved past the target's highest
+/// (`shift + number`), references likewise, many rows a statement; then the derived columns and
+/// the kept totals rebuilt from the records. A whole-server restore runs in one transaction; a
+/// book restore on SQLite runs in batches (`Backups.restoreInBatches`), each its own transaction,
+/// so other books' writes take ids between them: each batch then moves its ids past the table's
+/// highest again, and the numbers of a table map to ids through `Shifts`.
 final class RestoreWrite: @unchecked Sendable {
-    // Used by one restore, inside its one write transaction.
-    let db: any SQLDatabase
-    let bulk: BulkWriter
+    // Used by one restore, by one task at a time: its transaction, or each batch's in turn.
+    var db: any SQLDatabase
+    var bulk: BulkWriter
     let check: RestoreCheck
     let source: any BackupSource
     /// The backup's book a book restore takes (its document number), or nil for a whole server.
     let onlyBook: Int32?
     /// The target book of a book restore.
     let targetBook: BookID?
-    private var offsets: [String: Int64] = [:]
-    private var parents: [(id: Int64, parent: Int64)] = []
+    private var shifts: [String: Shifts] = [:]
+    /// Categories' parents by number, set once every category is in.
+    private var parents: [(id: Int64, parent: Int)] = []
+    /// The backup's name and currency for the target book, set by `finish`: a restore undone
+    /// midway leaves the book its own.
+    private var bookNameAndCurrency: (name: String, currency: String)?
+    /// The highest record number stored: the restored records' ids end there.
+    private var lastRecord = 0
+    /// Whether the rows go in batches of their own transactions.
+    private let batched: Bool
     private var seen: [String: Int] = [:]
     /// SQLite: the indexes and trigger left out while the records go in, to make again after.
     private var deferred: [String] = []
@@ -30,8 +41,10 @@ final class RestoreWrite: @unchecked Sendable {
         check: RestoreCheck,
         source: any BackupSource,
         onlyBook: Int32?,
-        targetBook: BookID?
+        targetBook: BookID?,
+        batched: Bool = false
     ) {
+        self.batched = batched
         self.db = db
         self.bulk = bulk
         self.check = check
@@ -40,14 +53,25 @@ final class RestoreWrite: @unchecked Sendable {
         self.targetBook = targetBook
     }
 
-    /// Reads each id table's highest id: the backup's numbers are added to it.
-    func prepare(engine: SQLEngine) async throws {
+    /// The transaction the next rows go in (a batched restore's batch).
+    func use(_ db: any SQLDatabase, _ bulk: BulkWriter) {
+        self.db = db
+        self.bulk = bulk
+    }
+
+    /// Reads each id table's highest id (or takes the ids `reserved` for the restore): the
+    /// backup's numbers are added to it.
+    func prepare(engine: SQLEngine, reserved: [String: Int64] = [:]) async throws {
         for table in BackupTables.all where table.hasID {
-            offsets[table.name] =
-                try await db.raw("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) AS top FROM \(ident: table.name)")
-                .first()?.decode(column: "top", as: Int64.self) ?? 0
+            shifts[table.name] = Shifts(first: try await reserved[table.name].asyncOr { try await top(table.name) })
         }
-        if engine == .sqlite { try await deferUpkeep() }
+        // Batches commit between them, so the indexes must stay for everyone else's writes.
+        if engine == .sqlite, !batched { try await deferUpkeep() }
+    }
+
+    private func top(_ table: String) async throws -> Int64 {
+        try await db.raw("SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) AS top FROM \(ident: table)")
+            .first()?.decode(column: "top", as: Int64.self) ?? 0
     }
 
     /// The tables whose secondary indexes a big SQLite restore builds after inserting.
@@ -61,7 +85,7 @@ final class RestoreWrite: @unchecked Sendable {
     /// were; a failure rolls the drop back with everything else.
     private func deferUpkeep() async throws {
         let incoming = Int64(check.counts["transactions"] ?? 0)
-        let present = offsets["transactions"] ?? 0
+        let present = shifts["transactions"]?.last ?? 0
         guard incoming > 0, incoming >= present else { return }
         let tables = Self.deferredTables.map { "'\($0)'" }.joined(separator: ", ")
         let rows = try await db.raw(
@@ -79,13 +103,28 @@ final class RestoreWrite: @unchecked Sendable {
         searchFrom = present
     }
 
+    /// Whether any of `table`'s rows are stored (a book restore leaves out the server's tables
+    /// and the book's members and invitations).
+    func takes(_ table: BackupTable) -> Bool {
+        onlyBook == nil || !(table.book == .none || table.name == "book_members" || table.name == "book_invitations")
+    }
+
+    /// The ids the restored records were stored with, as ranges.
+    func recordIDs() -> [ClosedRange<Int64>] {
+        shifts["transactions"]?.ranges(through: lastRecord) ?? []
+    }
+
     /// Writes one batch of a table's rows.
     func write(_ table: BackupTable, _ rows: [[BackupValue]]) async throws {
         var start = seen[table.name] ?? 0
         defer { seen[table.name] = start }
-        if onlyBook != nil, table.book == .none || table.name == "book_members" || table.name == "book_invitations" {
+        if !takes(table) {
             start += rows.count
             return
+        }
+        if batched, table.hasID {
+            // Another book's writes since the last batch took the ids after it: move past them.
+            shifts[table.name]!.start(at: start + 1, above: try await top(table.name))
         }
         var columns = table.columns.map(\.sql)
         let extras = extraColumns(table)
@@ -98,10 +137,10 @@ final class RestoreWrite: @unchecked Sendable {
         // How each column is stored, offsets looked up once for the batch.
         let plans: [ValuePlan] = table.columns.map { column in
             switch column.kind {
-            case .id: return .id(offsets[table.name]!)
+            case .id: return .id(shifts[table.name]!.last)
             case .ref(let target):
                 if target == "books", let targetBook { return .fixed(targetBook.rawValue) }
-                return target == table.name ? .parent(offsets[target]!) : .ref(offsets[target]!)
+                return target == table.name ? .parent(shifts[target]!.last) : .ref(target)
             case .file: return .file
             case .rule: return .rule
             default: return table.name == "users" && column.key == "password_hash" ? .password : .plain
@@ -114,16 +153,13 @@ final class RestoreWrite: @unchecked Sendable {
             if table.book == .isBooks {
                 if let targetBook {
                     // The empty book becomes the backup's: its name and the currency its amounts count in.
-                    let name = row[table.index("name")!].text!
-                    let currency = row[table.index("currency")!].text!
-                    try await db.raw(
-                        "UPDATE books SET name = \(bind: name), currency = \(bind: currency) WHERE id = \(bind: targetBook)"
-                    ).run()
+                    bookNameAndCurrency = (row[table.index("name")!].text!, row[table.index("currency")!].text!)
                     continue
                 }
-                summary.books.append(BookID(offsets["books"]! + Int64(start)))
+                summary.books.append(BookID(try id("books", start)))
             }
             summary.rows[table.name, default: 0] += 1
+            if table.name == "transactions" { lastRecord = start }
             var out: [BulkValue] = []
             var data: [Data?] = []
             out.reserveCapacity(columns.count)
@@ -154,10 +190,27 @@ final class RestoreWrite: @unchecked Sendable {
         }
     }
 
-    /// Parents of categories, the engine's id sequences and the kept totals.
+    /// The id the row `number` of `table` was stored with.
+    private func id(_ table: String, _ number: Int) throws -> Int64 {
+        guard let shift = shifts[table]?.shift(of: number) else {
+            throw refused("\(table) row \(number) is referred to before it is restored")
+        }
+        return shift + Int64(number)
+    }
+
+    /// The target book's name and currency, parents of categories, the engine's id sequences and
+    /// the kept totals.
     func finish(engine: SQLEngine) async throws {
+        if let targetBook, let (name, currency) = bookNameAndCurrency {
+            // The empty book becomes the backup's: its name and the currency its amounts count in.
+            try await db.raw(
+                "UPDATE books SET name = \(bind: name), currency = \(bind: currency) WHERE id = \(bind: targetBook)"
+            ).run()
+        }
         for (id, parent) in parents {
-            try await db.raw("UPDATE categories SET parent_id = \(bind: parent) WHERE id = \(bind: id)").run()
+            try await db.raw(
+                "UPDATE categories SET parent_id = \(bind: try self.id("categories", parent)) WHERE id = \(bind: id)"
+            ).run()
         }
         if let searchFrom {
             // The new records into the full-text index in one statement.
@@ -179,7 +232,8 @@ final class RestoreWrite: @unchecked Sendable {
                 ).run()
             }
         }
-        for book in targetBook.map({ [$0] }) ?? summary.books {
+        // A batched restore counted its records' totals in batches of their own.
+        for book in batched ? [] : targetBook.map({ [$0] }) ?? summary.books {
             try await Totals.rebuild(db, book: book)
         }
         // The indexes and the trigger as they were, each index in one sort, made after the totals:
@@ -194,7 +248,7 @@ final class RestoreWrite: @unchecked Sendable {
     /// zip, a rule's ids moved too, a missing password hash stored empty.
     private enum ValuePlan {
         case id(Int64)
-        case ref(Int64)
+        case ref(String)
         case fixed(Int64)
         case parent(Int64)
         case file, rule, password, plain
@@ -210,11 +264,11 @@ final class RestoreWrite: @unchecked Sendable {
             return (.int(shift + own), nil)
         case (.fixed(let id), .int):
             return (.int(id), nil)
-        case (.ref(let shift), .int(let ref)):
-            return (.int(shift + ref), nil)
+        case (.ref(let target), .int(let ref)):
+            return (.int(try id(target, Int(ref))), nil)
         case (.parent(let shift), .int(let ref)):
             // A parent may come after its child: set once every category is in.
-            parents.append((shift + Int64(number), shift + ref))
+            parents.append((shift + Int64(number), Int(ref)))
             return (.null, nil)
         case (_, .int(let plain)):
             return (.int(plain), nil)
@@ -226,9 +280,9 @@ final class RestoreWrite: @unchecked Sendable {
             return (.text(text), nil)
         case (.rule, .json(let text)):
             var rule = try JSONDecoder().decode(Rule.self, from: Data(text.utf8))
-            rule.conditions.account = rule.conditions.account.map { offsets["accounts"]! + $0 }
-            rule.actions.account = rule.actions.account.map { offsets["accounts"]! + $0 }
-            rule.actions.category = rule.actions.category.map { offsets["categories"]! + $0 }
+            rule.conditions.account = try rule.conditions.account.map { try id("accounts", Int($0)) }
+            rule.actions.account = try rule.actions.account.map { try id("accounts", Int($0)) }
+            rule.actions.category = try rule.actions.category.map { try id("categories", Int($0)) }
             return (.text(try Rules.json(rule)), nil)
         case (_, .json(let text)):
             return (.text(text), nil)
@@ -261,5 +315,13 @@ final class RestoreWrite: @unchecked Sendable {
         default:
             return []
         }
+    }
+}
+
+extension Optional where Wrapped: Sendable {
+    /// The value, or `fallback`'s.
+    fileprivate func asyncOr(_ fallback: () async throws -> Wrapped) async rethrows -> Wrapped {
+        if let self { return self }
+        return try await fallback()
     }
 }
