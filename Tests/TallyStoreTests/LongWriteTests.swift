@@ -294,4 +294,65 @@ struct LongWriteTests {
             #expect(try await store.checks.check().isClean)
         }
     }
+
+    @Test(
+        "an account deleted: its own book goes in batches, a dead deletion is finished on resume, a shared book stays",
+        arguments: Backend.available
+    )
+    func accountDeletedInBatches(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (scope, _) = try await Self.seeded(store)
+            let (other, _) = try await Self.seeded(store, email: "other@example.com")
+            let kept = try await Self.snapshot(store, other.bookID)
+            // The account goes at once; its book's batches stop after the 6th, as a kill would.
+            try await store.users.deleteAccount(
+                scope.user,
+                password: "correct horse",
+                client: nil,
+                limits: .standard,
+                writes: Self.stopping(after: 6, with: LongWriteAbandoned())
+            )
+            await #expect(throws: StoreError.self) {
+                _ = try await store.users.authenticate(email: "owner@example.com", password: "correct horse")
+            }
+            #expect(try await Self.jobs(store) == 1)
+            #expect(try await store.checks.check().isClean)
+            var stale = Self.small
+            stale.staleAfter = .zero
+            #expect(try await store.longWrites.resumeAbandoned(limits: stale) == 1)
+            let left = try await store.database.read { db in
+                try await db.raw("SELECT id FROM transactions WHERE book_id = \(bind: scope.bookID)").all().count
+                    + db.raw("SELECT id FROM books WHERE id = \(bind: scope.bookID)").all().count
+            }
+            #expect(left == 0)
+            #expect(try await Self.jobs(store) == 0)
+            #expect(try await Self.snapshot(store, other.bookID) == kept)
+            #expect(try await store.checks.check().isClean)
+        }
+    }
+
+    @Test(
+        "an account whose book is busy with a long write is not deleted: 409, nothing taken away",
+        arguments: Backend.available
+    )
+    func accountDeletionWaitsForBusyBook(backend: Backend) async throws {
+        try await withStore(backend) { store in
+            let (scope, _) = try await Self.seeded(store)
+            try await store.database.write { db in
+                _ = try await LongWrite.claim(db, book: scope.bookID, kind: .reconvert, subject: nil)
+            }
+            await #expect(
+                throws: StoreError.conflict(
+                    "this book is busy: its records are being converted at new rates; try again when it is done"
+                )
+            ) {
+                try await store.users.deleteAccount(scope.user, password: "correct horse")
+            }
+            #expect(
+                try await store.users.authenticate(email: "owner@example.com", password: "correct horse").id
+                    == scope.user.id
+            )
+            #expect(try await store.books.all(for: scope.user).map(\.id) == [scope.bookID])
+        }
+    }
 }

@@ -59,15 +59,33 @@ extension Users {
 
     /// Deletes the user once their password is given: their sessions, tokens, settings and
     /// memberships, and the books no one else owns (with everything in them). Books they shared
-    /// with another owner stay with that owner.
+    /// with another owner stay with that owner. The account and every membership of its books go
+    /// in one transaction, so the books are gone to everyone at once; their records then go in
+    /// batches (`Books.deleteInBatches`), so a big book holds up no other book's writes.
     public func deleteAccount(
         _ user: User,
         password: String?,
         client: String? = nil,
         limits: LoginLimits = .standard
     ) async throws {
+        try await deleteAccount(
+            user,
+            password: password,
+            client: client,
+            limits: limits,
+            writes: .standard.on(database.engine)
+        )
+    }
+
+    func deleteAccount(
+        _ user: User,
+        password: String?,
+        client: String?,
+        limits: LoginLimits,
+        writes: LongWriteLimits
+    ) async throws {
         try await confirmPassword(password, of: user, client: client, limits: limits)
-        let deleted = try await database.write { db in
+        let jobs = try await database.write { db in
             // Each book they own is locked first (in id order), so two owners deleting their
             // accounts at once on PostgreSQL cannot each leave the book to the other.
             let owned = try await db.raw(
@@ -78,18 +96,32 @@ extension Users {
                 """
                 SELECT m.book_id FROM book_members m WHERE m.user_id = \(bind: user.id) AND m.role = 'owner'
                 AND NOT EXISTS (SELECT 1 FROM book_members o WHERE o.book_id = m.book_id AND o.role = 'owner'
-                AND o.user_id <> \(bind: user.id))
+                AND o.user_id <> \(bind: user.id)) ORDER BY m.book_id
                 """
             ).all().map { try $0.decode(column: "book_id", as: BookID.self) }
+            var jobs: [LongWrite] = []
             for book in sole {
-                try await db.raw("DELETE FROM books WHERE id = \(bind: book)").run()
+                // A book busy with another long write refuses the whole deletion (409): nothing
+                // is taken away until every book can go.
+                jobs.append(try await LongWrite.claim(db, book: book, kind: .bookDelete, subject: nil))
+                try await db.raw("DELETE FROM book_invitations WHERE book_id = \(bind: book)").run()
+                try await db.raw("DELETE FROM book_members WHERE book_id = \(bind: book)").run()
             }
             try await Books.revokeInvitations(db, madeBy: user.id, in: nil)
             try await db.raw("DELETE FROM sessions WHERE user_id = \(bind: user.id)").run()
             try await db.raw("DELETE FROM users WHERE id = \(bind: user.id)").run()
-            return sole
+            return jobs
         }
-        for book in deleted { core.catalogs.forget(book) }
+        for job in jobs {
+            core.catalogs.forget(job.book)
+            do {
+                try await Books(core: core).deleteInBatches(job, limits: writes)
+            } catch {
+                // The account is gone already, and its books to everyone: the job's row stays,
+                // and the next start-up (or the next claim on the book) finishes the deletion.
+                database.logger.error("deleting book \(job.book) of a deleted account stopped: \(error)")
+            }
+        }
     }
 
     /// Throws `unauthorized` unless `password` is the user's (one throttled check, as sign-in).
