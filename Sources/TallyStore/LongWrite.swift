@@ -65,6 +65,30 @@ struct LongWriteBatch {
     var full: Bool { rows >= limits.rows || ContinuousClock.now - start >= limits.duration }
 }
 
+/// How many rows a long write's next statement or batch takes (a restore's rows, a deletion's
+/// page): rows vary in cost (a record with its lines, tags and full-text entry, a receipt with its
+/// file, a debug build), so the count follows the time the last one took: halved when it ran past
+/// `LongWriteLimits.duration`, doubled when it took under half, within 1…`rows`.
+struct LongWritePage: Sendable {
+    let limits: LongWriteLimits
+    /// The next batch's rows.
+    private(set) var rows: Int
+
+    init(_ limits: LongWriteLimits) {
+        self.limits = limits
+        rows = min(limits.rows, 250)
+    }
+
+    /// Adjusts to the time the last batch took.
+    mutating func took(_ time: Duration) {
+        if time > limits.duration {
+            rows = max(1, rows / 2)
+        } else if time * 2 < limits.duration {
+            rows = min(limits.rows, rows * 2)
+        }
+    }
+}
+
 /// A long write under way: its row of `long_writes` (migration 28), one per book.
 struct LongWrite: Sendable {
     /// What the job does, and so how it is finished or undone after a restart.

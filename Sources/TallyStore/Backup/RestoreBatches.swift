@@ -43,15 +43,22 @@ extension Backups {
                 try await writer.prepare(engine: database.engine)
                 return writer
             }
+            var size = LongWritePage(limits)
             try await source.scan { table, rows in
                 guard writer.takes(table) else { return try await writer.write(table, rows) }
-                for start in stride(from: 0, to: rows.count, by: limits.rows) {
-                    let part = Array(rows[start..<min(rows.count, start + limits.rows)])
-                    try await database.bulkWrite { [number] db, bulk in
+                var start = 0
+                while start < rows.count {
+                    let part = Array(rows[start..<min(rows.count, start + size.rows)])
+                    // Timed inside the transaction: waiting for the writer is not the batch's cost.
+                    let took = try await database.bulkWrite { [number] db, bulk in
+                        let began = ContinuousClock.now
                         writer.use(db, bulk)
                         try await writer.write(table, part)
                         try await job.beat(db, progress: Int64(number + 1))
+                        return ContinuousClock.now - began
                     }
+                    size.took(took)
+                    start += part.count
                     try await next()
                 }
             }
@@ -60,17 +67,20 @@ extension Backups {
             for range in writer.recordIDs() {
                 var after = range.lowerBound - 1
                 while after < range.upperBound {
-                    after = try await database.write { [after, number] db in
+                    let (last, took) = try await database.write { [after, number, size] db in
+                        let began = ContinuousClock.now
                         let last = try await Self.countTotals(
                             db,
                             book: book,
                             after: after,
                             upTo: range.upperBound,
-                            limits
+                            page: size.rows
                         )
                         try await job.beat(db, progress: Int64(number + 1))
-                        return last
+                        return (last, ContinuousClock.now - began)
                     }
+                    after = last
+                    size.took(took)
                     try await next()
                 }
             }
@@ -99,9 +109,8 @@ extension Backups {
         book: BookID,
         after: Int64,
         upTo last: Int64,
-        _ limits: LongWriteLimits
+        page: Int
     ) async throws -> Int64 {
-        let page = max(1, min(limits.rows, 2_000))
         let rows = try await db.raw(
             """
             SELECT \(unsafeRaw: RecordMoney.columns) FROM transactions

@@ -130,8 +130,6 @@ final class RestoreWrite: @unchecked Sendable {
         let extras = extraColumns(table)
         columns += extras
         var values: [BulkValue] = []
-        var files: [[BulkValue]] = []
-        var fileData: [[Data?]] = []
         let hasFile = table.columns.contains { $0.kind == .file }
         let parentBooks = check.parentBooks(table)
         // How each column is stored, offsets looked up once for the batch.
@@ -170,24 +168,20 @@ final class RestoreWrite: @unchecked Sendable {
             }
             out += try extraValues(table, row: row, number: start, data: data)
             if hasFile {
-                files.append(out)
-                fileData.append(data)
+                // Stored at once: a batch of receipts held whole could be thousands of 10 MB files.
+                let binds: [any Encodable & Sendable] = zip(out, data + Array(repeating: nil, count: extras.count))
+                    .map { value, bytes -> any Encodable & Sendable in
+                        if let bytes { return bytes }
+                        return value
+                    }
+                try await db.raw(
+                    "INSERT INTO \(ident: table.name) (\(idents: columns, joinedBy: ", ")) VALUES (\(binds: binds))"
+                ).run()
             } else {
                 values += out
             }
         }
         if !values.isEmpty { try await bulk.insert(into: table.name, columns: columns, values: values) }
-        for (row, data) in zip(files, fileData) {
-            let binds: [any Encodable & Sendable] = zip(row, data + Array(repeating: nil, count: extras.count)).map {
-                value,
-                bytes in
-                if let bytes { return bytes }
-                return value
-            }
-            try await db.raw(
-                "INSERT INTO \(ident: table.name) (\(idents: columns, joinedBy: ", ")) VALUES (\(binds: binds))"
-            ).run()
-        }
     }
 
     /// The id the row `number` of `table` was stored with.

@@ -30,7 +30,16 @@ extension Books {
     /// Deletes the job's book batch by batch; nothing undoes it, since its members are gone.
     func deleteInBatches(_ job: LongWrite, limits: LongWriteLimits) async throws {
         var number = 0
-        while try await !database.write({ db in try await Self.deleteBatch(db, job, limits: limits) }) {
+        var page = LongWritePage(limits)
+        while true {
+            // Timed inside the transaction: waiting for the writer is not the batch's cost.
+            let (done, took) = try await database.write { [page] db in
+                let began = ContinuousClock.now
+                let done = try await Self.deleteBatch(db, job, limits: limits, page: page.rows)
+                return (done, ContinuousClock.now - began)
+            }
+            if done { return }
+            page.took(took)
             number += 1
             try await limits.afterBatch?(number)
         }
@@ -41,7 +50,8 @@ extension Books {
     private static func deleteBatch(
         _ db: any SQLDatabase,
         _ job: LongWrite,
-        limits: LongWriteLimits
+        limits: LongWriteLimits,
+        page size: Int
     ) async throws
         -> Bool
     {
@@ -50,7 +60,7 @@ extension Books {
         var done = false
         repeat {
             // Small pages: one statement deletes a page, with its lines, tags and receipts.
-            let page = max(1, min(250, batch.room))
+            let page = max(1, min(size, batch.room))
             let ids = try await db.raw(
                 // In the (book, date, time, id) index's order: one range of it, no sort.
                 "SELECT id FROM transactions WHERE book_id = \(bind: job.book) ORDER BY date, time, id LIMIT \(bind: page)"
