@@ -111,22 +111,13 @@ extension Checks {
     }
 
     /// Gives every record of a book the base amount its rates give now, and moves the kept
-    /// totals by the difference, under the rates lock.
+    /// totals by the difference, under the rates lock. All in the repair's one transaction (it
+    /// runs offline): the batches only bound the totals held in memory at once.
     static func reconvertAll(_ db: any SQLDatabase, book: BookID) async throws -> Int {
-        guard let row = try await db.raw("SELECT currency FROM books WHERE id = \(bind: book)").first(),
-            let base = Currency(code: try row.decode(column: "currency", as: String.self))
-        else { return 0 }
         try await Conversion.lockForRates(db, book: book)
-        var changed = 0
-        // From the first day to the last: no rate bounds the span. The book's own currency too:
-        // its records' base amount is the amount itself.
-        let all = [LocalDate(year: 1, month: 1, day: 1)!, LocalDate(year: 9999, month: 12, day: 31)!]
-        for currency in try await db.raw(
-            "SELECT DISTINCT currency FROM transactions WHERE book_id = \(bind: book)"
-        ).all().compactMap({ Currency(code: try $0.decode(column: "currency", as: String.self)) }) {
-            changed += try await Rates.reconvert(db, book: book, base: base, currency: currency, changed: all)
-        }
-        return changed
+        guard var work = try await Reconversion.everything(db, book: book) else { return 0 }
+        while try await !work.batch(db, limits: LongWriteLimits(duration: .seconds(3_600))) {}
+        return work.changed
     }
 
     private static func keptSQL(_ table: TotalsTable, keys: [String], book: BookID) -> SQLQueryString {

@@ -1,71 +1,137 @@
 import SQLKit
 import TallyCore
 
-extension Rates {
-    /// Records read and rewritten per round trip while re-converting.
-    static let reconvertChunk = 2_000
+/// A re-conversion under way: which records a change of rates can move, the rates to convert
+/// them at, and how far it has read. It runs batch by batch (`batch`), each in a transaction of
+/// its own or all in the caller's one.
+///
+/// The rates are read once, when it starts: while it runs the book is claimed (`long_writes`),
+/// and every change of rates claims the book too, so they cannot change under it.
+struct Reconversion: Sendable {
+    /// The days of one currency whose records may convert differently now.
+    struct Span: Sendable {
+        var from: LocalDate
+        /// The currency's first rate after the last changed day, from which nothing moved.
+        var until: LocalDate?
+    }
 
-    /// Gives new base amounts to the records of `currency` that rates changed on `changed` days
-    /// now convert differently, inside the caller's transaction (which holds the rates lock),
-    /// and moves the kept totals by the difference. Returns how many records changed.
+    let book: BookID
+    let rates: RateTable
+    /// Per currency code; nil for every record of the book, in every currency.
+    let spans: [String: Span]?
+    /// Where the spans end together; nil for the book's last record.
+    let until: LocalDate?
+    /// The last record read.
+    var cursor: RecordKey
+    /// Records given a new base amount so far.
+    var changed = 0
+
+    /// The re-conversion rates changed on `changed` days need, read in the change's transaction
+    /// once the new rates are written.
     ///
-    /// A rate applies from its day until the currency's next rate, so only records dated from the
-    /// first changed day up to (not including) the first rate after the last changed day can move:
-    /// the work is linear in the book's records in that span, and nothing else is read.
-    static func reconvert(
-        _ db: any SQLDatabase,
-        book: BookID,
-        base: Currency,
-        currency: Currency,
-        changed: [LocalDate]
-    ) async throws -> Int {
-        guard let first = changed.min(), let last = changed.max() else { return 0 }
-        let rates = try await Conversion.all(db, book: book, base: base, currencies: [currency])
-        let until = rates.nextDate(currency, after: last)
-        let end: SQLQueryString = until.map { " AND date < \(bind: $0.description)" } ?? ""
+    /// A rate applies from its day until the currency's next rate, so only records dated from a
+    /// currency's first changed day up to (not including) its first rate after the last changed
+    /// day can move: the work is linear in the book's records in that span.
+    init(_ db: any SQLDatabase, book: BookID, base: Currency, changed: [Currency: [LocalDate]]) async throws {
+        let rates = try await Conversion.all(db, book: book, base: base, currencies: Array(changed.keys))
+        var spans: [String: Span] = [:]
+        for (currency, days) in changed {
+            guard let first = days.min(), let last = days.max() else { continue }
+            spans[currency.code] = Span(from: first, until: rates.nextDate(currency, after: last))
+        }
+        let from = spans.values.map(\.from).min()
+        let untils = spans.values.map(\.until)
+        self.init(
+            book: book,
+            rates: rates,
+            spans: spans,
+            until: untils.contains { $0 == nil } ? nil : untils.compactMap { $0 }.max(),
+            // Before every record of the first day: ids start at 1.
+            cursor: from.map { RecordKey(date: $0.description, time: "", id: 0) } ?? .first
+        )
+    }
+
+    /// Every record of the book, in every currency, against all its rates: how a dead job is
+    /// finished (whatever it had done, each record gets what the rates give it) and how a repair
+    /// mends base amounts. Nil when the book is gone.
+    static func everything(_ db: any SQLDatabase, book: BookID) async throws -> Reconversion? {
+        guard let row = try await db.raw("SELECT currency FROM books WHERE id = \(bind: book)").first(),
+            let base = Currency(code: try row.decode(column: "currency", as: String.self))
+        else { return nil }
+        let rates = try await Conversion.all(db, book: book, base: base)
+        return Reconversion(book: book, rates: rates, spans: nil, until: nil, cursor: .first)
+    }
+
+    private init(book: BookID, rates: RateTable, spans: [String: Span]?, until: LocalDate?, cursor: RecordKey) {
+        self.book = book
+        self.rates = rates
+        self.spans = spans
+        self.until = until
+        self.cursor = cursor
+    }
+
+    /// One batch, under the rates lock: reads on from the cursor until the batch is full or the
+    /// spans are read, gives each record in a span the base amount the rates give it, and moves
+    /// the kept totals by the difference. True when nothing is left to read.
+    ///
+    /// Every record read counts, not only those that change: the pages are read whatever their
+    /// currency, so that no statement scans the book's other records past the batch's bound.
+    /// A record written between batches was converted at these rates already: it reads the same
+    /// base amount again and does not move.
+    mutating func batch(_ db: any SQLDatabase, limits: LongWriteLimits) async throws -> Bool {
+        if spans?.isEmpty == true { return true }
+        try await Conversion.lockForRates(db, book: book)
+        var batch = LongWriteBatch(limits: limits)
         var totals = Totals()
-        var changedCount = 0
-        // Keyset pages in the order of the (book, date, time, id) index.
-        var after: (date: String, time: String, id: Int64)? = nil
-        while true {
-            let from: SQLQueryString =
-                after.map { "(date, time, id) > (\(bind: $0.date), \(bind: $0.time), \(bind: $0.id))" }
-                ?? "date >= \(bind: first.description)"
+        var done = false
+        repeat {
+            let page = max(1, min(250, batch.room))
+            let end: SQLQueryString = until.map { " AND date < \(bind: $0.description)" } ?? ""
             let rows = try await db.raw(
                 """
-                SELECT id, kind, amount_minor, base_minor, currency, date, time, payee_key, category_id, account_id, to_account_id,
-                  line_count
+                SELECT id, kind, amount_minor, base_minor, currency, date, time, payee_key, category_id, account_id,
+                  to_account_id, line_count
                 FROM transactions
-                WHERE book_id = \(bind: book) AND \(from)\(end) AND currency = \(bind: currency.code)
-                ORDER BY date, time, id LIMIT \(bind: reconvertChunk)
+                WHERE book_id = \(bind: book) AND (date, time, id) > (\(bind: cursor.date), \(bind: cursor.time), \(bind: cursor.id))\(end)
+                ORDER BY date, time, id LIMIT \(bind: page)
                 """
             ).all()
-            guard let tail = rows.last else { break }
-            after = (
-                try tail.decode(column: "date", as: String.self), try tail.decode(column: "time", as: String.self),
-                try tail.decode(column: "id", as: Int64.self)
-            )
+            if let tail = rows.last {
+                cursor = RecordKey(
+                    date: try tail.decode(column: "date", as: String.self),
+                    time: try tail.decode(column: "time", as: String.self),
+                    id: try tail.decode(column: "id", as: Int64.self)
+                )
+            }
             var moves: [Int64: (row: any SQLRow, base: Int64?)] = [:]
             for row in rows {
-                let amount = try row.decode(column: "amount_minor", as: Int64.self)
-                let old = try row.decode(column: "base_minor", as: Int64?.self)
-                // Records stored outside the bounds are `tally check`'s to name, not to convert.
-                guard let date = LocalDate(try row.decode(column: "date", as: String.self)),
-                    LocalDate.supported.contains(date), amount.magnitude <= Money.maxMinorUnits
-                else { continue }
-                let new = rates.convert(Money(minorUnits: amount, currency: currency), on: date)?.minorUnits
-                if new != old { moves[try row.decode(column: "id", as: Int64.self)] = (row, new) }
+                if let next = try newBase(row) { moves[next.id] = (row, next.base) }
             }
-            if !moves.isEmpty { changedCount += try await move(db, book: book, moves, into: &totals) }
-            // The cells go out in parts, so a re-conversion of a whole history holds a part at most.
-            if totals.cellCount >= 50_000 {
-                try await totals.apply(db, book: book)
-                totals = Totals()
-            }
-            if rows.count < reconvertChunk { break }
-        }
+            if !moves.isEmpty { changed += try await Self.move(db, book: book, moves, into: &totals) }
+            batch.rows += rows.count
+            done = rows.count < page
+        } while !done && !batch.full
         try await totals.apply(db, book: book)
-        return changedCount
+        return done
+    }
+
+    /// The record's id and new base amount, when it is in a span and the rates now give it another.
+    private func newBase(_ row: any SQLRow) throws -> (id: Int64, base: Int64?)? {
+        let code = try row.decode(column: "currency", as: String.self)
+        let dateText = try row.decode(column: "date", as: String.self)
+        if let spans {
+            guard let span = spans[code], dateText >= span.from.description,
+                span.until.map({ dateText < $0.description }) ?? true
+            else { return nil }
+        }
+        let amount = try row.decode(column: "amount_minor", as: Int64.self)
+        // Records stored outside the bounds are `tally check`'s to name, not to convert.
+        guard let currency = Currency(code: code), let date = LocalDate(dateText),
+            LocalDate.supported.contains(date), amount.magnitude <= Money.maxMinorUnits
+        else { return nil }
+        let old = try row.decode(column: "base_minor", as: Int64?.self)
+        let new = rates.convert(Money(minorUnits: amount, currency: currency), on: date)?.minorUnits
+        return new == old ? nil : (try row.decode(column: "id", as: Int64.self), new)
     }
 
     /// Writes the new base amounts of one page of records and adds their differences to `totals`;

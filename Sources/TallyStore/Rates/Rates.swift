@@ -88,7 +88,8 @@ extension Rates {
     }
 
     /// Sets the rate of a currency from a day on (replacing that day's rate if there is one),
-    /// and re-converts the records it now applies to, in one transaction.
+    /// and re-converts the records it now applies to: in the rate's transaction for a few, else
+    /// in batches after it (`change`). While they run the book refuses a second long write (409).
     public func setRate(
         in scope: BookScope,
         currency: Currency,
@@ -97,10 +98,21 @@ extension Rates {
     ) async throws
         -> RateChange
     {
+        try await setRate(in: scope, currency: currency, date: date, rate: rate, limits: .standard.on(database.engine))
+    }
+
+    func setRate(
+        in scope: BookScope,
+        currency: Currency,
+        date: LocalDate,
+        rate: ExchangeRate,
+        limits: LongWriteLimits
+    ) async throws
+        -> RateChange
+    {
         let book = try scope.writable()
         try Self.check(currency, book: book)
-        return try await database.write { db in
-            try await Conversion.lockForRates(db, book: book.id)
+        return try await change(book, limits: limits) { db, _ in
             guard
                 let row = try await db.raw(
                     """
@@ -111,22 +123,18 @@ extension Rates {
                     """
                 ).first()
             else { throw DatabaseError(description: "INSERT returned no rate") }
-            let reconverted = try await Self.reconvert(
-                db,
-                book: book.id,
-                base: book.currency,
-                currency: currency,
-                changed: [date]
-            )
-            return RateChange(rate: try Self.stored(row), written: 1, reconverted: reconverted)
+            return RatesWritten(rate: try Self.stored(row), written: 1, changed: [currency: [date]])
         }
     }
 
     /// Deletes a rate; the records it converted fall back to the rate before it, or to none.
     public func deleteRate(_ id: RateID, in scope: BookScope) async throws -> RateChange {
+        try await deleteRate(id, in: scope, limits: .standard.on(database.engine))
+    }
+
+    func deleteRate(_ id: RateID, in scope: BookScope, limits: LongWriteLimits) async throws -> RateChange {
         let book = try scope.writable()
-        return try await database.write { db in
-            try await Conversion.lockForRates(db, book: book.id)
+        return try await change(book, limits: limits) { db, _ in
             guard
                 let row = try await db.raw(
                     """
@@ -136,19 +144,16 @@ extension Rates {
                 ).first()
             else { throw StoreError.notFound("rate") }
             let gone = try Self.stored(row)
-            let reconverted = try await Self.reconvert(
-                db,
-                book: book.id,
-                base: book.currency,
-                currency: gone.currency,
-                changed: [gone.date]
-            )
-            return RateChange(rate: nil, written: 0, reconverted: reconverted)
+            return RatesWritten(rate: nil, written: 0, changed: [gone.currency: [gone.date]])
         }
     }
 
     /// Sets many rates at once (a file): all of them or, on any error, none.
     public func importRates(in scope: BookScope, _ rows: [RateRow]) async throws -> RateChange {
+        try await importRates(in: scope, rows, limits: .standard.on(database.engine))
+    }
+
+    func importRates(in scope: BookScope, _ rows: [RateRow], limits: LongWriteLimits) async throws -> RateChange {
         let book = try scope.writable()
         guard !rows.isEmpty else { throw FieldError("file", "has no rates") }
         guard rows.count <= RateRow.importLimit else {
@@ -162,8 +167,7 @@ extension Rates {
         }
         // In file order, so the rates' ids follow the file.
         let unique = latest.values.sorted { ($0.line, $0.currency.code) < ($1.line, $1.currency.code) }
-        return try await database.bulkWrite { db, writer in
-            try await Conversion.lockForRates(db, book: book.id)
+        return try await change(book, limits: limits) { db, writer in
             try await writer.insert(
                 into: "exchange_rates",
                 columns: ["book_id", "currency", "date", "rate", "created_at"],
@@ -173,17 +177,11 @@ extension Rates {
                 shared: ["book_id": .int(book.id.rawValue), "created_at": .text(Clock.timestamp())],
                 suffix: "ON CONFLICT (book_id, currency, date) DO UPDATE SET rate = excluded.rate"
             )
-            var reconverted = 0
-            for (currency, dates) in Dictionary(grouping: unique, by: \.currency) {
-                reconverted += try await Self.reconvert(
-                    db,
-                    book: book.id,
-                    base: book.currency,
-                    currency: currency,
-                    changed: dates.map(\.date)
-                )
-            }
-            return RateChange(rate: nil, written: unique.count, reconverted: reconverted)
+            return RatesWritten(
+                rate: nil,
+                written: unique.count,
+                changed: Dictionary(grouping: unique, by: \.currency).mapValues { $0.map(\.date) }
+            )
         }
     }
 
