@@ -59,8 +59,12 @@ struct ImportNames {
     private var nextCategoryPosition = 0
     private var nextAccountPosition = 0
     let book: Book
-    private(set) var createdCategories = 0
-    private(set) var createdAccounts = 0
+    /// The categories and accounts this import made, in the order made: a failed import in
+    /// batches deletes those nothing else came to use.
+    private(set) var madeCategories: [CategoryID] = []
+    private(set) var madeAccounts: [AccountID] = []
+    var createdCategories: Int { madeCategories.count }
+    var createdAccounts: Int { madeAccounts.count }
 
     static func load(_ db: any SQLDatabase, book: Book) async throws -> ImportNames {
         var names = ImportNames(book: book)
@@ -95,7 +99,7 @@ struct ImportNames {
         let parentKey = Self.key(categoryKind, name, "")
         var parent = categories[parentKey]
         if parent == nil {
-            parent = try await Books.insertCategory(
+            let made = try await Books.insertCategory(
                 db,
                 book: book.id,
                 parent: nil,
@@ -105,9 +109,10 @@ struct ImportNames {
                 color: Palette.color(for: name),
                 position: nextCategoryPosition
             )
-            categories[parentKey] = parent
+            parent = made
+            categories[parentKey] = made
             nextCategoryPosition += 1
-            createdCategories += 1
+            madeCategories.append(made)
         }
         guard !sub.isEmpty else { return parent }
         let childKey = Self.key(categoryKind, name, sub)
@@ -124,7 +129,7 @@ struct ImportNames {
         )
         categories[childKey] = child
         nextCategoryPosition += 1
-        createdCategories += 1
+        madeCategories.append(child)
         return child
     }
 
@@ -147,7 +152,7 @@ struct ImportNames {
         ).first()!.decode(column: "id", as: AccountID.self)
         accounts[lower] = id
         nextAccountPosition += 1
-        createdAccounts += 1
+        madeAccounts.append(id)
         return id
     }
 }

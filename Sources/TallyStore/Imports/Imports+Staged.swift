@@ -52,15 +52,34 @@ extension Imports {
         }
     }
 
-    /// Deletes a staged upload inside the caller's transaction; not found when it is already gone.
-    static func claimStagedImport(_ db: any SQLDatabase, _ token: String, book: BookID, user: UserID) async throws {
+    /// Deletes a staged upload inside the caller's transaction; not found when it is already gone
+    /// and `required` (a big import's last batch goes on without it: the person may have
+    /// cancelled the preview while it ran).
+    static func claimStagedImport(
+        _ db: any SQLDatabase,
+        _ token: String,
+        book: BookID,
+        user: UserID,
+        required: Bool = true
+    ) async throws {
         let claimed = try await db.raw(
             """
             DELETE FROM pending_imports WHERE token_hash = \(bind: Users.sha256(token)) AND book_id = \(bind: book) AND user_id = \(bind: user)
             RETURNING token_hash
             """
         ).first()
-        if claimed == nil { throw StoreError.notFound("upload (it was imported already or has expired)") }
+        if claimed == nil, required { throw StoreError.notFound("upload (it was imported already or has expired)") }
+    }
+
+    /// Checks, before an import writes anything, that its staged upload is there.
+    static func findStagedImport(_ db: any SQLDatabase, _ token: String, book: BookID, user: UserID) async throws {
+        let found = try await db.raw(
+            """
+            SELECT token_hash FROM pending_imports WHERE token_hash = \(bind: Users.sha256(token)) AND book_id = \(bind: book)
+            AND user_id = \(bind: user)
+            """
+        ).first()
+        if found == nil { throw StoreError.notFound("upload (it was imported already or has expired)") }
     }
 
     /// Forgets a staged upload.

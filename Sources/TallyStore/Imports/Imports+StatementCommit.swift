@@ -10,6 +10,8 @@ extension Imports {
     /// With `rows` false the import comes back without its rows (the CLI, which counted them
     /// when it staged them, prints only how many): reading 100,000 rows back cost a tenth of the
     /// commit, and as much memory again as the rows being committed.
+    /// A big import commits in batches (`Imports.importAll`): a failed one is undone and staged
+    /// again, to be committed again.
     public func commitStatementImport(
         _ id: Int64,
         in scope: BookScope,
@@ -17,15 +19,40 @@ extension Imports {
     ) async throws
         -> StatementImport
     {
+        try await commitStatementImport(
+            id,
+            in: scope,
+            rows: withRows,
+            limits: .standard.on(database.engine).forImports(on: database.engine)
+        )
+    }
+
+    func commitStatementImport(
+        _ id: Int64,
+        in scope: BookScope,
+        rows withRows: Bool = true,
+        limits: LongWriteLimits
+    ) async throws
+        -> StatementImport
+    {
         let book = try scope.writable()
         // What the commit needs before the rows stream by, read together: the import, the book's
         // category paths and the rows paired within the file (none for a file of one account).
-        let (header, paths, pairs) = try await database.read { db in
+        let (stored, paths, pairs) = try await database.read { db in
             (
                 try await Self.header(db, id, book: book.id), try await Self.categoryPaths(db, book: book.id),
                 try await Self.pairs(db, importID: id)
             )
         }
+        // A commit in batches whose process died left it committed in part: undone, it is
+        // staged again, and this commit goes on.
+        var found = stored
+        if found.status == .committed,
+            try await LongWrites(core: core).resumeAbandoned(book: book.id, limits: limits) > 0
+        {
+            found = try await database.read { db in try await Self.header(db, id, book: book.id) }
+        }
+        let header = found
         guard header.status == .staged else {
             throw StoreError.conflict(
                 "this import was \(header.status == .committed ? "committed" : "discarded") already"
@@ -37,7 +64,7 @@ extension Imports {
         let plan = try await commitPlan(id, accounts: header.accounts, paths: paths, pairs: pairs)
         let now = Clock.timestamp()
         let bookID = book.id
-        let before: StatementStep = { db in
+        let before: @Sendable (any SQLDatabase, ImportRun) async throws -> Void = { db, run in
             guard
                 try await db.raw(
                     """
@@ -46,22 +73,23 @@ extension Imports {
                     """
                 ).first() != nil
             else { throw StoreError.conflict("this import was committed or discarded already") }
-            // A pair whose other row was set to import or skip is two plain rows now.
+            // Every account of the import exists before its rows: a transfer may be its only row.
+            for (i, account) in header.accounts.enumerated() {
+                let currency =
+                    account.closingCurrency.flatMap(Currency.init(code:))
+                    ?? plan.currencies[i] ?? book.currency
+                _ = try await run.account(db, account.name, currency: currency)
+            }
+        }
+        // The records' file ids and rows are linked batch by batch (`ImportRun.link`).
+        let after: @Sendable (any SQLDatabase) async throws -> Void = { db in
+            // A pair whose other row was set to import or skip is two plain rows now: changed
+            // here, so that a failed commit leaves the rows as they were reviewed.
             for row in plan.unpaired {
                 try await db.raw(
                     "UPDATE statement_import_rows SET action = 'import' WHERE import_id = \(bind: id) AND row = \(bind: row)"
                 ).run()
             }
-            // Every account of the import exists before its rows: a transfer may be its only row.
-            var names = try await ImportNames.load(db, book: book)
-            for (i, account) in header.accounts.enumerated() {
-                let currency =
-                    account.closingCurrency.flatMap(Currency.init(code:))
-                    ?? plan.currencies[i] ?? book.currency
-                _ = try await names.account(db, account.name, currency: currency)
-            }
-        }
-        let after: StatementStep = { db in
             // Each account the commit made gets its id in the import, and remembers its number.
             var accounts = header.accounts
             for i in accounts.indices {
@@ -97,21 +125,6 @@ extension Imports {
             try await db.raw(
                 "UPDATE statement_imports SET accounts = \(bind: try ImportAccount.encode(accounts)) WHERE id = \(bind: id)"
             ).run()
-            try await db.raw(
-                """
-                INSERT INTO imported_ids (book_id, account_id, imported_id, transaction_id, import_id)
-                SELECT book_id, account_id, imported_id, id, import_id FROM transactions
-                WHERE import_id = \(bind: id) AND book_id = \(bind: bookID) AND imported_id IS NOT NULL AND account_id IS NOT NULL
-                ON CONFLICT DO NOTHING
-                """
-            ).run()
-            try await db.raw(
-                """
-                UPDATE statement_import_rows SET transaction_id = (SELECT MIN(t.id) FROM transactions t
-                  WHERE t.import_id = \(bind: id) AND t.imported_id = statement_import_rows.imported_id)
-                WHERE import_id = \(bind: id) AND transaction_id IS NULL AND action <> 'skip'
-                """
-            ).run()
             try await Self.rememberIncomingSides(db, importID: id, book: bookID)
         }
         let sqlite = database.engine == .sqlite
@@ -121,8 +134,9 @@ extension Imports {
                 from: StagedRecords(plan.records),
                 sqlite: sqlite,
                 claim: nil,
-                statement: (id, before, after),
-                cacheKiB: Self.commitCacheKiB(records: plan.records.count)
+                statement: StatementSteps(id: id, before: before, after: after),
+                cacheKiB: Self.commitCacheKiB(records: plan.records.count),
+                limits: limits
             )
         } catch {
             if sqlite { try? await database.write { try await $0.raw("PRAGMA cache_size = -2000").run() } }

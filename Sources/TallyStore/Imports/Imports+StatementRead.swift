@@ -140,6 +140,16 @@ extension Imports {
                 return ImportUndo(removed: 0, kept: [], restored: 0)
             case .committed: break
             }
+            // Its commit in batches is still under way (or its process died and the next start
+            // undoes it): its records are not all there to take back.
+            if try await db.raw(
+                """
+                SELECT id FROM long_writes WHERE book_id = \(bind: book.id)
+                AND kind = \(bind: LongWrite.Kind.importCommit.rawValue) AND subject_id = \(bind: id)
+                """
+            ).first() != nil {
+                throw StoreError.conflict("this import is still being committed; try again when it is done")
+            }
             try await db.raw("UPDATE statement_imports SET status = 'undone' WHERE id = \(bind: id)").run()
             var totals = Totals()
             var kept = try await db.raw(
