@@ -114,7 +114,7 @@ def test_adds_beside_every_long_write(binary, store, tmp_path):
             return "%d records converted" % count
 
         measure("rate change", lambda: server.call("POST", "/books/%d/rates" % book,
-                                                   {"date": "2014-01-01", "currency": "EUR", "rate": "1.0856"}),
+                                                   {"date": "2014-01-01", "currency": "EUR", "rate": "1.0856"}, timeout=1800),
                 reconverted)
 
         status, answer = server.call("POST", "/books", {"name": "Imported", "currency": "USD"})
@@ -142,7 +142,7 @@ def test_adds_beside_every_long_write(binary, store, tmp_path):
 
         measure("book restore", lambda: raw(server, "POST", "/restore?book=%d" % restored, backup,
                                             "application/zip", big), restored_count)
-        measure("book deletion", lambda: server.call("DELETE", "/books/%d" % restored),
+        measure("book deletion", lambda: server.call("DELETE", "/books/%d" % restored, timeout=1800),
                 lambda _: "%d records" % records)
         assert long_writes(store) == 0
     finally:
