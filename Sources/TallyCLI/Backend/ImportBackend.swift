@@ -111,7 +111,10 @@ extension StagedImport {
 extension LocalBackend {
     func importTallyCSV(_ bytes: [UInt8], dryRun: Bool) async throws -> TallyCSVOutcome {
         let source = try TallyFile.open(bytes: bytes, bookCurrency: scope.book.currency, today: scope.today)
-        guard dryRun else { return .imported(try await store.imports.importRecords(into: scope, from: source)) }
+        // One transaction: a killed local import leaves nothing, and no server may come to undo it.
+        guard dryRun else {
+            return .imported(try await store.imports.importRecords(into: scope, from: source, wholly: true))
+        }
         let preview = try source.preview(limit: ImportReview.previewRows)
         let rows = preview.rows.map { r in
             [

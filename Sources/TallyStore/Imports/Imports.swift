@@ -9,16 +9,23 @@ extension Imports {
     /// undone when one fails (see `importAll`). With `staged`, the staged upload of that token
     /// is claimed (deleted) by the transaction that ends the import, so a confirmation sent
     /// twice imports once and the second gets "not found" (or, while a big one runs, "busy").
+    ///
+    /// With `wholly`, the import is one transaction whatever its size: the local `tally import`,
+    /// a process that `kill -9` may stop with no server after it to undo a half-written job, so
+    /// it stays all or nothing by the engine's own rollback, as before batches.
     public func importRecords(
         into scope: BookScope,
         from source: some ImportSource,
-        claiming staged: String? = nil
+        claiming staged: String? = nil,
+        wholly: Bool = false
     ) async throws -> ImportResult {
         try await importRecords(
             into: scope,
             from: source,
             claiming: staged,
-            limits: .standard.on(database.engine).forImports(on: database.engine)
+            limits: wholly
+                ? LongWriteLimits(rows: Int.max / 2, duration: .seconds(1_000_000))
+                : .standard.on(database.engine).forImports(on: database.engine)
         )
     }
 
