@@ -182,9 +182,11 @@ extension Backups {
     /// next value of the sequence, one the restore is storing, and fails. The table is locked
     /// against inserts for the moment of the move, so no insert takes a value inside the range.
     private func reserveIDs(_ check: RestoreCheck) async throws -> [String: Int64] {
-        try await database.write { db in
-            var starts: [String: Int64] = [:]
-            for table in BackupTables.all where table.hasID {
+        var starts: [String: Int64] = [:]
+        for table in BackupTables.all where table.hasID {
+            // One table a transaction: holding one lock while taking the next deadlocked with an
+            // add that held a row lock on one and wanted a share of the other (40P01).
+            starts[table.name] = try await database.write { db in
                 try await db.raw("LOCK TABLE \(ident: table.name) IN EXCLUSIVE MODE").run()
                 let count = Int64(check.counts[table.name] ?? 0)
                 let start =
@@ -201,10 +203,10 @@ extension Backups {
                         "SELECT setval(pg_get_serial_sequence(\(bind: table.name), 'id'), \(bind: start + count))"
                     ).run()
                 }
-                starts[table.name] = start
+                return start
             }
-            return starts
         }
+        return starts
     }
 
     /// A whole-server restore needs a server with no users and no books.

@@ -26,6 +26,8 @@ final class RestoreWrite: @unchecked Sendable {
     private var bookNameAndCurrency: (name: String, currency: String)?
     /// The highest record number stored: the restored records' ids end there.
     private var lastRecord = 0
+    /// Whether the ids were reserved before (PostgreSQL, a book restore): the sequences are past them.
+    private var idsReserved = false
     /// Whether the rows go in batches of their own transactions.
     private let batched: Bool
     private var seen: [String: Int] = [:]
@@ -62,6 +64,7 @@ final class RestoreWrite: @unchecked Sendable {
     /// Reads each id table's highest id (or takes the ids `reserved` for the restore): the
     /// backup's numbers are added to it.
     func prepare(engine: SQLEngine, reserved: [String: Int64] = [:]) async throws {
+        idsReserved = !reserved.isEmpty
         for table in BackupTables.all where table.hasID {
             shifts[table.name] = Shifts(first: try await reserved[table.name].asyncOr { try await top(table.name) })
         }
@@ -215,7 +218,9 @@ final class RestoreWrite: @unchecked Sendable {
                 """
             ).run()
         }
-        if engine == .postgres {
+        // Reserved ids: setting a sequence to MAX(id) here could move it back below the values
+        // other books' inserts took meanwhile, and their next insert would take one twice.
+        if engine == .postgres, !idsReserved {
             for table in BackupTables.all where table.hasID {
                 // Explicit ids leave an identity's sequence behind; the next insert must not collide.
                 try await db.raw(
