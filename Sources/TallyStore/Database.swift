@@ -148,17 +148,27 @@ public final class Database: Sendable {
         let pool = checkpointer.withLock { $0 } ?? readers
         // Twice without holding anyone: the second pass only has what was committed during the
         // first, so what is left for the held pass below is smaller still.
+        var left = 0
         for _ in 0..<2 {
-            _ = try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+            let rows = try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+            left = rows.first.map { ($0.column("log")?.integer ?? 0) - ($0.column("checkpointed")?.integer ?? 0) } ?? 0
         }
         // Catch up with the writer held: the few frames committed during the second pass, a short
         // copy and a small fsync. Only a write that begins with the WAL wholly copied starts it
         // over from the top; under steady writes that moment never came, so the WAL grew to the
         // auto-checkpoint mark and then every commit checkpointed inside a request (17–37 ms).
+        // While a long write commits batch after batch, far more is left: held, that pass took
+        // up to 1.3 s, every writer waiting, so it waits for a quieter round (a tenth of a second).
+        guard left <= Self.heldCheckpointFrames else { return }
         _ = try await writer.withConnection { _ in
-            try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
+            let began = ContinuousClock.now
+            defer { trace(began, committing: began, "the checkpoint's held pass") }
+            return try await pool.withConnection { try await $0.query("PRAGMA wal_checkpoint(PASSIVE)") }
         }
     }
+
+    /// The most frames (pages) the held pass of `checkpoint()` copies: 2 MB.
+    static let heldCheckpointFrames = 512
 
     /// For a server that calls `checkpoint()` itself. A commit that passes SQLite's
     /// auto-checkpoint mark (1,000 pages) copies the WAL back inside that request, so the mark is
@@ -216,17 +226,59 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` inside one transaction: all of it is stored, or (on any error) none of it.
-    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await bulkWrite { db, _ in try await body(db) }
+    public func write<T: Sendable>(
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        try await bulkWrite(file: file, line: line) { db, _ in try await body(db) }
     }
 
     /// Like `write`, with a `BulkWriter` on the same transaction for many-row inserts.
-    func bulkWrite<T: Sendable>(_ body: @Sendable (any SQLDatabase, BulkWriter) async throws -> T) async throws -> T {
-        try await metrics.connection(.write) { got in try await transaction(got, body) }
+    func bulkWrite<T: Sendable>(
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: @Sendable (any SQLDatabase, BulkWriter) async throws -> T
+    ) async throws -> T {
+        try await metrics.connection(.write) { got in try await transaction(got, at: (file, line), body) }
+    }
+
+    /// Like `write`, with SQLite's foreign-key checks and actions off for the transaction: for
+    /// deleting a book's categories and accounts once the caller has deleted everything of the
+    /// book that refers to them (records, lines, payees, bills, budgets, goals). SQLite checks a
+    /// deleted category by scanning every book's records and lines, as no index leads with
+    /// those columns (one would cost every add): 16 ms a category at 210,000 records, all of
+    /// it holding the one writer. PostgreSQL checks as always.
+    func writeWithoutReferenceChecks<T: Sendable>(
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ body: @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        try await metrics.connection(.write) { got in
+            try await transaction(got, at: (file, line), checkingReferences: false) { db, _ in try await body(db) }
+        }
+    }
+
+    /// `TALLY_TRACE_WRITES_MS`: SQLite transactions that hold the one writer longer are logged
+    /// with the line that began them, and the time their commit took: how a long write's batch
+    /// that overruns its bound, or any other write that makes every book wait, is found.
+    static let traceWrites: Duration? = ProcessInfo.processInfo.environment["TALLY_TRACE_WRITES_MS"]
+        .flatMap(Int.init).map { .milliseconds($0) }
+
+    /// Logs a hold of the writer that began at `began` when it passed `traceWrites`.
+    private func trace(_ began: ContinuousClock.Instant, committing: ContinuousClock.Instant, _ what: String) {
+        guard let bound = Self.traceWrites, ContinuousClock.now - began > bound else { return }
+        let ms = { (time: Duration) in
+            time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000
+        }
+        let now = ContinuousClock.now
+        logger.notice("write held the writer \(ms(now - began)) ms (commit \(ms(now - committing)) ms): \(what)")
     }
 
     private func transaction<T: Sendable>(
         _ got: () -> Void,
+        at caller: (file: StaticString, line: UInt),
+        checkingReferences: Bool = true,
         _ body: @Sendable (any SQLDatabase, BulkWriter) async throws -> T
     ) async throws -> T {
         switch backend {
@@ -234,15 +286,23 @@ public final class Database: Sendable {
             return try await writer.withConnection { connection in
                 got()
                 let db = connection.sql()
-                try await db.raw("BEGIN IMMEDIATE").run()
+                // Outside the transaction: inside one, SQLite ignores the pragma.
+                if !checkingReferences { try await db.raw("PRAGMA foreign_keys = OFF").run() }
+                let began = ContinuousClock.now
+                let result: T
                 do {
-                    let result = try await body(db, BulkWriter(db: db, sqlite: connection))
+                    try await db.raw("BEGIN IMMEDIATE").run()
+                    result = try await body(db, BulkWriter(db: db, sqlite: connection))
+                    let committing = ContinuousClock.now
                     try await db.raw("COMMIT").run()
-                    return result
+                    trace(began, committing: committing, "\(caller.file):\(caller.line)")
                 } catch {
                     try? await db.raw("ROLLBACK").run()
+                    if !checkingReferences { try await db.raw("PRAGMA foreign_keys = ON").run() }
                     throw error
                 }
+                if !checkingReferences { try await db.raw("PRAGMA foreign_keys = ON").run() }
+                return result
             }
         case .postgres(let client):
             await running.wait()

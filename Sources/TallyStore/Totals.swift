@@ -222,8 +222,12 @@ struct Totals {
         return payee.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
+    /// Whether the batch moves nothing.
+    var isEmpty: Bool { cells.isEmpty && balances.isEmpty && dayMoves.isEmpty }
+
     /// Writes the batch: upserts that add to what is kept, then drops cells that reached zero records.
     func apply(_ db: any SQLDatabase, book: BookID) async throws {
+        if isEmpty { return }
         if db.dialect.name == "postgresql" { return try await applyPostgres(db, book: book) }
         let writer = BulkWriter(db: db, sqlite: nil)
         for fold in folds(book: book) {

@@ -221,7 +221,7 @@ extension Backups {
     /// A book restore needs a book with nothing of its own yet: no records, budgets, goals, rules,
     /// presets, rates or tags, and no bill ever paid. What a new book starts with — categories,
     /// accounts and the usual bills — makes way for the backup's.
-    static func emptyBook(_ db: any SQLDatabase, _ book: BookID) async throws {
+    static func emptyBook(_ db: any SQLDatabase, _ book: BookID, keepingCatalog: Bool = false) async throws {
         if try await db.raw(
             "SELECT 1 AS found FROM bill_payments p JOIN bills b ON b.id = p.bill_id WHERE b.book_id = \(bind: book) LIMIT 1"
         ).first() != nil {
@@ -235,15 +235,25 @@ extension Backups {
             }
         }
         try await clearStarters(db, book)
+        if !keepingCatalog { try await clearCatalog(db, book) }
     }
 
-    /// Deletes what a new book starts with (categories, accounts, the usual bills) and every
-    /// derived row (payees, file ids, kept totals).
+    /// Deletes what a new book starts with (the usual bills) and every derived row (payees,
+    /// file ids, kept totals), but for its categories and accounts (`clearCatalog`).
     static func clearStarters(_ db: any SQLDatabase, _ book: BookID) async throws {
-        for table in [
-            "bills", "payees", "imported_ids", "statement_imports", "pending_imports", "categories", "accounts",
-            "account_balances",
-        ] + TotalsTable.all.map(\.name) + AccountMovesTable.all.map(\.name) {
+        for table in ["bills", "payees", "imported_ids", "statement_imports", "pending_imports", "account_balances"]
+            + TotalsTable.all.map(\.name) + AccountMovesTable.all.map(\.name)
+        {
+            try await db.raw("DELETE FROM \(ident: table) WHERE book_id = \(bind: book)").run()
+        }
+    }
+
+    /// Deletes the categories and accounts of a book that `clearStarters` emptied: nothing of it
+    /// refers to them any more, so a batched restore runs this with SQLite's reference checks
+    /// off (`Database.writeWithoutReferenceChecks`), which scanned every book's records for
+    /// each category (1.1 s at 200,000 records, holding the one writer).
+    static func clearCatalog(_ db: any SQLDatabase, _ book: BookID) async throws {
+        for table in ["categories", "accounts"] {
             try await db.raw("DELETE FROM \(ident: table) WHERE book_id = \(bind: book)").run()
         }
     }

@@ -174,7 +174,7 @@ struct ImportExtras: Sendable {
                 try await db.raw(
                     """
                     UPDATE transactions SET \(unsafeRaw: column) = \(bind: count)
-                    WHERE book_id = \(bind: book) AND id IN (\(binds: chunk))
+                    WHERE +book_id = \(bind: book) AND id IN (\(binds: chunk))
                     """
                 ).run()
             }

@@ -97,7 +97,7 @@ extension Imports {
         let lines = try await RecordMoney.lines(db, book: book, ids: ids)
         for row in try await db.raw(
             """
-            DELETE FROM transactions WHERE book_id = \(bind: book) AND id IN (\(binds: ids))
+            DELETE FROM transactions WHERE +book_id = \(bind: book) AND id IN (\(binds: ids))
             RETURNING \(unsafeRaw: RecordMoney.columns)
             """
         ).all() {

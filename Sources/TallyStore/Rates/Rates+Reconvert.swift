@@ -25,6 +25,8 @@ struct Reconversion: Sendable {
     var cursor: RecordKey
     /// Records given a new base amount so far.
     var changed = 0
+    /// How many records a page reads, as the last batch left it.
+    var page: LongWritePage?
 
     /// The re-conversion rates changed on `changed` days need, read in the change's transaction
     /// once the new rates are written.
@@ -70,49 +72,63 @@ struct Reconversion: Sendable {
         self.cursor = cursor
     }
 
-    /// One batch, under the rates lock: reads on from the cursor until the batch is full or the
-    /// spans are read, gives each record in a span the base amount the rates give it, and moves
-    /// the kept totals by the difference. True when nothing is left to read.
+    /// One batch, under the rates lock: pages read on from the cursor until the batch is full or
+    /// the spans are read; each gives its records in a span the base amount the rates give them
+    /// and moves the kept totals by the difference. True when nothing is left to read.
     ///
     /// Every record read counts, not only those that change: the pages are read whatever their
-    /// currency, so that no statement scans the book's other records past the batch's bound.
+    /// currency, so that no statement scans the book's other records past the batch's bound. The
+    /// totals are written once per batch, and the time that took counts toward the next batch's
+    /// (`LongWriteBatch.pages`): uncounted, it made batches 90 ms long in a release build.
     /// A record written between batches was converted at these rates already: it reads the same
     /// base amount again and does not move.
     mutating func batch(_ db: any SQLDatabase, limits: LongWriteLimits) async throws -> Bool {
         if spans?.isEmpty == true { return true }
         try await Conversion.lockForRates(db, book: book)
-        var batch = LongWriteBatch(limits: limits)
+        var size = page ?? .quarter(limits)
+        defer { page = size }
         var totals = Totals()
-        var done = false
-        repeat {
-            let page = max(1, min(250, batch.room))
-            let end: SQLQueryString = until.map { " AND date < \(bind: $0.description)" } ?? ""
-            let rows = try await db.raw(
-                """
-                SELECT id, kind, amount_minor, base_minor, currency, date, time, payee_key, category_id, account_id,
-                  to_account_id, line_count
-                FROM transactions
-                WHERE book_id = \(bind: book) AND (date, time, id) > (\(bind: cursor.date), \(bind: cursor.time), \(bind: cursor.id))\(end)
-                ORDER BY date, time, id LIMIT \(bind: page)
-                """
-            ).all()
-            if let tail = rows.last {
-                cursor = RecordKey(
-                    date: try tail.decode(column: "date", as: String.self),
-                    time: try tail.decode(column: "time", as: String.self),
-                    id: try tail.decode(column: "id", as: Int64.self)
-                )
-            }
-            var moves: [Int64: (row: any SQLRow, base: Int64?)] = [:]
-            for row in rows {
-                if let next = try newBase(row) { moves[next.id] = (row, next.base) }
-            }
-            if !moves.isEmpty { changed += try await Self.move(db, book: book, moves, into: &totals) }
-            batch.rows += rows.count
-            done = rows.count < page
-        } while !done && !batch.full
-        try await totals.apply(db, book: book)
-        return done
+        let book = book
+        return try await LongWriteBatch.pages(limits: limits, size: &size) { rows in
+            let read = try await self.convertPage(db, rows: rows, into: &totals)
+            return read < rows ? .done : .rows(read)
+        } finish: {
+            try await totals.apply(db, book: book)
+        }
+    }
+
+    /// Converts the next `rows` records from the cursor, their differences added to `totals`;
+    /// returns how many it read.
+    private mutating func convertPage(
+        _ db: any SQLDatabase,
+        rows limit: Int,
+        into totals: inout Totals
+    ) async throws
+        -> Int
+    {
+        let end: SQLQueryString = until.map { " AND date < \(bind: $0.description)" } ?? ""
+        let rows = try await db.raw(
+            """
+            SELECT id, kind, amount_minor, base_minor, currency, date, time, payee_key, category_id, account_id,
+              to_account_id, line_count
+            FROM transactions
+            WHERE book_id = \(bind: book) AND (date, time, id) > (\(bind: cursor.date), \(bind: cursor.time), \(bind: cursor.id))\(end)
+            ORDER BY date, time, id LIMIT \(bind: limit)
+            """
+        ).all()
+        if let tail = rows.last {
+            cursor = RecordKey(
+                date: try tail.decode(column: "date", as: String.self),
+                time: try tail.decode(column: "time", as: String.self),
+                id: try tail.decode(column: "id", as: Int64.self)
+            )
+        }
+        var moves: [Int64: (row: any SQLRow, base: Int64?)] = [:]
+        for row in rows {
+            if let next = try newBase(row) { moves[next.id] = (row, next.base) }
+        }
+        if !moves.isEmpty { changed += try await Self.move(db, book: book, moves, into: &totals) }
+        return rows.count
     }
 
     /// The record's id and new base amount, when it is in a span and the rates now give it another.
@@ -148,7 +164,7 @@ struct Reconversion: Sendable {
         let updated = try await db.raw(
             """
             UPDATE transactions SET base_minor = CASE id \(cases.joined(separator: " ")) END
-            WHERE book_id = \(bind: book) AND id IN (\(binds: Array(moves.keys)))
+            WHERE +book_id = \(bind: book) AND id IN (\(binds: Array(moves.keys)))
             RETURNING id
             """
         ).all().map { try $0.decode(column: "id", as: Int64.self) }

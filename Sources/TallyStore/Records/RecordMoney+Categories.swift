@@ -79,7 +79,7 @@ extension RecordMoney {
         for start in stride(from: 0, to: ids.count, by: 5_000) {
             let chunk = Array(ids[start..<min(ids.count, start + 5_000)])
             for row in try await db.raw(
-                "SELECT \(unsafeRaw: columns) FROM transactions WHERE book_id = \(bind: book) AND id IN (\(binds: chunk))"
+                "SELECT \(unsafeRaw: columns) FROM transactions WHERE +book_id = \(bind: book) AND id IN (\(binds: chunk))"
             ).all() {
                 out.append((try row.decode(column: "id", as: Int64.self), StoredRow(row: row, lineMap: lines)))
             }

@@ -67,13 +67,17 @@ enum RecordMoney {
     static func lines(
         _ db: any SQLDatabase,
         book: BookID,
-        where condition: SQLQueryString
+        where condition: SQLQueryString,
+        byID: Bool = false
     ) async throws -> [Int64: [Line]] {
+        // Picked by id, the book is only checked: as a condition on the book's index SQLite's
+        // planner read the book's every record for a list of ids (26 ms for 31 ids at 100,000).
+        let book: SQLQueryString = byID ? "+t.book_id = \(bind: book)" : "t.book_id = \(bind: book)"
         let rows = try await db.raw(
             """
             SELECT l.transaction_id, l.category_id, l.amount_minor, l.base_minor, l.counted
             FROM transaction_lines l JOIN transactions t ON t.id = l.transaction_id
-            WHERE t.book_id = \(bind: book) AND t.line_count > 0 AND \(condition)
+            WHERE \(book) AND t.line_count > 0 AND \(condition)
             ORDER BY l.transaction_id, l.position
             """
         ).all()
@@ -98,7 +102,7 @@ enum RecordMoney {
         // Chunks keep each statement well inside both engines' bind limits.
         for start in stride(from: 0, to: ids.count, by: 5_000) {
             let chunk = Array(ids[start..<min(ids.count, start + 5_000)])
-            out.merge(try await lines(db, book: book, where: "t.id IN (\(binds: chunk))")) { a, _ in a }
+            out.merge(try await lines(db, book: book, where: "t.id IN (\(binds: chunk))", byID: true)) { a, _ in a }
         }
         return out
     }
