@@ -61,6 +61,8 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // The translation catalogs (gettext `.po`, one per language) and their loading.
+        .target(name: "TallyLocales", dependencies: ["TallyCore"], resources: [.copy("po")]),
         // Files in and out: Tally CSV, bank statements (OFX/QFX, QIF, CAMT.053, bank CSV), SVG charts, PDF
         // reports and iCalendar. Pure Swift.
         .target(name: "TallyFiles", dependencies: ["TallyCore"]),
@@ -79,7 +81,7 @@ let package = Package(
         .target(
             name: "TallyWeb",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyFiles", "TallyJSON",
+                "TallyCore", "TallyStore", "TallyFiles", "TallyJSON", "TallyLocales",
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -97,7 +99,7 @@ let package = Package(
         .target(
             name: "TallyCLI",
             dependencies: [
-                "TallyCore", "TallyStore", "TallyFiles", "TallyJSON",
+                "TallyCore", "TallyStore", "TallyFiles", "TallyJSON", "TallyLocales",
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -116,7 +118,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TallyCoreTests",
-            dependencies: ["TallyCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "TallyCore", "TallyLocales", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "TallyFilesTests", dependencies: ["TallyCore", "TallyFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyStoreTests", dependencies: ["TallyCore", "TallyStore", "TallyFiles"]),

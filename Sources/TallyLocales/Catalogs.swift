@@ -1,0 +1,38 @@
+import Foundation
+import TallyCore
+
+/// Every language's catalog, read once at start-up from the `.po` files shipped beside the
+/// binary (`Sources/TallyLocales/po/<tag>.po`), then shared read-only by every request and command.
+public struct Catalogs: Sendable {
+    private let byLanguage: [Language: Catalog]
+
+    /// The catalogs in `directory` (one `<tag>.po` per language; a missing one leaves that
+    /// language in English). Refused, naming the file and line, when one does not parse.
+    public init(directory: String) throws(FieldError) {
+        var files: [String: POFile] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names.sorted() where name.hasSuffix(".po") {
+            let path = directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path), data.count <= Self.maxFileBytes,
+                let text = String(data: data, encoding: .utf8)
+            else { throw FieldError(name, "is not a UTF-8 catalog of at most \(Self.maxFileBytes) bytes") }
+            files[String(name.dropLast(3))] = try POFile(text, file: name)
+        }
+        var byLanguage: [Language: Catalog] = [:]
+        for language in Language.allCases {
+            byLanguage[language] = Catalog(language, files: language.fallbacks.compactMap { files[$0] })
+        }
+        self.byLanguage = byLanguage
+    }
+
+    /// The catalogs shipped with Tally (its resource bundle's `po` folder).
+    public static func shipped() throws(FieldError) -> Catalogs {
+        try Catalogs(directory: (Bundle.module.resourcePath ?? ".") + "/po")
+    }
+
+    /// The catalog of `language`.
+    public func catalog(_ language: Language) -> Catalog { byLanguage[language] ?? .english }
+
+    /// A `.po` larger than this is refused: Tally's own are a few hundred KB.
+    static let maxFileBytes = 8 << 20
+}
