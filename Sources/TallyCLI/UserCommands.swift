@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TallyCore
 import TallyJSON
+import TallyLocales
 import TallyStore
 
 extension Tally {
@@ -71,20 +72,37 @@ extension Tally {
             @Option(help: "Email to sign in with.") var email: String
             @Flag(help: "Read the password from standard input instead of prompting.") var passwordStdin = false
             @Option(help: "Currency of the user's first book.") var currency = "USD"
+            @Option(help: "The user's language and formats, a BCP 47 tag such as de-DE (default: follow the browser).")
+            var locale: String?
             @OptionGroup var store: StoreOptions
 
             func run() async throws {
                 try await reportingErrors {
+                    // Checked before anything is stored, so a bad tag leaves no user behind.
+                    let chosen = try locale.map { try TallyLocale($0, field: "--locale") }
+                    let tag = chosen?.tag
                     let password = try Password.read(fromStdin: passwordStdin)
                     let user = try await store.withStore { store in
-                        try await store.users.signUp(
+                        let user = try await store.users.signUp(
                             email: email,
                             password: password,
                             currency: currency,
-                            openSignup: true
+                            openSignup: true,
+                            names: Catalogs.shipped.catalog(chosen?.language ?? .english)
                         )
+                        if let tag {
+                            _ = try await store.settings.updateSettings(
+                                for: user,
+                                timeZone: nil,
+                                dailyReminder: nil,
+                                reminderTime: nil,
+                                locale: .some(tag)
+                            )
+                        }
+                        return user
                     }
-                    print("Created user \(user.email) (#\(user.id)) with a Personal book in \(currency.uppercased()).")
+                    let book = Defaults.firstBookName(in: Catalogs.shipped.catalog(chosen?.language ?? .english))
+                    print("Created user \(user.email) (#\(user.id)) with a \(book) book in \(currency.uppercased()).")
                 }
             }
         }

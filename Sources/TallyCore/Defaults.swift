@@ -47,3 +47,39 @@ public enum Defaults {
         ("Cash", .cash), ("Debit Card", .checking), ("Credit Card", .credit), ("Check", .check), ("Gift Card", .gift),
     ]
 }
+
+extension Defaults {
+    /// The expense and income categories in `catalog`'s language (`msgctxt "default category"`).
+    public static func categories(in catalog: Catalog) -> [(kind: CategoryKind, seeds: [CategorySeed])] {
+        let name = { (english: String) in catalog.text(english, context: "default category") }
+        let named = { (seeds: [CategorySeed]) in
+            seeds.map {
+                CategorySeed(name: name($0.name), icon: $0.icon, color: $0.color, children: $0.children.map(name))
+            }
+        }
+        return [(.expense, named(expenseCategories)), (.income, named(incomeCategories))]
+    }
+
+    /// The payment sources in `catalog`'s language (`msgctxt "default account"`).
+    public static func accounts(in catalog: Catalog) -> [(name: String, kind: AccountKind)] {
+        accounts.map { (catalog.text($0.name, context: "default account"), $0.kind) }
+    }
+
+    /// The starting bills in `catalog`'s language (`msgctxt "default bill"`), with their category
+    /// paths named as `categories(in:)` names them.
+    public static func bills(in catalog: Catalog) -> [(title: String, category: String?)] {
+        bills.map { bill in
+            let path = bill.category.map { path in
+                path.split(separator: ":").map { catalog.text(String($0), context: "default category") }.joined(
+                    separator: ":"
+                )
+            }
+            return (catalog.text(bill.title, context: "default bill"), path)
+        }
+    }
+
+    /// The name of a person's first book (`msgctxt "default book"`).
+    public static func firstBookName(in catalog: Catalog) -> String {
+        catalog.text("Personal", context: "default book")
+    }
+}

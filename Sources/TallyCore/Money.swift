@@ -32,19 +32,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         return minor.map { "\(sign)\(major).\($0)" } ?? "\(sign)\(major)"
     }
 
-    /// The form shown to people: symbol, thousands separators, "-$1,234.56".
-    public var formatted: String {
-        let (major, minor) = splitMagnitude()
-        var grouped = ""
-        for (index, character) in String(major).reversed().enumerated() {
-            if index > 0 && index % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
-        }
-        let body = String(grouped.reversed()) + (minor.map { "." + $0 } ?? "")
-        let symbol = currency.symbol
-        let withSymbol = symbol.count == 3 ? "\(symbol) \(body)" : "\(symbol)\(body)"
-        return minorUnits < 0 ? "-" + withSymbol : withSymbol
-    }
+    /// The form shown to people, the way their region writes it (`Formats.current`): `-$1,234.56`
+    /// in `en-US`, `-1.234,56 €` in `de-DE`, `₹1,50,000.00` in `en-IN`.
+    public var formatted: String { Formats.current.money(self) }
 
     /// The magnitude as whole major units and zero-padded minor digits (nil for 0-digit currencies).
     private func splitMagnitude() -> (major: UInt64, minor: String?) {

@@ -52,12 +52,16 @@ extension Money {
             }
         }
         takeSign()
-        for marker in [currency.symbol, currency.code] where text.hasPrefix(marker) {
+        // The symbol the person's region writes (`A$`, `US$`, `Rp`) besides Tally's own and the
+        // code, looked up only when the text has something other than digits at an end.
+        let marked = text.first.map { !$0.isNumber } == true || text.last.map { !$0.isNumber } == true
+        let markers = marked ? [currency.symbol, currency.code, Formats.current.symbol(currency)] : []
+        for marker in markers where !marker.isEmpty && text.hasPrefix(marker) {
             text = text.dropFirst(marker.count).trimmingSpacesSub()
             break
         }
         takeSign()
-        for marker in [currency.symbol, currency.code] where text.hasSuffix(marker) {
+        for marker in markers where !marker.isEmpty && text.hasSuffix(marker) {
             text = text.dropLast(marker.count).trimmingSpacesSub()
             break
         }

@@ -259,13 +259,26 @@ public struct User: Sendable, Hashable {
     public var name: String
     /// Changes with each new profile photo; nil when they have none.
     public var photoVersion: String?
+    /// Their locale setting (a canonical BCP 47 tag), read with them; nil follows the browser.
+    public var locale: String?
+    /// Their first day of the week (1 = Monday … 7 = Sunday), read with them; nil takes the region's.
+    public var firstWeekday: Int?
 
     /// Makes a user value.
-    public init(id: UserID, email: String, name: String = "", photoVersion: String? = nil) {
+    public init(
+        id: UserID,
+        email: String,
+        name: String = "",
+        photoVersion: String? = nil,
+        locale: String? = nil,
+        firstWeekday: Int? = nil
+    ) {
         self.id = id
         self.email = email
         self.name = name
         self.photoVersion = photoVersion
+        self.locale = locale
+        self.firstWeekday = firstWeekday
     }
 
     /// The name when set, else the email: how member lists and the header call them.

@@ -116,6 +116,13 @@ public enum ReportFiles {
 
     /// The report as a PDF: title, period, summary table with totals, bar and donut charts.
     public static func pdf(_ report: SummaryReport, generated: LocalDate) -> [UInt8] {
+        // The PDF writer's Helvetica covers Latin-1 only (WinAnsi): amounts the region writes in
+        // another script (Arabic-Indic digits, ج.م.) would print as "?", so those reports keep
+        // US English amounts until the writer embeds fonts.
+        let sample = Formats.current.money(Money(minorUnits: -123_456, currency: report.currency))
+        guard sample.allSatisfy({ WinAnsi.code(for: $0) != nil }) else {
+            return Formats.$current.withValue(.english) { pdf(report, generated: generated) }
+        }
         let kind = chartKind(report)
         let items = chartItems(report, kind: kind)
         let footer = report.totals.map { t -> [String] in

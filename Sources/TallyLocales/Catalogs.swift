@@ -25,10 +25,26 @@ public struct Catalogs: Sendable {
         self.byLanguage = byLanguage
     }
 
-    /// The catalogs shipped with Tally (its resource bundle's `po` folder).
-    public static func shipped() throws(FieldError) -> Catalogs {
-        try Catalogs(directory: (Bundle.module.resourcePath ?? ".") + "/po")
+    /// No catalog: every language in English.
+    init() { byLanguage = [:] }
+
+    /// The catalogs shipped with Tally (its resource bundle's `po` folder), read on first use. A
+    /// shipped catalog that does not parse leaves every language in English, and `checkShipped()`
+    /// throws its error, which `tally serve` does at start-up (and a test does on every change).
+    public static let shipped: Catalogs = loaded.catalogs
+
+    /// Throws what stopped a shipped catalog from loading, naming its file and line.
+    public static func checkShipped() throws(FieldError) {
+        if let error = loaded.error { throw error }
     }
+
+    private static let loaded: (catalogs: Catalogs, error: FieldError?) = {
+        do throws(FieldError) {
+            return (try Catalogs(directory: (Bundle.module.resourcePath ?? ".") + "/po"), nil)
+        } catch {
+            return (Catalogs(), error)
+        }
+    }()
 
     /// The catalog of `language`.
     public func catalog(_ language: Language) -> Catalog { byLanguage[language] ?? .english }

@@ -54,7 +54,7 @@ public struct BookScope: Sendable {
 extension Store {
     /// Lets `user` into the book `bookID`: the one membership check of a request. `notFound` when
     /// they are not a member (never saying whether the book exists). One read gets the book, the
-    /// role and the member's time zone.
+    /// role and the member's time zone, locale and week start.
     public func scope(_ user: User, book bookID: BookID) async throws -> BookScope {
         guard let scope = try await scope(userID: user.id, book: bookID) else { throw StoreError.notFound("book") }
         return scope
@@ -66,7 +66,8 @@ extension Store {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id AS user_id, u.email, u.display_name, u.photo_version, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone FROM users u
+                SELECT u.id AS user_id, u.email, u.display_name, u.photo_version, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone,
+                  s.locale, s.first_weekday FROM users u
                 LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
                 LEFT JOIN books b ON b.id = m.book_id
                 LEFT JOIN user_settings s ON s.user_id = u.id
@@ -87,7 +88,8 @@ extension Store {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id AS user_id, u.email, u.display_name, u.photo_version, t.last_used_at, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone
+                SELECT u.id AS user_id, u.email, u.display_name, u.photo_version, t.last_used_at, b.id, b.name, b.currency, b.catalog_version, b.archived_at, m.role, s.time_zone,
+                  s.locale, s.first_weekday
                 FROM api_tokens t JOIN users u ON u.id = t.user_id
                 LEFT JOIN book_members m ON m.user_id = u.id AND m.book_id = \(bind: bookID)
                 LEFT JOIN books b ON b.id = m.book_id
@@ -108,7 +110,14 @@ extension Store {
         guard let id = row.bookID, let name = row.name, let code = row.currency, let version = row.catalogVersion
         else { throw StoreError.notFound("book") }
         return BookScope(
-            user: User(id: row.userID, email: row.email, name: row.displayName, photoVersion: row.photoVersion),
+            user: User(
+                id: row.userID,
+                email: row.email,
+                name: row.displayName,
+                photoVersion: row.photoVersion,
+                locale: row.locale,
+                firstWeekday: row.firstWeekday
+            ),
             book: Row.book(id: id, name: name, currency: code, role: row.role, archived: row.archivedAt != nil),
             timeZone: self.zone(named: row.timeZone),
             catalogVersion: version
@@ -132,6 +141,8 @@ private struct StoredScope {
     let archivedAt: String?
     let role: String?
     let timeZone: String?
+    let locale: String?
+    let firstWeekday: Int?
     /// Only the token read has it.
     let lastUsedAt: String?
 
@@ -147,6 +158,8 @@ private struct StoredScope {
         archivedAt = try row.decode(column: "archived_at", as: String?.self)
         role = try row.decode(column: "role", as: String?.self)
         timeZone = try row.decode(column: "time_zone", as: String?.self)
+        locale = try row.decode(column: "locale", as: String?.self)
+        firstWeekday = try row.decode(column: "first_weekday", as: Int64?.self).map { Int($0) }
         lastUsedAt = token ? try row.decode(column: "last_used_at", as: String?.self) : nil
     }
 }

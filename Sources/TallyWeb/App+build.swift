@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdAuth
 import Logging
 import ServiceLifecycle
+import TallyLocales
 import TallyStore
 
 /// Builds the application: the router over `store`, plus the database's background service
@@ -49,6 +50,8 @@ public func buildRouter(
     csrfSecret: String? = nil
 ) async throws -> Router<AppContext> {
     let router = Router(context: AppContext.self)
+    // A shipped catalog that does not parse stops the start, naming its file and line.
+    try Catalogs.checkShipped()
     let assets = try StaticAssets.load(directory: Bundle.module.resourcePath! + "/Public")
     let pages = try await PageRenderer.load(assets: assets)
     let csrfSecret = if let csrfSecret { csrfSecret } else { try await store.users.serverSecret(named: "csrf") }
@@ -85,7 +88,11 @@ public func buildRouter(
                 defaultSessionExpiration: .seconds(60 * 60 * 24 * 30)
             )
         )
-        AuthMiddleware(store: store, trustForwardedFor: configuration.trustForwardedFor)
+        AuthMiddleware(
+            store: store,
+            trustForwardedFor: configuration.trustForwardedFor,
+            serverLocale: configuration.defaultLocale
+        )
         CSRFMiddleware(secret: csrfSecret, secureCookies: configuration.secureCookies)
     }
     router.addRoutes(HealthRoute(store: store).routes)
@@ -99,6 +106,7 @@ public func buildRouter(
     }
     api.addRoutes(AuthAPI(store: store, openSignup: configuration.openSignup, limits: configuration.loginLimits).routes)
     api.addRoutes(BooksAPI(store: store).routes)
+    api.addRoutes(LocalesAPI().routes)
     api.addRoutes(SharingAPI(store: store, publicURL: configuration.publicURL).routes)
     api.addRoutes(ProfileAPI(store: store, limits: configuration.loginLimits).routes)
     api.addRoutes(BackupAPI(store: store).routes)

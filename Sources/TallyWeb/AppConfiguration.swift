@@ -26,6 +26,9 @@ public struct AppConfiguration: Sendable {
     public var metrics: MetricsSettings?
     /// How receipt photos are read (`--ocr-languages`; tests point it at a missing command).
     public var receipts = ReceiptOCR()
+    /// The locale of a caller with no setting and no `Accept-Language` Tally speaks
+    /// (`--locale`, `TALLY_LOCALE`); nil is US English.
+    public var defaultLocale: TallyLocale?
 
     /// Makes a configuration; the defaults are those of `tally serve`.
     public init(

@@ -74,6 +74,9 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddre
     public var scope: BookScope?
     /// The credential `AuthMiddleware` left for `BookScopeMiddleware` to read with the book.
     public var credential: Credential?
+    /// The locale of a caller with no setting of their own: the browser's `Accept-Language`, else
+    /// the server's default, else US English (set by `AuthMiddleware`).
+    public var browserLocale: TallyLocale = .english
     /// The caller's books for the header's switcher, read by `BookScopeMiddleware` for a book's
     /// pages (not its API).
     var switcherBooks: [Book] = []
@@ -94,6 +97,18 @@ public struct AppContext: AuthRequestContext, SessionRequestContext, RemoteAddre
 
     /// JSON for every `ResponseEncodable` the API returns: see `APIResponseEncoder`.
     public var responseEncoder: some ResponseEncoder { APIResponseEncoder() }
+
+    /// The caller's locale: their setting (read with them, or with the book), else the browser's.
+    public var locale: TallyLocale {
+        LocaleResolution.resolve(
+            setting: (scope?.user ?? identity)?.locale,
+            acceptLanguage: nil,
+            serverDefault: browserLocale
+        )
+    }
+
+    /// How the caller's amounts, dates and numbers are written: their locale and week start.
+    public var formats: Formats { Formats(locale, firstWeekday: (scope?.user ?? identity)?.firstWeekday) }
 
     /// The signed-in user or a 401.
     public func requireUser() throws -> User {

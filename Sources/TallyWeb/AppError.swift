@@ -69,10 +69,7 @@ public struct AppError: HTTPResponseError, CustomStringConvertible {
 
     /// The RFC 9457 `application/problem+json` body, with `WWW-Authenticate` on a 401 and `Allow` on a 405.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var body: [String: Any] = [
-            "type": "about:blank", "title": status.reasonPhrase, "detail": detail, "status": status.code,
-        ]
-        body["field"] = field
+        let body = ProblemBody.fields(status, detail, field: field)
         let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }

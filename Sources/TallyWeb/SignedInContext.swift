@@ -14,12 +14,20 @@ struct SignedInContext: ChildRequestContext, LayoutContext {
     let csrfToken: String
     /// The client address the sign-in throttle counts by.
     let clientAddress: String
+    /// The locale of a caller with no setting (see `AppContext.browserLocale`).
+    let browserLocale: TallyLocale
 
     init(context: AppContext) throws {
         coreContext = context.coreContext
         user = try context.requireUser()
         csrfToken = context.csrfToken
         clientAddress = context.clientAddress
+        browserLocale = context.browserLocale
+    }
+
+    /// The caller's locale: their setting, else the browser's.
+    var locale: TallyLocale {
+        LocaleResolution.resolve(setting: user.locale, acceptLanguage: nil, serverDefault: browserLocale)
     }
 
     /// The same request for `user` as just changed (a new name or email).
@@ -31,6 +39,7 @@ struct SignedInContext: ChildRequestContext, LayoutContext {
 
     var layoutUser: User? { user }
     var layoutToday: String { "" }
+    var layoutLocale: TallyLocale { locale }
 
     /// Forms of these pages are small; JSON bodies go through the API's decoder.
     var requestDecoder: some RequestDecoder { APIRequestDecoder() }
@@ -49,6 +58,8 @@ protocol LayoutContext: RequestContext {
     var layoutToday: String { get }
     /// The books the header's switcher lists (book pages only).
     var layoutBooks: [Book] { get }
+    /// The language and formats of the page.
+    var layoutLocale: TallyLocale { get }
 }
 
 extension LayoutContext {
@@ -59,6 +70,7 @@ extension AppContext: LayoutContext {
     var layoutUser: User? { identity }
     var layoutToday: String { scope?.today.description ?? "" }
     var layoutBooks: [Book] { switcherBooks }
+    var layoutLocale: TallyLocale { locale }
 }
 
 extension RouterMethods where Context == AppContext {

@@ -65,7 +65,22 @@ extension Tally {
         )
         var ocrQueue: Int?
 
+        @Option(
+            help:
+                "The language and formats for callers with no setting whose browser asks for none Tally speaks, e.g. de-DE (default: $TALLY_LOCALE, else en-US)."
+        )
+        var locale: String?
+
+        /// `--locale`, else `TALLY_LOCALE`, else nil (US English).
+        func serverLocale() throws -> TallyLocale? {
+            guard let raw = locale ?? Self.environment("TALLY_LOCALE") else { return nil }
+            do { return try TallyLocale(raw, field: locale == nil ? "TALLY_LOCALE" : "--locale") } catch {
+                throw ArgumentParser.ValidationError(error.description)
+            }
+        }
+
         func validate() throws {
+            _ = try serverLocale()
             _ = try metricsPlace()
             _ = try receiptLanguages()
             _ = try receiptQueue()
@@ -117,6 +132,7 @@ extension Tally {
                 metrics: metricsSettings
             )
             configuration.receipts = ReceiptOCR(languages: try receiptLanguages(), waiting: try receiptQueue())
+            configuration.defaultLocale = try serverLocale()
             let app = try await buildApplication(configuration, store: opened, csrfSecret: csrfSecret, logger: logger)
             Self.say("Tally is listening on http://\(host):\(port)")
             Self.say("Public address: \(configuration.publicURL)")

@@ -46,6 +46,9 @@ struct CLI {
         env["TALLY_SERVER"] = nil
         env["TALLY_TOKEN"] = nil
         env["XDG_CONFIG_HOME"] = configFolder.path
+        // The outputs compared are US English unless a test asks for a locale.
+        for name in ["TALLY_LOCALE", "LC_ALL", "LC_MESSAGES"] { env[name] = nil }
+        env["LANG"] = "C.UTF-8"
         process.environment = env.merging(environment) { $1 }
         let stdin = Pipe()
         let stdout = Pipe()

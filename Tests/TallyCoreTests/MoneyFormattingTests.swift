@@ -4,7 +4,7 @@ import Testing
 @Suite("Money formatting")
 struct MoneyFormattingTests {
     @Test(
-        "formatted: symbol, thousands separators, sign in front",
+        "formatted: symbol, thousands separators, sign in front (a code kept from its digits by a no-break space)",
         arguments: [
             (123_456, "USD", "$1,234.56"),
             (-450, "USD", "-$4.50"),
@@ -19,17 +19,18 @@ struct MoneyFormattingTests {
             (300, "JPY", "¥300"),
             (1_234_567, "JPY", "¥1,234,567"),
             (-1000, "JPY", "-¥1,000"),
-            (1234, "KWD", "KWD 1.234"),
-            (-1_234_567, "KWD", "-KWD 1,234.567"),
-            (5, "KWD", "KWD 0.005"),
-            (12345, "CLF", "CLF 1.2345"),
-            (1234, "BIF", "BIF 1,234"),
+            (1234, "KWD", "KWD\u{00A0}1.234"),
+            (-1_234_567, "KWD", "-KWD\u{00A0}1,234.567"),
+            (5, "KWD", "KWD\u{00A0}0.005"),
+            (12345, "CLF", "CLF\u{00A0}1.2345"),
+            (1234, "BIF", "BIF\u{00A0}1,234"),
             (450, "EUR", "€4.50"),
             (450, "GBP", "£4.50"),
             (100_000_000, "INR", "₹1,000,000.00"),
             (100_000, "BRL", "R$1,000.00"),
-            (1200, "PLN", "zł12.00"),
-            (1200, "CHF", "CHF 12.00"),
+            // CLDR's en-US writes the złoty by its code (Tally's own table said "zł").
+            (1200, "PLN", "PLN\u{00A0}12.00"),
+            (1200, "CHF", "CHF\u{00A0}12.00"),
             (5000, "KRW", "₩5,000"),
         ] as [(Int64, String, String)]
     )
@@ -38,6 +39,34 @@ struct MoneyFormattingTests {
         let money = Money(minorUnits: minorUnits, currency: currency)
         #expect(money.formatted == expected)
         #expect(money.description == expected)
+    }
+
+    @Test(
+        "formatted follows the locale of the request or command (Formats.current)",
+        arguments: [
+            ("de-DE", 324_518, "EUR", "3.245,18 €"), ("de-DE", -4567, "EUR", "-45,67 €"),
+            ("id-ID", 152_501_250, "IDR", "Rp1.525.012,50"), ("id-ID", 3_500_000, "IDR", "Rp35.000"),
+            ("en-IN", 15_295_050, "INR", "₹1,52,950.50"), ("fr-FR", 123_456, "EUR", "1 234,56 €"),
+            ("ja-JP", 1200, "JPY", "¥1,200"), ("ar-EG-u-nu-latn", 123_456, "EGP", "1,234.56 ج.م.‏"),
+        ] as [(String, Int64, String, String)]
+    )
+    func formattedInALocale(tag: String, minorUnits: Int64, code: String, expected: String) throws {
+        let money = Money(minorUnits: minorUnits, currency: try #require(Currency(code: code)))
+        let shown = Formats.$current.withValue(Formats(try TallyLocale(tag))) { money.formatted }
+        // ICU's spaces (no-break, narrow no-break) and bidi marks, as plain spaces and nothing.
+        let plain = String(
+            String.UnicodeScalarView(
+                shown.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+                    switch scalar.value {
+                    case 0x00A0, 0x202F: " "
+                    case 0x200E, 0x200F, 0x061C: nil
+                    default: scalar
+                    }
+                }
+            )
+        )
+        #expect(plain == expected.replacingOccurrences(of: "\u{200F}", with: ""), "\(shown.debugDescription)")
+        #expect(money.formatted == Formats.english.money(money), "outside a request: US English")
     }
 
     @Test(

@@ -27,6 +27,7 @@ struct MigrationTests {
         #expect(
             try await store.migrate() == [
                 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+                29,
             ]
         )
         #expect(try await store.migrate() == [])
@@ -78,7 +79,7 @@ struct MigrationTests {
             try await store.database.write { db in try await OldDatabase.insert(db, atVersion: 3) }
             #expect(
                 try await store.migrate() == [
-                    4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+                    4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
                 ]
             )
 
@@ -153,6 +154,7 @@ struct MigrationTests {
             #expect(
                 try await store.migrate() == [
                     2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+                    29,
                 ]
             )
             let check = try await store.checks.check()

@@ -194,11 +194,13 @@ extension API {
         }
 
         /// Routes that answer someone not signed in, by design: signing up and in, health, the
-        /// entry points that redirect, an invitation's page and the calendar feed.
+        /// entry points that redirect, an invitation's page, the calendar feed and the list of
+        /// languages (a sign-up form asks for it).
         static let publicRoutes: Set<String> = [
             "GET /", "GET /login", "POST /login", "GET /signup", "POST /signup", "GET /login/code", "POST /login/code",
             "GET /health", "GET /healthz", "GET /favicon.ico", "GET /api/v1/openapi.json", "POST /api/v1/users",
             "POST /api/v1/tokens", "GET /calendar/{file}", "GET /invitations/{token}", "GET /today", "GET /add",
+            "GET /api/v1/locales",
         ]
 
         /// What the issue says a route is, for the roles.

@@ -131,7 +131,7 @@ extension API {
             }
             #expect(
                 try await store.migrate() == [
-                    6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+                    6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
                 ]
             )
             let stored = try await store.database.read { db in

@@ -77,6 +77,8 @@ public enum BackupTables {
             [
                 BackupColumn("user_id", .ref("users")), BackupColumn("time_zone", .text(100)),
                 BackupColumn("daily_reminder", .bool), BackupColumn("reminder_time", .time),
+                BackupColumn("locale", .text(64), optional: true),
+                BackupColumn("first_weekday", .int(1...7), optional: true),
             ]
         ),
         BackupTable(

@@ -22,7 +22,8 @@ extension Books {
         for user: User,
         name rawName: String?,
         currency rawCurrency: String?,
-        copyCategoriesFrom rawSource: String? = nil
+        copyCategoriesFrom rawSource: String? = nil,
+        names catalog: Catalog = .english
     ) async throws -> Book {
         let name = try Validate.name(rawName, field: "name")
         let currency = try (rawCurrency?.isEmpty ?? true) ? Currency.usd : Validate.currency(rawCurrency)
@@ -35,7 +36,14 @@ extension Books {
             {
                 throw FieldError("copy_categories_from", "is not a book of yours")
             }
-            return try await Self.createBook(db, name: name, currency: currency, owner: user.id, categoriesFrom: source)
+            return try await Self.createBook(
+                db,
+                name: name,
+                currency: currency,
+                owner: user.id,
+                categoriesFrom: source,
+                names: catalog
+            )
         }
         return Book(id: id, name: name, currency: currency, role: .owner)
     }
@@ -47,13 +55,16 @@ extension Books {
         return BookID(rawValue: id)
     }
 
-    /// Inserts a book, its owner and the defaults inside the caller's transaction.
+    /// Inserts a book, its owner and the defaults inside the caller's transaction, the defaults
+    /// named in `catalog`'s language (`Defaults.categories(in:)`); once made they are the
+    /// person's names, never translated again.
     static func createBook(
         _ db: any SQLDatabase,
         name: String,
         currency: Currency,
         owner: UserID,
-        categoriesFrom source: BookID? = nil
+        categoriesFrom source: BookID? = nil,
+        names catalog: Catalog = .english
     ) async throws -> BookID {
         let bookID = try await db.raw(
             """
@@ -64,7 +75,7 @@ extension Books {
         try await db.raw(
             "INSERT INTO book_members (book_id, user_id, role) VALUES (\(bind: bookID), \(bind: owner), \(bind: Role.owner.rawValue))"
         ).run()
-        for (position, seed) in Defaults.accounts.enumerated() {
+        for (position, seed) in Defaults.accounts(in: catalog).enumerated() {
             try await db.raw(
                 """
                 INSERT INTO accounts (book_id, name, kind, currency, opening_minor, archived, position)
@@ -74,11 +85,10 @@ extension Books {
         }
         if let source {
             try await copyCategories(db, from: source, to: bookID)
-            try await Plans.seedBills(db, book: bookID, currency: currency)
+            try await Plans.seedBills(db, book: bookID, currency: currency, names: catalog)
             return bookID
         }
-        for (kind, seeds) in [(CategoryKind.expense, Defaults.expenseCategories), (.income, Defaults.incomeCategories)]
-        {
+        for (kind, seeds) in Defaults.categories(in: catalog) {
             for (position, seed) in seeds.enumerated() {
                 let parentID = try await insertCategory(
                     db,
@@ -104,7 +114,7 @@ extension Books {
                 }
             }
         }
-        try await Plans.seedBills(db, book: bookID, currency: currency)
+        try await Plans.seedBills(db, book: bookID, currency: currency, names: catalog)
         return bookID
     }
 

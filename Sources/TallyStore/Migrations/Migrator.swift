@@ -200,6 +200,12 @@ enum Migrator {
             sqlite: Migration0028.sqlite,
             postgres: Migration0028.postgres
         ),
+        Migration(
+            version: 29,
+            name: "a person's locale and first day of the week",
+            sqlite: Migration0029.sqlite,
+            postgres: Migration0029.postgres
+        ),
     ]
 
     /// The table where applied versions are recorded, frozen like the migrations.

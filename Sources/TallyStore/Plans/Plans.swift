@@ -103,11 +103,18 @@ extension Plans {
 
     /// The bills a new book starts with, at zero, first due on the 1st of next month: the user
     /// edits or deletes them.
-    static func seedBills(_ db: any SQLDatabase, book: BookID, currency: Currency) async throws {
+    static func seedBills(
+        _ db: any SQLDatabase,
+        book: BookID,
+        currency: Currency,
+        names catalog: Catalog = .english
+    )
+        async throws
+    {
         let today = Clock.localDate(at: Date(), in: .current)
         let firstDue = today.startOfMonth.adding(months: 1)
         let categories = try await Books.categories(db, book: book)
-        for seed in Defaults.bills {
+        for seed in Defaults.bills(in: catalog) {
             let category = seed.category.flatMap { path in categories.first { $0.path(in: categories) == path }?.id }
             let draft = BillDraft(
                 title: seed.title,

@@ -11,15 +11,27 @@ extension Users {
         /// Read where the query selects them.
         private let displayName: String?
         private let photoVersion: String?
+        private let locale: String?
+        private let firstWeekday: Int64?
 
         private enum CodingKeys: String, CodingKey {
-            case id, email
+            case id, email, locale
             case displayName = "display_name"
             case photoVersion = "photo_version"
+            case firstWeekday = "first_weekday"
         }
 
         /// The user.
-        var user: User { User(id: id, email: email, name: displayName ?? "", photoVersion: photoVersion) }
+        var user: User {
+            User(
+                id: id,
+                email: email,
+                name: displayName ?? "",
+                photoVersion: photoVersion,
+                locale: locale,
+                firstWeekday: firstWeekday.map { Int($0) }
+            )
+        }
     }
 
     /// A user with the hash their password is checked against.
@@ -44,14 +56,17 @@ extension Users {
         private let email: String
         /// When the token was last used, if ever.
         let lastUsedAt: String?
+        private let locale: String?
+        private let firstWeekday: Int64?
 
         private enum CodingKeys: String, CodingKey {
-            case id, email
+            case id, email, locale
             case lastUsedAt = "last_used_at"
+            case firstWeekday = "first_weekday"
         }
 
         /// The token's owner.
-        var user: User { User(id: id, email: email) }
+        var user: User { User(id: id, email: email, locale: locale, firstWeekday: firstWeekday.map { Int($0) }) }
     }
 
     /// An `api_tokens` row as listed to its owner.
@@ -91,19 +106,26 @@ extension Settings {
         private let timeZone: String
         private let dailyReminder: Int64
         private let reminderTime: String
+        private let locale: String?
+        private let firstWeekday: Int64?
 
         private enum CodingKeys: String, CodingKey {
             case timeZone = "time_zone"
             case dailyReminder = "daily_reminder"
             case reminderTime = "reminder_time"
+            case locale
+            case firstWeekday = "first_weekday"
         }
 
-        /// The settings; a reminder time that is not a time falls back to 20:00.
+        /// The settings; a reminder time that is not a time falls back to 20:00, a locale or week
+        /// start that no longer reads to following the browser and the region.
         var settings: UserSettings {
             UserSettings(
                 timeZone: timeZone,
                 dailyReminder: dailyReminder != 0,
-                reminderTime: TimeOfDay(reminderTime) ?? TimeOfDay("20:00")!
+                reminderTime: TimeOfDay(reminderTime) ?? TimeOfDay("20:00")!,
+                locale: locale.flatMap { try? TallyLocale($0).tag },
+                firstWeekday: firstWeekday.flatMap { (1...7).contains($0) ? Int($0) : nil }
             )
         }
     }

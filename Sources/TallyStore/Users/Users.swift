@@ -35,7 +35,8 @@ extension Users {
         openSignup: Bool,
         invitation token: String? = nil,
         client: String? = nil,
-        limits: LoginLimits = .standard
+        limits: LoginLimits = .standard,
+        names catalog: Catalog = .english
     ) async throws -> User {
         let email = try Validate.email(rawEmail)
         let password = try Validate.password(rawPassword)
@@ -59,7 +60,13 @@ extension Users {
                 VALUES (\(bind: email), \(bind: hash), \(bind: Clock.timestamp())) RETURNING id
                 """
             ).first()!.decode(column: "id", as: UserID.self)
-            _ = try await Books.createBook(db, name: "Personal", currency: currency, owner: userID)
+            _ = try await Books.createBook(
+                db,
+                name: Defaults.firstBookName(in: catalog),
+                currency: currency,
+                owner: userID,
+                names: catalog
+            )
             let user = User(id: userID, email: email)
             if invited, let token, let hash = Books.invitationHash(token) {
                 _ = try await Books.accept(db, where: "token_hash", hash, by: user)
@@ -127,7 +134,12 @@ extension Users {
     /// A user by id.
     public func user(id: UserID) async throws -> User? {
         try await database.read { db in
-            try await db.raw("SELECT id, email, display_name, photo_version FROM users WHERE id = \(bind: id)").first()
+            try await db.raw(
+                """
+                SELECT u.id, u.email, u.display_name, u.photo_version, s.locale, s.first_weekday FROM users u
+                LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = \(bind: id)
+                """
+            ).first()
         }.map { try $0.decode(model: UserRow.self).user }
     }
 
@@ -189,7 +201,8 @@ extension Users {
         let row = try await database.read { db in
             try await db.raw(
                 """
-                SELECT u.id, u.email, t.last_used_at FROM api_tokens t JOIN users u ON u.id = t.user_id
+                SELECT u.id, u.email, t.last_used_at, s.locale, s.first_weekday FROM api_tokens t JOIN users u ON u.id = t.user_id
+                LEFT JOIN user_settings s ON s.user_id = u.id
                 WHERE t.token_hash = \(bind: hash)
                 """
             ).first()

@@ -36,7 +36,7 @@ extension APIModel {
         let payee: String, category: String?, categoryId: Int64?, account: String?, accountId: Int64?
         let toAccount: String?, toAccountId: Int64?, note: String, receipts: Int
         /// The amount in the book's currency; null while no rate converts it.
-        let baseAmount: Nullable
+        let baseAmount: Nullable<String>
         /// A split record's lines; left out when it has one category.
         let lines: [LineJSON]?
         /// The record's tags, in the order given; always present (`[]` for none).
@@ -50,8 +50,8 @@ extension APIModel {
     }
 
     /// A string that is written as `null` when absent, rather than left out.
-    struct Nullable: Encodable, Sendable {
-        let value: String?
+    struct Nullable<Value: Encodable & Sendable>: Encodable, Sendable {
+        let value: Value?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
@@ -209,10 +209,24 @@ extension APIModel {
 
     struct SettingsJSON: ResponseEncodable {
         let timeZone: String, dailyReminder: Bool, reminderTime: String
+        let locale: Nullable<String>, firstWeekday: Nullable<Int>
         init(_ s: UserSettings) {
             timeZone = s.timeZone
             dailyReminder = s.dailyReminder
             reminderTime = s.reminderTime.description
+            locale = Nullable(value: s.locale)
+            firstWeekday = Nullable(value: s.firstWeekday)
+        }
+    }
+
+    /// A language `GET /locales` lists.
+    struct LocaleJSON: ResponseEncodable {
+        let tag: String, name: String, nativeName: String, direction: String
+        init(_ language: Language) {
+            tag = language.tag
+            name = language.englishName
+            nativeName = language.nativeName
+            direction = language.direction.rawValue
         }
     }
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import TallyCore
 import TallyJSON
+import TallyLocales
 import TallyStore
 
 /// `POST /users` (sign-up, opened by an `invitation` token even when sign-up is closed), and personal API tokens: `POST|GET /tokens`, `DELETE /tokens/{id}`.
@@ -29,7 +30,8 @@ struct AuthAPI {
             openSignup: openSignup,
             invitation: body.invitation,
             client: context.clientAddress,
-            limits: limits
+            limits: limits,
+            names: Catalogs.shipped.catalog(context.locale.language)
         )
         return created(APIModel.UserJSON(id: user.id, email: user.email))
     }

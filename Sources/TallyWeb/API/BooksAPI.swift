@@ -1,6 +1,7 @@
 import Hummingbird
 import TallyCore
 import TallyJSON
+import TallyLocales
 import TallyStore
 
 /// The books: `GET|POST /books`, `PATCH|DELETE /books/{book}`, `POST /books/{book}/leave`; and
@@ -33,7 +34,8 @@ struct BooksAPI {
             for: context.user,
             name: body.name,
             currency: body.currency,
-            copyCategoriesFrom: body.copyCategoriesFrom
+            copyCategoriesFrom: body.copyCategoriesFrom,
+            names: Catalogs.shipped.catalog(context.locale.language)
         )
         return created(APIModel.BookJSON(book), location: "/api/v1/books/\(book.id)")
     }

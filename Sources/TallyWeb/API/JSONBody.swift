@@ -152,6 +152,16 @@ struct JSONBody {
         }
     }
 
+    /// A field whose null means something of its own (back to a default): absent → nil, null →
+    /// `.some(nil)`, else what `read` gives.
+    func nullable<T>(_ key: String, _ read: () throws -> T?) throws -> T?? {
+        switch values[key] {
+        case nil: return nil
+        case .null: return .some(nil)
+        default: return .some(try read())
+        }
+    }
+
     /// A boolean field.
     func bool(_ key: String) throws -> Bool? {
         switch values[key] {

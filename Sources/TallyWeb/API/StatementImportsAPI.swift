@@ -157,10 +157,8 @@ struct StatementImportsAPI {
             "mapping: a bank CSV needs a mapping (or a saved preset) that names its columns; "
             + "proposed_mapping is what Tally reads in this file, to check and send as mapping "
             + "(a Tally CSV starts with the header date,amount,kind, or send format=tally)"
-        var body: [String: Any] = [
-            "type": "about:blank", "title": "Unprocessable Content", "status": 422, "detail": detail,
-            "field": "mapping", "proposed_mapping": NSNull(),
-        ]
+        var body = ProblemBody.fields(.unprocessableContent, detail, field: "mapping")
+        body["proposed_mapping"] = NSNull()
         if let proposed = try? BankCSVReader.sniff(bytes).proposedMapping,
             let data = try? JSONEncoder().encode(proposed),
             let object = try? JSONSerialization.jsonObject(with: data)

@@ -38,7 +38,9 @@ struct TodayAPI {
             for: user,
             timeZone: body.timeZone,
             dailyReminder: body.dailyReminder,
-            reminderTime: body.reminderTime
+            reminderTime: body.reminderTime,
+            locale: body.locale,
+            firstWeekday: body.firstWeekday
         )
         return APIModel.SettingsJSON(settings)
     }
@@ -62,14 +64,22 @@ struct TodayAPI {
 
 /// `PATCH /settings`.
 struct SettingsChanges: APIRequest {
-    static let fields: Set<String> = ["time_zone", "daily_reminder", "reminder_time"]
+    static let fields: Set<String> = ["time_zone", "daily_reminder", "reminder_time", "locale", "first_weekday"]
     let timeZone: String?
     let dailyReminder: Bool?
     let reminderTime: String?
+    /// Absent: kept; null: follow the browser; else a BCP 47 tag.
+    let locale: String??
+    /// Absent: kept; null: the region's; else 1 (Monday) … 7 (Sunday).
+    let firstWeekday: Int??
 
     init(_ body: JSONBody) throws {
         timeZone = try body.string("time_zone")
         dailyReminder = try body.bool("daily_reminder")
         reminderTime = try body.string("reminder_time")
+        locale = try body.nullable("locale") { try body.string("locale") }
+        firstWeekday = try body.nullable("first_weekday") {
+            try body.integer("first_weekday", in: 1...7, unit: "1 = Monday … 7 = Sunday")
+        }
     }
 }

@@ -18,6 +18,8 @@ struct AuthMiddleware: RouterMiddleware {
     let store: Store
     /// Whether to believe `X-Forwarded-For` (only behind a proxy that sets it).
     var trustForwardedFor = false
+    /// The server's default locale (`tally serve --locale`, `TALLY_LOCALE`).
+    var serverLocale: TallyLocale?
 
     func handle(
         _ request: Request,
@@ -29,6 +31,12 @@ struct AuthMiddleware: RouterMiddleware {
             request,
             remote: context.remoteAddress,
             trustForwardedFor: trustForwardedFor
+        )
+        // Who is calling includes what language they read, for a caller with no setting.
+        context.browserLocale = LocaleResolution.resolve(
+            setting: nil,
+            acceptLanguage: request.headers[.acceptLanguage],
+            serverDefault: serverLocale
         )
         let deferred = Self.isBookPath(request.uri.path)
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
@@ -49,7 +57,8 @@ struct AuthMiddleware: RouterMiddleware {
                 context.authMethod = .session
             }
         }
-        return try await next(request, context)
+        let answered = context
+        return try await Formats.$current.withValue(answered.formats) { try await next(request, answered) }
     }
 
     /// The answer to a bearer token that is unknown or revoked.

@@ -48,7 +48,9 @@ struct BookScopeMiddleware: RouterMiddleware {
         {
             context.switcherBooks = try await store.books.all(for: scope.user).filter { !$0.archived || $0.id == book }
         }
-        var response = try await next(request, context)
+        // The member's own locale and week start, read with the book, for every amount it writes.
+        let answered = context
+        var response = try await Formats.$current.withValue(answered.formats) { try await next(request, answered) }
         // A page of a book (not the API) remembers it as this device's last book, for `/today`.
         if case .session? = context.credential, request.method == .get, response.status == .ok,
             !request.uri.path.hasPrefix("/api/"), request.cookies[LastBook.cookie]?.value != String(book.rawValue)

@@ -31,7 +31,8 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         var response = try await next(request, context)
         guard (response.headers[.contentType] ?? "").hasPrefix("text/html") else { return response }
-        response.headers[.vary] = "Accept-Encoding"
+        // Kept beside what the page said it varies by (its language follows Accept-Language).
+        response.headers[.vary] = [response.headers[.vary], "Accept-Encoding"].compactMap { $0 }.joined(separator: ", ")
         let site = request.headers[Self.fetchSite]
         guard site == "same-origin" || site == "none", response.headers[.contentEncoding] == nil,
             AcceptEncoding.gzip(request.headers),

@@ -66,9 +66,7 @@ final class ParseErrorHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The RFC 9457 body, as `AppError` writes it.
     static func problem(_ status: HTTPResponse.Status, _ detail: String) -> [UInt8] {
-        let body: [String: Any] = [
-            "type": "about:blank", "title": status.reasonPhrase, "detail": detail, "status": status.code,
-        ]
+        let body = ProblemBody.fields(status, detail)
         return Array((try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import TallyCore
+import TallyLocales
 import TallyStore
 
 /// Sign up, log in, log out, and `/` which sends people to their calendar.
@@ -75,7 +76,8 @@ struct AuthPages {
                 openSignup: openSignup,
                 invitation: form.invite,
                 client: context.clientAddress,
-                limits: limits
+                limits: limits,
+                names: Catalogs.shipped.catalog(context.locale.language)
             )
             context.sessions.createSession(WebSession(userID: user.id))
             // Someone who came by invitation lands among their books, the shared one listed.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TallyCore
+import TallyLocales
 import TallyStore
 
 /// The book switcher (`/books`: every book, a form to make one, invitations to accept) and each
@@ -70,7 +71,8 @@ struct BookPages {
                 for: context.user,
                 name: form.name,
                 currency: form.currency,
-                copyCategoriesFrom: form.categories == "default" ? nil : form.categories
+                copyCategoriesFrom: form.categories == "default" ? nil : form.categories,
+                names: Catalogs.shipped.catalog(context.locale.language)
             )
             return "/books/\(book.id)/dashboard"
         } refused: { form, error in

@@ -31,7 +31,7 @@ struct PageRenderer: Sendable {
             !Mirror(reflecting: model).children.contains { LayoutModel.keys.contains($0.label ?? "") },
             "\(Content.self) declares a key of the layout (\(LayoutModel.keys.sorted()))"
         )
-        let layout = LayoutModel(
+        var layout = LayoutModel(
             title: title,
             csrf: context.csrfToken,
             user: context.layoutUser.map {
@@ -49,6 +49,9 @@ struct PageRenderer: Sendable {
             },
             asset: assets
         )
+        let locale = context.layoutLocale
+        layout.lang = locale.tag
+        layout.dir = locale.direction.rawValue
         var root = PageModel(layout: layout, content: model)
         #if DEBUG
         // In debug builds (every test run) a template that reads a key no view model declares is
@@ -64,14 +67,23 @@ struct PageRenderer: Sendable {
             return html(message, template: template, status: .internalServerError)
         }
         #endif
-        return html(rendered, template: template, status: status)
+        return html(rendered, template: template, status: status, locale: locale)
     }
 
-    private func html(_ rendered: String?, template: String, status: HTTPResponse.Status) -> Response {
+    private func html(
+        _ rendered: String?,
+        template: String,
+        status: HTTPResponse.Status,
+        locale: TallyLocale = .english
+    ) -> Response {
         let html = rendered ?? "template \(template) is missing"
+        // A page's language can follow the browser's Accept-Language, so caches keep one per value.
         return Response(
             status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentLanguage: locale.tag,
+                .vary: "Accept-Language",
+            ],
             body: .init(byteBuffer: ByteBuffer(string: html))
         )
     }

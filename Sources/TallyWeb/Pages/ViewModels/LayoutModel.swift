@@ -7,7 +7,7 @@ import TallyCore
 struct LayoutModel: ViewModel {
     /// The keys the layout owns; a page's own model must not declare them (it would be
     /// shadowed), which `PageRenderer` asserts in debug builds.
-    static let keys: Set<String> = ["title", "csrf", "user", "book", "today", "asset", "switcher"]
+    static let keys: Set<String> = ["title", "csrf", "user", "book", "today", "asset", "switcher", "lang", "dir"]
 
     let title: String
     let csrf: String
@@ -17,6 +17,10 @@ struct LayoutModel: ViewModel {
     let today: String
     /// The header's book switcher: the caller's open books (book pages only).
     var switcher: [SwitchItem] = []
+    /// `<html lang>`: the locale's BCP 47 tag.
+    var lang = "en-US"
+    /// `<html dir>`: `ltr`, or `rtl` for Arabic.
+    var dir = "ltr"
 
     /// A book in the switcher.
     struct SwitchItem: ViewModel {
