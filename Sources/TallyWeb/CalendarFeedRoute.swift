@@ -24,7 +24,15 @@ struct CalendarFeedRoute {
         } catch StoreError.notFound {
             throw HTTPError(.notFound, message: "No calendar at this address. Copy the current link from Settings.")
         }
-        let document = ICalendar.document(name: "Tally bills", stamp: Self.stamp(Date()), events: Self.events(content))
+        // Written the owner's way: their setting, else what the calendar app asks for.
+        let locale = LocaleResolution.resolve(
+            setting: content.settings.locale,
+            acceptLanguage: nil,
+            serverDefault: context.browserLocale
+        )
+        let document = Formats.$current.withValue(Formats(locale, firstWeekday: content.settings.firstWeekday)) {
+            ICalendar.document(name: "Tally bills", stamp: Self.stamp(Date()), events: Self.events(content))
+        }
         return Response(
             status: .ok,
             headers: [

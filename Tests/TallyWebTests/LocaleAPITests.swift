@@ -182,3 +182,32 @@ extension API.Locales {
         }
     }
 }
+
+extension API.Locales {
+    struct FeedLinkJSON: Decodable { let url: String }
+
+    /// The calendar feed is read by a calendar app, with no session: it is written in its owner's
+    /// locale all the same.
+    @Test func theCalendarFeedIsWrittenTheOwnersWay() async throws {
+        try await withApp { client, store in
+            let owner = try await makeOwner(client)
+            _ = try await client.patch("/api/v1/settings", token: owner.token, json: json(["locale": "de-DE"]))
+            let user = try #require(try await store.users.user(email: owner.email))
+            let due = try await store.settings.today(for: user).adding(days: 10)
+            expectStatus(
+                try await client.post(
+                    "\(owner.books)/bills",
+                    token: owner.token,
+                    json: json(["title": "Strom", "amount": "1234.50", "first_due": due.description])
+                ),
+                .created
+            )
+            let feed: FeedLinkJSON = try await client.get("/api/v1/calendar-feed", token: owner.token).decode()
+            let path = String(feed.url[try #require(feed.url.range(of: "/calendar/")).lowerBound...])
+            let text = try await client.get(path, headers: [.acceptLanguage: "ja"]).text
+            // iCalendar escapes a comma in text as "\,".
+            let plain = text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\\,", with: ",")
+            #expect(plain.contains("Strom due: 1.234,50 $"), "\(text)")
+        }
+    }
+}

@@ -64,6 +64,9 @@ BUSINESS_RULES = {
     r"is not your current password": "a password that is not the account's",
     r"must not be before|must be at most [0-9]+ years after": "a range whose ends do not fit together",
     r"gives more than [0-9]+ periods": "a range too long for its interval (two parameters)",
+    # A BCP 47 tag's subtags (script, region, -u- keywords) and which languages have a catalog:
+    # the document's pattern gives the shape only.
+    r"is not a language tag such as|Tally is not translated into|is not a known region": "a locale tag Tally does not read or speak",
     # The IANA zone list of the server's system; an enum would tie the document to one tzdata.
     r"is not a time zone name": "not a zone of the IANA database",
     # Counted in characters as people see them (an emoji of several code points is one).

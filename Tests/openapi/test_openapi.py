@@ -643,6 +643,11 @@ def exercise(c: Client):
     c.call("get", "/api/v1/settings", 200)
     c.call("patch", "/api/v1/settings", 200, body={"time_zone": "UTC", "daily_reminder": True, "reminder_time": "21:15"})
     c.call("patch", "/api/v1/settings", 422, body={"time_zone": "Mars/Olympus"})
+    c.call("patch", "/api/v1/settings", 200, body={"locale": "de_de", "first_weekday": 7})
+    c.call("patch", "/api/v1/settings", 422, body={"locale": "sv-SE"})
+    c.call("patch", "/api/v1/settings", 200, body={"locale": None, "first_weekday": None})
+    c.call("get", "/api/v1/locales", 200, auth=False)
+    c.call("get", "/api/v1/locales", 401, auth="tly_" + "0" * 48)
     c.call("patch", "/api/v1/settings", 400, body={"zone": "UTC"})
 
     c.call("get", "/api/v1/books/{book}/today", 200, ids=B)  # no budget yet: `budget` is left out

@@ -84,6 +84,12 @@ public struct Formats: Sendable {
     /// currencies would be more than a person's requests ever ask for).
     private static let symbols = Mutex<[String: String]>([:])
 
+    /// The decimals CLDR shows for `currency` (the script's `Intl` formatting shows as many, or
+    /// the currency's own when an amount has a non-zero minor unit below them).
+    public static func cldrDigits(_ currency: Currency) -> Int {
+        min(cldrDigits[currency.code] ?? currency.minorDigits, currency.minorDigits)
+    }
+
     /// The number of decimals shown for `amount`: CLDR's for its currency, or the currency's ISO
     /// digits when the amount has a non-zero minor unit below CLDR's.
     static func shownDigits(_ amount: Money) -> Int {

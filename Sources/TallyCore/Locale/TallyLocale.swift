@@ -28,7 +28,7 @@ public struct TallyLocale: Sendable, Hashable, CustomStringConvertible {
     /// Refused, naming `field`, when it is not a well-formed tag, when its region is not a known
     /// one, or when Tally has no catalog for its language.
     public init(_ raw: String, field: String = "locale") throws(FieldError) {
-        let text = raw.trimmingSpaces()
+        let text = raw
         guard (2...64).contains(text.utf8.count), text.utf8.allSatisfy({ Self.tagBytes.contains($0) }) else {
             throw FieldError(field, "'\(raw.prefix(64))' is not a language tag such as de-DE or pt-BR")
         }

@@ -84,6 +84,8 @@ enum GoalForm {
             goalToday: today.description,
             minorDigits: String(currency.minorDigits),
             symbol: currency.symbol,
+            currencyCode: currency.code,
+            shownDigits: String(Formats.cldrDigits(currency)),
             accountOptions: PlanText.accountOptions(accounts, selected: Set([input.account ?? ""]))
         )
     }

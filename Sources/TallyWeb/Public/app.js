@@ -348,13 +348,17 @@
     return BigInt((whole || "0") + fraction);
   }
 
-  function formatMoney(minor, digits, symbol) {
+  // Minor units in the page's lang through Intl, with the server's decimals (data-shown-digits).
+  function formatMoney(minor, digits, code, shownDigits) {
     var negative = minor < 0n, magnitude = (negative ? -minor : minor).toString();
     while (magnitude.length <= digits) magnitude = "0" + magnitude;
-    var whole = digits > 0 ? magnitude.slice(0, -digits) : magnitude;
-    var body = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (digits > 0 ? "." + magnitude.slice(-digits) : "");
-    var withSymbol = Array.from(symbol).length === 3 ? symbol + " " + body : symbol + body;
-    return (negative ? "-" : "") + withSymbol;
+    var whole = digits > 0 ? magnitude.slice(0, -digits) : magnitude, fraction = digits > 0 ? magnitude.slice(-digits) : "";
+    var shown = /^0*$/.test(fraction.slice(shownDigits)) ? shownDigits : digits;
+    var text = (negative ? "-" : "") + whole + (fraction ? "." + fraction : "");
+    try {
+      return new Intl.NumberFormat(document.documentElement.lang, { style: "currency", currency: code,
+        minimumFractionDigits: shown, maximumFractionDigits: shown }).format(text);
+    } catch (e) { return text + " " + code; }
   }
 
   // Dates as {y, m, d}; day arithmetic through UTC milliseconds, which has no time zone shifts.
@@ -385,11 +389,12 @@
   Array.prototype.forEach.call(document.querySelectorAll("form.goal-form"), (form) => {
     var digits = parseInt(form.getAttribute("data-digits"), 10) || 0;
     var symbol = form.getAttribute("data-symbol") || "";
+    var code = form.getAttribute("data-currency"), shownDigits = +(form.getAttribute("data-shown-digits") || digits);
     var today = parseDate(form.getAttribute("data-today"));
     var percentLabel = form.querySelector("#percent-label"), targetLabel = form.querySelector("#target-label");
     function field(name) { return form.querySelector("[data-goal=" + name + "]"); }
     function money(name) { var input = field(name); return input ? parseMoney(input.value, digits, symbol) : null; }
-    function show(minor) { return formatMoney(minor, digits, symbol); }
+    function show(minor) { return formatMoney(minor, digits, code, shownDigits); }
     if (!today || !percentLabel || !targetLabel) return;
 
     function update() {

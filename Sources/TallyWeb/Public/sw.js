@@ -99,7 +99,7 @@ function cached(url) {
 function save(url, response) {
   return response.text().then((html) => {
     var now = String(Date.now());
-    var marked = html.replace("<html lang=\"en\">", "<html lang=\"en\" data-cached-at=\"" + now + "\">");
+    var marked = html.replace(/<html\b/, "<html data-cached-at=\"" + now + "\"");
     var headers = { "Content-Type": "text/html; charset=utf-8", "X-Cached-At": now };
     return caches.open(PAGES).then((cache) => {
       return cache.put(url.href, new Response(marked, { headers: headers }))

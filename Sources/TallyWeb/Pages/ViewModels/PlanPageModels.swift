@@ -30,6 +30,9 @@ struct GoalFields: ViewModel {
     let goalToday: String
     let minorDigits: String
     let symbol: String
+    /// The ISO code, and the decimals CLDR shows for it, for the script's `Intl` formatting.
+    let currencyCode: String
+    let shownDigits: String
     let accountOptions: [AccountOption]
 }
 
